@@ -1,0 +1,906 @@
+"""The game core: every rule of The Mind as a deterministic, replayable engine.
+
+A `Game` is a pure function of its rules, its seed (or chosen deal) and the
+list of actions applied to it. It has no clock (every action carries its time
+stamp ``t``, seconds since the level started), does no I/O, and draws every
+deal from one seeded random generator. That is what makes saving
+(`Game.to_json`), replaying (`Game.from_json`) and branching (`Game.copy`)
+exact.
+
+The god view (every hand) lives here; `Game.observation` gives what one player
+may know, and it is all that bots and the widget's front end ever receive.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .events import (
+    BlindChecked,
+    BlindStarted,
+    Concentrated,
+    Dealt,
+    Discard,
+    Event,
+    GameLost,
+    GameWon,
+    LevelCleared,
+    Mistake,
+    Played,
+    StarDeclined,
+    StarProposed,
+    StarUsed,
+    StarVoted,
+    Stopped,
+)
+from .rules import RuleError, Rules
+
+__all__ = ["Game", "Observation", "Status"]
+
+Status = Literal["playing", "level_cleared", "won", "lost"]
+
+FORMAT = "mindwidget-game"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may know: nothing here reveals another seat's cards.
+
+    ``pile`` lists the cards on the pile in play order, with ``None`` for a
+    card that lies face down (blind mode) and was not played by this player.
+    ``discards`` lists ``(player, card, reason)`` with ``card`` ``None`` when
+    it was put aside face down. ``events`` are the public events of this level.
+    """
+
+    player: int
+    players: int
+    level: int
+    levels: int
+    lives: int
+    stars: int
+    status: Status
+    blind: bool
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    pile: tuple[int | None, ...]
+    top: int | None
+    discards: tuple[tuple[int, int | None, str], ...]
+    events: tuple[dict[str, Any], ...]
+    t: float
+    proposal: dict[str, Any] | None
+    concentrating: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "players": self.players,
+            "level": self.level,
+            "levels": self.levels,
+            "lives": self.lives,
+            "stars": self.stars,
+            "status": self.status,
+            "blind": self.blind,
+            "hand": list(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "pile": list(self.pile),
+            "top": self.top,
+            "discards": [list(d) for d in self.discards],
+            "events": [dict(e) for e in self.events],
+            "t": self.t,
+            "proposal": self.proposal,
+            "concentrating": self.concentrating,
+        }
+
+
+class Game:
+    """One game of The Mind, from level 1 to a win (and blind mode) or a loss.
+
+    >>> g = Game.from_hands([[17], [28], [55]])
+    >>> g.play(0, t=1.0); g.play(1, t=2.5); g.play(2, t=5.0)
+    >>> g.pile, g.status
+    ((17, 28, 55), 'level_cleared')
+
+    Players are numbered from 0. Every action takes an optional time stamp
+    ``t`` (seconds since the level started, never decreasing within a level);
+    without one, the time of the previous event of the level is used.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_blind",
+        "_blind_cleared",
+        "_concentrating",
+        "_discards",
+        "_events",
+        "_hands",
+        "_level",
+        "_level_event_start",
+        "_lives",
+        "_pile",
+        "_pile_faults",
+        "_pile_players",
+        "_proposal",
+        "_rng",
+        "_rules",
+        "_seed",
+        "_start",
+        "_stars",
+        "_stars_boxed",
+        "_status",
+        "_t",
+    )
+
+    def __init__(
+        self, players: int | None = None, seed: int | None = None, rules: Rules | None = None
+    ) -> None:
+        rules = _resolve_rules(players, rules)
+        self._setup(rules, seed, None)
+        self._deal()
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[int]],
+        level: int | None = None,
+        lives: int | None = None,
+        stars: int | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """Start from a chosen deal (a scenario, a rule example).
+
+        ``level`` defaults to the largest hand's size, ``lives`` and ``stars``
+        to the starting values for that many players. Later levels are dealt
+        from ``seed``.
+        """
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise RuleError("hands must be a list with one list of cards per player.")
+        clean: list[list[int]] = []
+        for i, hand in enumerate(hands):
+            if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+                raise RuleError(f"hand {i} must be a list of cards, not {hand!r}.")
+            cards = list(hand)
+            for c in cards:
+                if not isinstance(c, int) or isinstance(c, bool):
+                    raise RuleError(f"hand {i} holds {c!r}; cards are whole numbers.")
+            clean.append(sorted(cards))
+        rules = _resolve_rules(len(clean), rules)
+        seen: dict[int, int] = {}
+        for i, cards in enumerate(clean):
+            for c in cards:
+                if not 1 <= c <= rules.deck:
+                    raise RuleError(f"hand {i} holds {c}; cards run from 1 to {rules.deck}.")
+                if c in seen:
+                    raise RuleError(f"card {c} is dealt twice (to hands {seen[c]} and {i}).")
+                seen[c] = i
+        if not seen:
+            raise RuleError("every hand is empty; deal at least one card.")
+        if level is None:
+            level = max(1, max(len(h) for h in clean))
+        _check_whole("level", level)
+        if not 1 <= level <= rules.n_levels:
+            raise RuleError(f"level must be between 1 and {rules.n_levels}, not {level}.")
+        lives = rules.start_lives if lives is None else lives
+        _check_whole("lives", lives)
+        if not 1 <= lives <= rules.max_lives:
+            raise RuleError(f"lives must be between 1 and {rules.max_lives}, not {lives}.")
+        stars = rules.stars if stars is None else stars
+        _check_whole("stars", stars)
+        if not 0 <= stars <= rules.max_stars:
+            raise RuleError(f"stars must be between 0 and {rules.max_stars}, not {stars}.")
+        start = {"hands": clean, "level": level, "lives": lives, "stars": stars}
+        game = cls.__new__(cls)
+        game._setup(rules, seed, start)
+        game._deal(fixed=clean)
+        return game
+
+    def _setup(self, rules: Rules, seed: int | None, start: dict[str, Any] | None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        _check_whole("seed", seed)
+        if seed < 0:
+            raise RuleError(f"seed must be a whole number >= 0, not {seed}.")
+        self._rules = rules
+        self._seed = seed
+        self._start = start
+        self._rng = random.Random(seed)
+        self._level = start["level"] if start else 1
+        self._lives = start["lives"] if start else rules.start_lives
+        self._stars = start["stars"] if start else rules.stars
+        self._stars_boxed = 0
+        self._blind = False
+        self._blind_cleared = 0
+        self._events: list[Event] = []
+        self._actions: list[dict[str, Any]] = []
+        self._hands: list[list[int]] = []
+        self._pile: list[int] = []
+        self._pile_players: list[int] = []
+        self._pile_faults: list[bool] = []
+        self._discards: list[Discard] = []
+        self._proposal: dict[int, bool] | None = None
+        self._status: Status = "playing"
+        self._t = 0.0
+        self._concentrating = True
+        self._level_event_start = 0
+
+    def _deal(self, fixed: list[list[int]] | None = None) -> None:
+        n, k = self._rules.players, self._level
+        if fixed is None:
+            cards = self._rng.sample(range(1, self._rules.deck + 1), n * k)
+            self._hands = [sorted(cards[i * k : (i + 1) * k], reverse=True) for i in range(n)]
+        else:
+            self._hands = [sorted(h, reverse=True) for h in fixed]
+        self._pile = []
+        self._pile_players = []
+        self._pile_faults = []
+        self._discards = []
+        self._proposal = None
+        self._status = "playing"
+        self._t = 0.0
+        self._concentrating = True
+        self._level_event_start = len(self._events)
+        self._events.append(
+            Dealt(self._level, 0.0, tuple(tuple(reversed(h)) for h in self._hands), self._blind)
+        )
+
+    # ------------------------------------------------------------- read state
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def players(self) -> int:
+        return self._rules.players
+
+    @property
+    def level(self) -> int:
+        return self._level
+
+    @property
+    def levels(self) -> int:
+        """How many levels the team must clear to win."""
+        return self._rules.n_levels
+
+    @property
+    def lives(self) -> int:
+        return self._lives
+
+    @property
+    def stars(self) -> int:
+        return self._stars
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Every hand, each sorted from low to high (the god view)."""
+        return tuple(tuple(reversed(h)) for h in self._hands)
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        """The cards played in this level, in play order."""
+        return tuple(self._pile)
+
+    @property
+    def top(self) -> int | None:
+        return self._pile[-1] if self._pile else None
+
+    @property
+    def discards(self) -> tuple[Discard, ...]:
+        """Cards put aside in this level (by mistakes and throwing stars)."""
+        return tuple(self._discards)
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def blind(self) -> bool:
+        return self._blind
+
+    @property
+    def blind_levels_cleared(self) -> int:
+        return self._blind_cleared
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def level_events(self) -> tuple[Event, ...]:
+        """The events of the current level, starting with its deal."""
+        return tuple(self._events[self._level_event_start :])
+
+    @property
+    def actions(self) -> tuple[dict[str, Any], ...]:
+        """Every accepted action, in order: the game's replayable history."""
+        return tuple(dict(a) for a in self._actions)
+
+    @property
+    def t(self) -> float:
+        """The time of the latest event in this level."""
+        return self._t
+
+    @property
+    def proposal(self) -> dict[str, Any] | None:
+        """The open throwing-star proposal: who agreed so far, or None."""
+        if self._proposal is None:
+            return None
+        return {"votes": dict(self._proposal)}
+
+    @property
+    def concentrating(self) -> bool:
+        """True while every hand is on the table (after a deal or a stop)."""
+        return self._concentrating
+
+    def lowest(self, player: int) -> int | None:
+        """The lowest card in that player's hand (the only one they may play)."""
+        self._check_player(player)
+        hand = self._hands[player]
+        return hand[-1] if hand else None
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know, and nothing more (see `Observation`)."""
+        self._check_player(player)
+        pile = tuple(
+            c if (not self._blind or who == player) else None
+            for c, who in zip(self._pile, self._pile_players, strict=True)
+        )
+        discards = tuple(
+            (d.player, d.card if (d.face_up or d.player == player) else None, kind)
+            for d, kind in self._discard_kinds()
+        )
+        return Observation(
+            player=player,
+            players=self.players,
+            level=self._level,
+            levels=self.levels,
+            lives=self._lives,
+            stars=self._stars,
+            status=self._status,
+            blind=self._blind,
+            hand=tuple(reversed(self._hands[player])),
+            hand_counts=tuple(len(h) for h in self._hands),
+            pile=pile,
+            top=pile[-1] if pile else None,
+            discards=discards,
+            events=tuple(e.public_dict() for e in self._events[self._level_event_start :]),
+            t=self._t,
+            proposal=self.proposal,
+            concentrating=self._concentrating,
+        )
+
+    def _discard_kinds(self) -> list[tuple[Discard, str]]:
+        out: list[tuple[Discard, str]] = []
+        for e in self._events[self._level_event_start :]:
+            if isinstance(e, Mistake):
+                out.extend((d, "mistake") for d in e.discards)
+            elif isinstance(e, StarUsed):
+                out.extend((d, "star") for d in e.discards)
+        return out
+
+    # ---------------------------------------------------------------- actions
+    def play(self, player: int, t: float | None = None, card: int | None = None) -> int:
+        """``player`` plays their lowest card; returns the card.
+
+        ``card`` may name the card for a check: any card but the lowest is
+        refused, because a player always plays their own lowest card first.
+        """
+        self._check_player(player)
+        self._check_playing("play a card")
+        t = self._check_t(t)
+        hand = self._hands[player]
+        if not hand:
+            raise RuleError(f"player {player} has no cards left to play.")
+        if card is not None:
+            if card not in hand:
+                raise RuleError(f"player {player} does not hold {card}.")
+            if card != hand[-1]:
+                raise RuleError(
+                    f"player {player} must play their lowest card, {hand[-1]}, before {card}: "
+                    "you always play the lowest card of your own hand first."
+                )
+        if self._proposal is not None:
+            raise RuleError(
+                "a throwing star has been proposed; every player votes "
+                "(vote_star) before anyone plays."
+            )
+        self._actions.append({"action": "play", "player": player, "t": t})
+        return self._play(player, t)
+
+    def _play(self, player: int, t: float) -> int:
+        self._t = t
+        hands = self._hands
+        hand = hands[player]
+        card = hand.pop()
+        lower = False
+        for h in hands:
+            if h and h[-1] < card:
+                lower = True
+                break
+        self._pile.append(card)
+        self._pile_players.append(player)
+        level = self._level
+        if self._blind:
+            self._pile_faults.append(lower)
+            self._events.append(Played(level, t, player, card, False))
+            if not any(hands):
+                self._blind_check(t)
+            return card
+        self._events.append(Played(level, t, player, card, True))
+        if lower:
+            face_up = self._rules.mistake_discards == "face_up"
+            discards: list[Discard] = []
+            for q, h in enumerate(hands):
+                taken = []
+                while h and h[-1] < card:
+                    taken.append(h.pop())
+                discards.extend(Discard(q, c, face_up) for c in taken)
+            self._discards.extend(discards)
+            self._lives -= 1
+            self._events.append(Mistake(level, t, player, card, tuple(discards), self._lives))
+            if self._lives <= 0:
+                self._lose(t)
+                return card
+        if not any(hands):
+            self._clear(t)
+        return card
+
+    def propose_star(self, player: int, t: float | None = None) -> None:
+        """``player`` raises a hand to propose a throwing star (and agrees to it)."""
+        self._check_player(player)
+        self._check_playing("propose a throwing star")
+        t = self._check_t(t)
+        if self._stars <= 0:
+            raise RuleError("the team has no throwing star left to propose.")
+        if self._proposal is not None:
+            raise RuleError(
+                "a throwing star is already proposed; vote on it (vote_star) before "
+                "proposing another."
+            )
+        self._actions.append({"action": "propose_star", "player": player, "t": t})
+        self._propose(player, t)
+
+    def _propose(self, player: int, t: float) -> None:
+        self._t = t
+        self._proposal = {player: True}
+        self._events.append(StarProposed(self._level, t, player))
+        if len(self._proposal) == self.players:
+            self._use_star(t)
+
+    def vote_star(self, player: int, agree: bool, t: float | None = None) -> None:
+        """``player`` agrees or says no to the open proposal; one no ends it."""
+        self._check_player(player)
+        self._check_playing("vote on a throwing star")
+        t = self._check_t(t)
+        if not isinstance(agree, bool):
+            raise RuleError(f"agree must be True or False, not {agree!r}.")
+        if self._proposal is None:
+            raise RuleError("no throwing star is proposed; propose_star(player) comes first.")
+        if player in self._proposal:
+            raise RuleError(f"player {player} has already agreed to this proposal.")
+        self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
+        self._vote(player, agree, t)
+
+    def _vote(self, player: int, agree: bool, t: float) -> None:
+        assert self._proposal is not None
+        self._t = t
+        self._events.append(StarVoted(self._level, t, player, agree))
+        if not agree:
+            self._proposal = None
+            self._events.append(StarDeclined(self._level, t, player))
+            return
+        self._proposal[player] = True
+        if len(self._proposal) == self.players:
+            self._use_star(t)
+
+    def use_star(self, t: float | None = None) -> None:
+        """Use a throwing star with everyone agreeing at once."""
+        self._check_playing("use a throwing star")
+        t = self._check_t(t)
+        if self._stars <= 0:
+            raise RuleError("the team has no throwing star left to use.")
+        self._actions.append({"action": "use_star", "t": t})
+        self._t = t
+        self._use_star(t)
+
+    def _use_star(self, t: float) -> None:
+        self._proposal = None
+        discards = tuple(Discard(q, h.pop(), True) for q, h in enumerate(self._hands) if h)
+        self._discards.extend(discards)
+        self._stars -= 1
+        if self._rules.spent_stars == "box":
+            self._stars_boxed += 1
+        self._events.append(StarUsed(self._level, t, discards, self._stars))
+        if not any(self._hands):
+            if self._blind:
+                self._blind_check(t)
+            else:
+                self._clear(t)
+
+    def stop(self, player: int, t: float | None = None) -> None:
+        """``player`` calls "stop": hands go back on the table to concentrate."""
+        self._check_player(player)
+        self._check_playing("call stop")
+        t = self._check_t(t)
+        self._actions.append({"action": "stop", "player": player, "t": t})
+        self._t = t
+        self._concentrating = True
+        self._events.append(Stopped(self._level, t, player))
+
+    def concentrate(self, t: float | None = None) -> None:
+        """All hands come off the table: the level starts or goes on."""
+        self._check_playing("concentrate")
+        t = self._check_t(t)
+        self._actions.append({"action": "concentrate", "t": t})
+        self._t = t
+        self._concentrating = False
+        self._events.append(Concentrated(self._level, t))
+
+    def next_level(self) -> None:
+        """Deal the next level after a cleared one."""
+        if self._status != "level_cleared":
+            raise RuleError(
+                f"next_level() comes after a cleared level; the game is {self._describe_status()}."
+            )
+        self._actions.append({"action": "next_level"})
+        self._level += 1
+        self._deal()
+
+    def start_blind(self) -> None:
+        """After a win: start again at level 1, cards face down, same lives and stars."""
+        if self._status != "won" or self._blind:
+            raise RuleError(
+                "blind mode starts after a win (and only once); "
+                f"the game is {self._describe_status()}."
+            )
+        self._actions.append({"action": "start_blind"})
+        self._blind = True
+        self._level = 1
+        self._events.append(BlindStarted(self._level, 0.0))
+        self._deal()
+
+    # ---------------------------------------------------------- level endings
+    def _blind_check(self, t: float) -> None:
+        faults = tuple(c for c, f in zip(self._pile, self._pile_faults, strict=True) if f)
+        if not faults:
+            lost = 0
+        elif self._rules.blind_penalty == "per_card":
+            lost = len(faults)
+        else:
+            lost = 1
+        self._lives = max(0, self._lives - lost)
+        self._events.append(
+            BlindChecked(self._level, t, tuple(self._pile), faults, lost, self._lives)
+        )
+        if self._lives <= 0:
+            self._lose(t)
+        else:
+            self._clear(t)
+
+    def _clear(self, t: float) -> None:
+        rules = self._rules
+        reward = rules.rewards.get(self._level)
+        granted = False
+        if reward == "life" and self._lives < rules.max_lives:
+            self._lives += 1
+            granted = True
+        elif reward == "star":
+            supply = rules.max_stars - self._stars - self._stars_boxed
+            if supply > 0:
+                self._stars += 1
+                granted = True
+        self._events.append(
+            LevelCleared(self._level, t, reward, granted, self._lives, self._stars)
+        )
+        if self._blind:
+            self._blind_cleared += 1
+        if self._level >= rules.n_levels:
+            self._status = "won"
+            self._events.append(GameWon(self._level, t, self._blind))
+        else:
+            self._status = "level_cleared"
+
+    def _lose(self, t: float) -> None:
+        self._lives = 0
+        self._status = "lost"
+        self._proposal = None
+        self._events.append(GameLost(self._level, t))
+
+    # ------------------------------------------------------------- validation
+    def _check_player(self, player: object) -> None:
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise RuleError(f"player must be a whole number, not {player!r}.")
+        if not 0 <= player < self._rules.players:
+            raise RuleError(
+                f"there is no player {player}; players are numbered 0 to {self._rules.players - 1}."
+            )
+
+    def _describe_status(self) -> str:
+        if self._status == "level_cleared":
+            return f"waiting after cleared level {self._level}"
+        if self._status == "won":
+            return "won" + (" (blind mode)" if self._blind else "")
+        if self._status == "lost":
+            return "lost"
+        return f"playing level {self._level}"
+
+    def _check_playing(self, what: str) -> None:
+        if self._status == "playing":
+            return
+        if self._status == "level_cleared":
+            hint = "call next_level() first"
+        elif self._status == "won":
+            hint = "the game is won; start_blind() plays on in blind mode"
+        else:
+            hint = "the game is lost; start a new Game"
+        raise RuleError(f"cannot {what}: level {self._level} is over ({self._status}); {hint}.")
+
+    def _check_t(self, t: object) -> float:
+        if t is None:
+            return self._t
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
+            raise RuleError(f"t must be a number of seconds, not {t!r}.")
+        t = float(t)
+        if not math.isfinite(t) or t < 0:
+            raise RuleError(f"t must be a finite number of seconds >= 0, not {t}.")
+        if t < self._t:
+            raise RuleError(
+                f"t={t:g} is earlier than the last event of this level (t={self._t:g}); "
+                "time stamps never decrease within a level."
+            )
+        return t
+
+    # ----------------------------------------------------- save, load, branch
+    def copy(self) -> Game:
+        """An independent game in the same state: the branching primitive."""
+        other = Game.__new__(Game)
+        other._rules = self._rules
+        other._seed = self._seed
+        other._start = self._start
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._level = self._level
+        other._lives = self._lives
+        other._stars = self._stars
+        other._stars_boxed = self._stars_boxed
+        other._blind = self._blind
+        other._blind_cleared = self._blind_cleared
+        other._events = list(self._events)
+        other._actions = [dict(a) for a in self._actions]
+        other._hands = [list(h) for h in self._hands]
+        other._pile = list(self._pile)
+        other._pile_players = list(self._pile_players)
+        other._pile_faults = list(self._pile_faults)
+        other._discards = list(self._discards)
+        other._proposal = None if self._proposal is None else dict(self._proposal)
+        other._status = self._status
+        other._t = self._t
+        other._concentrating = self._concentrating
+        other._level_event_start = self._level_event_start
+        return other
+
+    def _snapshot(self) -> dict[str, Any]:
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "level": self._level,
+            "lives": self._lives,
+            "stars": self._stars,
+            "stars_boxed": self._stars_boxed,
+            "status": self._status,
+            "blind": self._blind,
+            "blind_levels_cleared": self._blind_cleared,
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self._pile),
+            "discards": [[d.player, d.card, d.face_up] for d in self._discards],
+            "t": self._t,
+            "proposal": None if self._proposal is None else sorted(self._proposal),
+            "concentrating": self._concentrating,
+            "events": len(self._events),
+            "rng": [version, list(internal), gauss],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain, JSON-able description: rules, seed, start, actions and state."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "start": self._start,
+            "actions": [dict(a) for a in self._actions],
+            "state": self._snapshot(),
+        }
+
+    def to_json(self) -> str:
+        """Save the game: `Game.from_json` gives it back exactly."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a saved game. Malformed or tampered text raises `RuleError`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise RuleError(f"a saved game must be JSON text: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        if not isinstance(data, dict):
+            raise RuleError("a saved game is a JSON object with rules, seed, start and actions.")
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise RuleError(
+                f"not a saved mindwidget game: expected format {FORMAT!r} version {VERSION}, "
+                f"got {data.get('format')!r} version {data.get('version')!r}."
+            )
+        missing = [k for k in ("rules", "seed", "start", "actions", "state") if k not in data]
+        if missing:
+            raise RuleError(f"the saved game lacks {', '.join(missing)}.")
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except TypeError as exc:
+            raise RuleError(f"the saved rules are malformed: {exc}") from None
+        start = data["start"]
+        seed = data["seed"]
+        if start is None:
+            game = cls(seed=seed, rules=rules)
+        elif isinstance(start, dict) and set(start) == {"hands", "level", "lives", "stars"}:
+            game = cls.from_hands(
+                start["hands"],
+                level=start["level"],
+                lives=start["lives"],
+                stars=start["stars"],
+                rules=rules,
+                seed=seed,
+            )
+        else:
+            raise RuleError("the saved start must be null or have hands, level, lives, stars.")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RuleError("the saved actions must be a list.")
+        for i, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except RuleError as exc:
+                raise RuleError(f"saved action #{i} ({action!r}) is not possible: {exc}") from None
+        saved = data["state"]
+        replayed = game._snapshot()
+        if not isinstance(saved, dict):
+            raise RuleError("the saved state must be an object.")
+        for key, value in replayed.items():
+            if _jsonish(saved.get(key)) != _jsonish(value):
+                raise RuleError(
+                    f"the saved game was changed: its {key!r} does not follow from its seed "
+                    "and actions."
+                )
+        return game
+
+    def apply(self, action: Any) -> None:
+        """Apply one action given as a dict, as in `actions` and saved games."""
+        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+            raise RuleError(
+                "an action is an object with an 'action' key: play, propose_star, vote_star, "
+                "use_star, stop, concentrate, next_level or start_blind."
+            )
+        kind = action["action"]
+        allowed = _ACTION_FIELDS.get(kind)
+        if allowed is None:
+            raise RuleError(
+                f"unknown action {kind!r}; allowed: {', '.join(sorted(_ACTION_FIELDS))}."
+            )
+        extra = set(action) - {"action"} - set(allowed)
+        if extra:
+            raise RuleError(f"action {kind!r} takes {allowed or 'no fields'}, not {sorted(extra)}.")
+        args = {k: action.get(k) for k in allowed}
+        getattr(self, kind)(**args)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return self.describe()
+
+    def describe(self) -> str:
+        """A readable text form of the whole table, for a projector."""
+        mode = " (blind)" if self._blind else ""
+        lines = [
+            f"Game{mode}: {self.players} players, level {self._level} of {self.levels}, "
+            f"lives {self._lives}, stars {self._stars}, {self._describe_status()}",
+            "  pile:     " + (" ".join(str(c) for c in self._pile) or "(empty)"),
+        ]
+        for p, hand in enumerate(self.hands):
+            lines.append(f"  player {p}: " + (" ".join(str(c) for c in hand) or "-"))
+        if self._discards:
+            lines.append(
+                "  discards: "
+                + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
+            )
+        last = self._events[-1]
+        lines.append(f"  last:     {describe_event(last)}")
+        return "\n".join(lines)
+
+
+_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("player", "t"),
+    "propose_star": ("player", "t"),
+    "vote_star": ("player", "agree", "t"),
+    "use_star": ("t",),
+    "stop": ("player", "t"),
+    "concentrate": ("t",),
+    "next_level": (),
+    "start_blind": (),
+}
+
+
+def describe_event(e: Event) -> str:
+    """One line of plain English for an event (the god view)."""
+    at = f" at {e.t:.2f} s" if e.t else ""
+    if isinstance(e, Played):
+        side = "" if e.face_up else " face down"
+        return f"player {e.player} played {e.card}{side}{at}"
+    if isinstance(e, Mistake):
+        gone = ", ".join(f"{d.card} (player {d.player})" for d in e.discards)
+        return f"mistake{at}: {e.card} was played too early; lost a life; discarded {gone}"
+    if isinstance(e, StarUsed):
+        gone = ", ".join(f"{d.card} (player {d.player})" for d in e.discards)
+        return f"throwing star used{at}; discarded {gone}"
+    if isinstance(e, StarProposed):
+        return f"player {e.player} proposed a throwing star{at}"
+    if isinstance(e, StarVoted):
+        return f"player {e.player} {'agreed' if e.agree else 'said no'}{at}"
+    if isinstance(e, StarDeclined):
+        return f"the throwing star was declined by player {e.player}{at}"
+    if isinstance(e, Stopped):
+        return f"player {e.player} called stop{at}"
+    if isinstance(e, Concentrated):
+        return f"hands off the table, play{at}"
+    if isinstance(e, Dealt):
+        return f"level {e.level} dealt; hands on the table"
+    if isinstance(e, LevelCleared):
+        got = f", reward: {e.reward}" if e.reward and e.granted else ""
+        return f"level {e.level} cleared{got}"
+    if isinstance(e, BlindChecked):
+        if e.faults:
+            return f"pile turned over: {len(e.faults)} card(s) out of order, lost {e.lives_lost}"
+        return "pile turned over: all in order"
+    if isinstance(e, GameWon):
+        return "the team won" + (" in blind mode" if e.blind else "")
+    if isinstance(e, GameLost):
+        return "the last life is lost: game over"
+    if isinstance(e, BlindStarted):
+        return "blind mode starts"
+    return e.type
+
+
+def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules(players=3 if players is None else players)
+    if not isinstance(rules, Rules):
+        raise RuleError(f"rules must be a Rules(...), not {type(rules).__name__}.")
+    if players is not None and players != rules.players:
+        raise RuleError(f"players={players} disagrees with rules.players={rules.players}.")
+    return rules
+
+
+def _check_whole(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(f"{name} must be a whole number, not {value!r}.")
+
+
+def _jsonish(value: Any) -> Any:
+    """Normalise tuples to lists so saved and replayed state compare equal."""
+    return json.loads(json.dumps(value))

@@ -1,0 +1,200 @@
+"""The rules table of The Mind: one place for every number the game uses.
+
+Sources (see ``../shared/seeds`` and the README's table of rule choices):
+
+* set-up by player count: 2 players play levels 1-12 with 2 lives, 3 players
+  1-10 with 3 lives, 4 players 1-8 with 4 lives, always 1 throwing star;
+* the box holds 100 number cards, 5 lives and 3 throwing stars, so a team never
+  holds more than 5 lives or 3 stars;
+* rewards after clearing levels 2, 3, 5, 6, 8 and 9 (star, life, star, life,
+  star, life).
+
+Where the rule texts disagree, the first reading is the default of `Rules` and
+the other one is an option:
+
+* ``mistake_discards``: ``"face_up"`` (White Goblin's rules page, the English
+  page) or ``"face_down"`` (the Dutch rules explanation: "gedekt op de stapel");
+* ``spent_stars``: ``"supply"`` (a spent star can be won again) or ``"box"`` (the
+  Dutch rules explanation: "terug in de doos");
+* ``blind_penalty``: ``"per_card"`` (each card played while a lower card was
+  still held costs a life) or ``"per_level"`` (one life for a faulty level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Literal
+
+__all__ = [
+    "DECK_SIZE",
+    "MAX_LIVES",
+    "MAX_STARS",
+    "REWARDS",
+    "SETUP",
+    "RuleError",
+    "Rules",
+]
+
+
+class RuleError(ValueError):
+    """An action or a setting that the rules do not allow.
+
+    The message says what was wrong and what is allowed. A refused action
+    leaves the game exactly as it was.
+    """
+
+
+#: Levels to clear and lives at the start, by player count.
+SETUP: Mapping[int, tuple[int, int]] = MappingProxyType({2: (12, 2), 3: (10, 3), 4: (8, 4)})
+#: Throwing stars at the start, whatever the player count.
+START_STARS = 1
+#: The box: number cards, life cards and throwing-star cards.
+DECK_SIZE = 100
+MAX_LIVES = 5
+MAX_STARS = 3
+#: What clearing a level earns (the symbol at the bottom right of the level card).
+REWARDS: Mapping[int, Literal["life", "star"]] = MappingProxyType(
+    {2: "star", 3: "life", 5: "star", 6: "life", 8: "star", 9: "life"}
+)
+
+MistakeDiscards = Literal["face_up", "face_down"]
+SpentStars = Literal["supply", "box"]
+BlindPenalty = Literal["per_card", "per_level"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "mistake_discards": ("face_up", "face_down"),
+    "spent_stars": ("supply", "box"),
+    "blind_penalty": ("per_card", "per_level"),
+}
+
+
+def _allowed_counts() -> str:
+    return ", ".join(str(n) for n in SETUP)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The settings of one game.
+
+    ``Rules(players=3)`` takes levels and lives from the rules table. For any
+    other player count, build a house rule explicitly, e.g.
+    ``Rules(players=5, levels=6, lives=5)``.
+    """
+
+    players: int = 3
+    levels: int | None = None
+    lives: int | None = None
+    stars: int = START_STARS
+    max_lives: int = MAX_LIVES
+    max_stars: int = MAX_STARS
+    deck: int = DECK_SIZE
+    rewards: Mapping[int, Literal["life", "star"]] = field(default_factory=lambda: REWARDS)
+    mistake_discards: MistakeDiscards = "face_up"
+    spent_stars: SpentStars = "supply"
+    blind_penalty: BlindPenalty = "per_card"
+
+    def __post_init__(self) -> None:
+        for name in ("players", "stars", "max_lives", "max_stars", "deck"):
+            _check_int(name, getattr(self, name))
+        for name in ("levels", "lives"):
+            value = getattr(self, name)
+            if value is not None:
+                _check_int(name, value)
+        if self.players in SETUP:
+            levels, lives = SETUP[self.players]
+            if self.levels is None:
+                object.__setattr__(self, "levels", levels)
+            if self.lives is None:
+                object.__setattr__(self, "lives", lives)
+        elif self.levels is None or self.lives is None:
+            raise RuleError(
+                f"The Mind is for {_allowed_counts()} players, not {self.players}. "
+                f"For a house rule, say how many levels and lives, e.g. "
+                f"Rules(players={self.players}, levels=6, lives=5)."
+            )
+        levels = self.levels
+        lives = self.lives
+        assert levels is not None and lives is not None
+        if self.players < 1:
+            raise RuleError(f"players must be at least 1, not {self.players}.")
+        if self.deck < 1:
+            raise RuleError(f"deck must hold at least 1 card, not {self.deck}.")
+        if levels < 1:
+            raise RuleError(f"levels must be at least 1, not {levels}.")
+        if self.players * levels > self.deck:
+            raise RuleError(
+                f"{self.players} players x {levels} cards in the last level need "
+                f"{self.players * levels} cards, but the deck holds {self.deck}; "
+                f"allowed: levels <= {self.deck // self.players}."
+            )
+        if self.max_lives < 1 or not 1 <= lives <= self.max_lives:
+            raise RuleError(
+                f"lives must be between 1 and max_lives ({self.max_lives}), not {lives}."
+            )
+        if not 0 <= self.stars <= self.max_stars:
+            raise RuleError(
+                f"stars must be between 0 and max_stars ({self.max_stars}), not {self.stars}."
+            )
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RuleError(
+                    f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}."
+                )
+        rewards = dict(self.rewards)
+        for level, reward in rewards.items():
+            if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+                raise RuleError(f"reward levels must be whole numbers >= 1, not {level!r}.")
+            if reward not in ("life", "star"):
+                raise RuleError(
+                    f"the reward for level {level} must be 'life' or 'star', not {reward!r}."
+                )
+        object.__setattr__(self, "rewards", MappingProxyType(rewards))
+
+    # Typed views (levels and lives are always set after __post_init__).
+    @property
+    def n_levels(self) -> int:
+        assert self.levels is not None
+        return self.levels
+
+    @property
+    def start_lives(self) -> int:
+        assert self.lives is not None
+        return self.lives
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "rewards":
+                value = {str(k): v for k, v in sorted(value.items())}
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        if not isinstance(data, Mapping):
+            raise RuleError(f"rules must be an object, not {type(data).__name__}.")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RuleError(
+                f"unknown rule setting(s) {', '.join(unknown)}; allowed: {', '.join(sorted(known))}."
+            )
+        kwargs = dict(data)
+        if "rewards" in kwargs:
+            rewards = kwargs["rewards"]
+            if not isinstance(rewards, Mapping):
+                raise RuleError("rewards must be an object mapping level to 'life' or 'star'.")
+            try:
+                kwargs["rewards"] = {int(k): v for k, v in rewards.items()}
+            except (TypeError, ValueError) as exc:
+                raise RuleError(f"reward levels must be whole numbers: {exc}") from None
+        return cls(**kwargs)
+
+
+def _check_int(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(f"{name} must be a whole number, not {value!r}.")
