@@ -1,0 +1,176 @@
+"""Play a game with bots in virtual time.
+
+The next action is whichever bot's planned moment comes first; ties are broken
+by the seeded generator. Every action carries its time, so the game's events
+give the timing trace. Same seed, same game, same times.
+
+`plan_next` is the one scheduling step, shared by the runner (virtual time)
+and the widget (the browser's clock): the widget asks it for the next bot
+action and lets the front end wait until that moment.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from .bots import Bot, BotsLike, make_team
+from .game import Game
+from .events import Played, StarDeclined
+
+__all__ = ["BotError", "Planned", "plan_next", "run_game", "run_level", "resolve_votes"]
+
+
+class BotError(ValueError):
+    """A bot broke its contract; the message names the bot and the event."""
+
+
+@dataclass(frozen=True)
+class Planned:
+    """The next bot action: at level time ``t``, ``player`` does ``action``."""
+
+    t: float
+    player: int
+    action: Literal["play", "propose_star"]
+
+
+def _last_event(game: Game) -> str:
+    e = game.level_events[-1]
+    return f"{e.type} at t={e.t:g} in level {e.level}"
+
+
+def _declined_since_last_play(game: Game) -> bool:
+    for e in reversed(game.level_events):
+        if isinstance(e, Played):
+            return False
+        if isinstance(e, StarDeclined):
+            return True
+    return False
+
+
+def plan_next(
+    game: Game,
+    team: list[Bot],
+    rng: np.random.Generator,
+    skip: tuple[int, ...] = (),
+) -> Planned | None:
+    """Ask every bot (except the seats in ``skip``) for its plan; return the first.
+
+    Returns None when no bot will act: the level is over, the team is
+    concentrating, a star vote is open, or every bot's hand is empty.
+    """
+    if game.status != "playing" or game.concentrating or game.proposal is not None:
+        return None
+    best: list[Planned] = []
+    may_propose = game.stars > 0 and not _declined_since_last_play(game)
+    for p, bot in enumerate(team):
+        if p in skip or not game.hands[p]:
+            continue
+        obs = game.observation(p)
+        if may_propose and bot.propose_stars and _ask(bot.wants_star, obs, rng, game, p):
+            cand = Planned(obs.t, p, "propose_star")
+        else:
+            wait = bot.plan(obs, rng)
+            if isinstance(wait, bool) or not isinstance(wait, (int, float, np.floating)):
+                raise BotError(
+                    f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
+                    "plan() must return a number of seconds >= 0."
+                )
+            if not math.isfinite(wait) or wait < 0:
+                raise BotError(
+                    f"bot {bot!r} in seat {p} returned wait={wait} after {_last_event(game)}; "
+                    "allowed: a finite number of seconds >= 0."
+                )
+            cand = Planned(obs.t + float(wait), p, "play")
+        if not best or cand.t < best[0].t:
+            best = [cand]
+        elif cand.t == best[0].t:
+            best.append(cand)
+    if not best:
+        return None
+    if len(best) == 1:
+        return best[0]
+    return best[int(rng.integers(len(best)))]
+
+
+def _ask(fn: object, obs: object, rng: np.random.Generator, game: Game, p: int) -> bool:
+    answer = fn(obs, rng)  # type: ignore[operator]
+    if not isinstance(answer, (bool, np.bool_)):
+        raise BotError(
+            f"seat {p}'s bot answered {answer!r} after {_last_event(game)}; "
+            "star decisions must be True or False."
+        )
+    return bool(answer)
+
+
+def resolve_votes(
+    game: Game, team: list[Bot], rng: np.random.Generator, skip: tuple[int, ...] = ()
+) -> None:
+    """Let every bot (except ``skip``) vote on the open proposal, in seat order."""
+    for p, bot in enumerate(team):
+        proposal = game.proposal
+        if proposal is None:
+            return
+        if p in skip or p in proposal["votes"]:
+            continue
+        agree = _ask(bot.vote, game.observation(p), rng, game, p)
+        game.vote_star(p, agree)
+
+
+def apply_planned(game: Game, team: list[Bot], planned: Planned, rng: np.random.Generator) -> None:
+    """Carry out a planned bot action (and, for a proposal, the bots' votes)."""
+    if planned.action == "play":
+        game.play(planned.player, t=planned.t)
+    else:
+        game.propose_star(planned.player, t=planned.t)
+        resolve_votes(game, team, rng)
+
+
+def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:
+    """Play the current level to its end with bots in every seat (in place)."""
+    team = bots if _is_team(bots, game) else make_team(bots, game.players)  # type: ignore[arg-type]
+    rng = np.random.default_rng(seed)
+    _run_level(game, team, rng)
+    return game
+
+
+def _is_team(bots: object, game: Game) -> bool:
+    return isinstance(bots, list) and len(bots) == game.players and all(
+        isinstance(b, Bot) and getattr(b, "player", None) == p for p, b in enumerate(bots)
+    )
+
+
+def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+    if game.status != "playing":
+        return
+    if game.proposal is not None:
+        resolve_votes(game, team, rng)
+    if game.concentrating:
+        game.concentrate(t=game.t)
+    while game.status == "playing":
+        planned = plan_next(game, team, rng)
+        if planned is None:
+            raise BotError(f"no bot will act after {_last_event(game)}, but cards remain.")
+        apply_planned(game, team, planned, rng)
+
+
+def run_game(
+    game: Game, bots: BotsLike | list[Bot], seed: int | None = None, blind: bool = False
+) -> Game:
+    """Play on from the current state to a win or a loss (in place).
+
+    With ``blind=True`` a won game goes on in blind mode to its end.
+    """
+    team = bots if _is_team(bots, game) else make_team(bots, game.players)  # type: ignore[arg-type]
+    rng = np.random.default_rng(seed)
+    while True:
+        _run_level(game, team, rng)
+        if game.status == "level_cleared":
+            game.next_level()
+        elif game.status == "won" and blind and not game.blind:
+            game.start_blind()
+        else:
+            return game
