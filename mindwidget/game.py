@@ -147,7 +147,7 @@ class Game:
     @classmethod
     def from_hands(
         cls,
-        hands: Sequence[Iterable[int]],
+        hands: Sequence[Iterable[int]] | Any,
         level: int | None = None,
         lives: int | None = None,
         stars: int | None = None,
@@ -233,7 +233,7 @@ class Game:
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         n, k = self._rules.players, self._level
         if fixed is None:
-            cards = self._rng.sample(range(1, self._rules.deck + 1), n * k)
+            cards = self._rng.sample(_deck(self._rules.deck), n * k)
             self._hands = [sorted(cards[i * k : (i + 1) * k], reverse=True) for i in range(n)]
         else:
             self._hands = [sorted(h, reverse=True) for h in fixed]
@@ -599,9 +599,7 @@ class Game:
             if supply > 0:
                 self._stars += 1
                 granted = True
-        self._events.append(
-            LevelCleared(self._level, t, reward, granted, self._lives, self._stars)
-        )
+        self._events.append(LevelCleared(self._level, t, reward, granted, self._lives, self._stars))
         if self._blind:
             self._blind_cleared += 1
         if self._level >= rules.n_levels:
@@ -618,6 +616,8 @@ class Game:
 
     # ------------------------------------------------------------- validation
     def _check_player(self, player: object) -> None:
+        if type(player) is int and 0 <= player < self._rules.players:
+            return
         if not isinstance(player, int) or isinstance(player, bool):
             raise RuleError(f"player must be a whole number, not {player!r}.")
         if not 0 <= player < self._rules.players:
@@ -648,6 +648,8 @@ class Game:
     def _check_t(self, t: object) -> float:
         if t is None:
             return self._t
+        if type(t) is float and self._t <= t < math.inf:
+            return t
         if isinstance(t, bool) or not isinstance(t, (int, float)):
             raise RuleError(f"t must be a number of seconds, not {t!r}.")
         t = float(t)
@@ -826,8 +828,7 @@ class Game:
             lines.append(f"  player {p}: " + (" ".join(str(c) for c in hand) or "-"))
         if self._discards:
             lines.append(
-                "  discards: "
-                + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
+                "  discards: " + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
             )
         last = self._events[-1]
         lines.append(f"  last:     {describe_event(last)}")
@@ -886,9 +887,26 @@ def describe_event(e: Event) -> str:
     return e.type
 
 
+_DEFAULT_RULES: dict[int, Rules] = {}
+_DECKS: dict[int, list[int]] = {}
+
+
+def _deck(size: int) -> list[int]:
+    """The number cards 1..size (cached: dealing happens once per level)."""
+    deck = _DECKS.get(size)
+    if deck is None:
+        deck = _DECKS[size] = list(range(1, size + 1))
+    return deck
+
+
 def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:
     if rules is None:
-        return Rules(players=3 if players is None else players)
+        n = 3 if players is None else players
+        cached = _DEFAULT_RULES.get(n) if type(n) is int else None
+        if cached is None:
+            cached = Rules(players=n)
+            _DEFAULT_RULES[n] = cached
+        return cached
     if not isinstance(rules, Rules):
         raise RuleError(f"rules must be a Rules(...), not {type(rules).__name__}.")
     if players is not None and players != rules.players:

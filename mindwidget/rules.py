@@ -114,9 +114,7 @@ class Rules:
                 f"For a house rule, say how many levels and lives, e.g. "
                 f"Rules(players={self.players}, levels=6, lives=5)."
             )
-        levels = self.levels
-        lives = self.lives
-        assert levels is not None and lives is not None
+        levels, lives = self.n_levels, self.start_lives
         if self.players < 1:
             raise RuleError(f"players must be at least 1, not {self.players}.")
         if self.deck < 1:
@@ -181,7 +179,8 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise RuleError(
-                f"unknown rule setting(s) {', '.join(unknown)}; allowed: {', '.join(sorted(known))}."
+                f"unknown rule setting(s) {', '.join(unknown)}; "
+                f"allowed: {', '.join(sorted(known))}."
             )
         kwargs = dict(data)
         if "rewards" in kwargs:

@@ -1,0 +1,409 @@
+"""One test per rule of The Mind, using the rule texts' own examples.
+
+The rule numbers follow issue 2 and the README's table of rule choices.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mindwidget import Game, RuleError, Rules
+from mindwidget.events import BlindChecked, LevelCleared, Mistake, StarUsed
+from mindwidget.rules import REWARDS, SETUP
+
+
+# Rule 1 -------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "levels", "lives"), [(2, 12, 2), (3, 10, 3), (4, 8, 4)])
+def test_rule1_setup_by_player_count(players: int, levels: int, lives: int) -> None:
+    g = Game(players=players, seed=0)
+    assert (g.levels, g.lives, g.stars, g.level) == (levels, lives, 1, 1)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, 7])
+def test_rule1_other_player_counts_are_refused_with_the_allowed_counts(players: int) -> None:
+    with pytest.raises(RuleError, match=r"2, 3, 4 players"):
+        Game(players=players)
+
+
+def test_rule1_house_rule_for_more_players_is_built_explicitly() -> None:
+    g = Game(rules=Rules(players=5, levels=6, lives=5), seed=1)
+    assert (g.players, g.levels, g.lives) == (5, 6, 5)
+    assert [len(h) for h in g.hands] == [1] * 5
+
+
+def test_rule1_laying_out_12_levels_for_3_or_4_players_is_a_common_mistake() -> None:
+    assert Game(players=3).levels == 10
+    assert Game(players=4).levels == 8
+
+
+# Rule 2 -------------------------------------------------------------------
+def test_rule2_level_n_deals_n_cards_each_from_a_fresh_shuffle() -> None:
+    g = Game(players=2, seed=5)
+    g.use_star()  # two cards discarded: level 1 is cleared
+    assert g.status == "level_cleared"
+    g.next_level()
+    assert g.level == 2
+    assert [len(h) for h in g.hands] == [2, 2]
+    cards = [c for h in g.hands for c in h]
+    assert len(set(cards)) == 4 and all(1 <= c <= 100 for c in cards)
+    # a fresh shuffle: the same seed and history deal the same cards again
+    g2 = Game(players=2, seed=5)
+    g2.use_star()
+    g2.next_level()
+    assert g2.hands == g.hands
+
+
+def test_rule2_hands_are_seen_only_by_their_holder() -> None:
+    g = Game.from_hands([[17], [28], [55]])
+    obs = g.observation(1)
+    assert obs.hand == (28,)
+    assert obs.hand_counts == (1, 1, 1)
+    text = json.dumps(obs.to_dict())
+    assert "17" not in text and "55" not in text
+
+
+# Rule 3 -------------------------------------------------------------------
+def test_rule3_clean_level_17_28_55() -> None:
+    g = Game.from_hands([[17], [28], [55]])
+    assert g.play(0, t=1.0) == 17
+    assert g.play(1, t=2.0) == 28
+    assert g.play(2, t=4.0) == 55
+    assert g.pile == (17, 28, 55)
+    assert g.lives == 3 and g.status == "level_cleared"
+
+
+def test_rule3_lowest_card_first_21_56_93() -> None:
+    g = Game.from_hands([[21, 56, 93], [1], [2]], level=3)
+    with pytest.raises(RuleError, match="lowest card, 21"):
+        g.play(0, card=56)
+    assert g.play(0, card=None, t=0.5) != 56
+    assert g.hands[0] == (56, 93)  # the 21 went first
+
+
+def test_rule3_asking_for_a_card_not_held_is_refused() -> None:
+    g = Game.from_hands([[21, 56, 93], [1], [2]], level=3)
+    with pytest.raises(RuleError, match="does not hold 40"):
+        g.play(0, card=40)
+
+
+def test_rule3_consecutive_cards_36_37_are_played_one_after_the_other() -> None:
+    g = Game.from_hands([[36, 37], [80]])
+    g.play(0, t=1.0)
+    g.play(0, t=1.2)
+    assert g.pile == (36, 37)
+    assert g.lives == 2
+    assert g.hands == ((), (80,))
+
+
+# Rule 4 -------------------------------------------------------------------
+def test_rule4_no_turns_anyone_may_act_and_time_never_decreases() -> None:
+    g = Game.from_hands([[10, 20], [30], [40]])
+    g.play(0, t=1.0)
+    g.play(0, t=1.0)  # same player twice in a row: there are no turns
+    with pytest.raises(RuleError, match="never decrease"):
+        g.play(1, t=0.5)
+    g.play(1)  # no time stamp: the time of the previous event
+    assert g.events[-1].t == 1.0
+
+
+def test_rule4_time_restarts_with_each_level() -> None:
+    g = Game.from_hands([[10], [20]])
+    g.play(0, t=5.0)
+    g.play(1, t=9.0)
+    g.next_level()
+    assert g.t == 0.0
+    g.stop(0, t=0.1)
+
+
+# Rule 5 -------------------------------------------------------------------
+def test_rule5_concentration_and_stop_are_recorded_and_do_not_block_play() -> None:
+    g = Game.from_hands([[10], [20]])
+    assert g.concentrating  # every level starts with all hands on the table
+    g.concentrate(t=0.0)
+    assert not g.concentrating
+    g.stop(1, t=2.0)
+    assert g.concentrating
+    g.play(0, t=2.5)  # the core records, the widget enforces
+    g.concentrate(t=3.0)
+    types = [e.type for e in g.events]
+    assert types == ["dealt", "concentrated", "stopped", "played", "concentrated"]
+
+
+# Rule 6 -------------------------------------------------------------------
+def test_rule6_mistake_34_while_26_and_30_are_held() -> None:
+    g = Game.from_hands([[34], [26], [30, 50]])
+    g.play(0, t=1.0)
+    assert g.lives == 2  # one life
+    assert g.pile == (34,)  # the played card stays
+    assert g.hands == ((), (), (50,))  # 26 and 30 are discarded, the level goes on
+    assert [(d.player, d.card, d.face_up) for d in g.discards] == [(1, 26, True), (2, 30, True)]
+    assert g.status == "playing" and g.level == 2
+    mistake = g.events[-1]
+    assert isinstance(mistake, Mistake) and mistake.card == 34
+
+
+def test_rule6_three_lower_cards_still_cost_only_one_life() -> None:
+    g = Game.from_hands([[60], [10, 20], [30, 70]], level=2)
+    g.play(0, t=1.0)
+    assert g.lives == 2
+    assert sorted(d.card for d in g.discards) == [10, 20, 30]
+
+
+def test_rule6_nothing_is_redealt_after_a_mistake() -> None:
+    g = Game.from_hands([[34, 90], [26], [30, 50]])
+    g.play(0, t=1.0)
+    assert g.hands == ((90,), (), (50,))
+
+
+def test_rule6_option_face_down_mistake_discards_are_hidden_from_others() -> None:
+    rules = Rules(players=3, mistake_discards="face_down")
+    g = Game.from_hands([[34], [26], [30, 50]], rules=rules)
+    g.play(0, t=1.0)
+    assert all(not d.face_up for d in g.discards)
+    obs = g.observation(0)
+    assert [c for _, c, _ in obs.discards] == [None, None]
+    assert "26" not in json.dumps(obs.to_dict())
+    assert [c for _, c, _ in g.observation(1).discards] == [26, None]  # own card known
+
+
+# Rule 7 -------------------------------------------------------------------
+def test_rule7_star_needs_every_player_to_agree() -> None:
+    g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
+    g.propose_star(0, t=1.0)  # the proposer counts as agreeing
+    g.vote_star(1, True, t=1.5)
+    assert g.stars == 1 and g.proposal == {"votes": {0: True, 1: True}}
+    g.vote_star(2, True, t=2.0)
+    assert g.stars == 0 and g.proposal is None
+    used = g.events[-1]
+    assert isinstance(used, StarUsed)
+    assert [(d.player, d.card, d.face_up) for d in used.discards] == [
+        (0, 10, True),
+        (1, 20, True),
+        (2, 30, True),
+    ]
+    assert g.hands == ((60,), (70,), (80,))
+
+
+def test_rule7_a_single_no_ends_the_proposal_and_a_new_one_may_follow() -> None:
+    g = Game.from_hands([[10], [20], [30]])
+    g.propose_star(0, t=1.0)
+    g.vote_star(2, False, t=1.1)
+    assert g.proposal is None and g.stars == 1
+    assert g.events[-1].type == "star_declined"
+    g.propose_star(1, t=2.0)
+    assert g.proposal is not None
+
+
+def test_rule7_star_reveals_information_a_discarded_60_means_nothing_below_60() -> None:
+    g = Game.from_hands([[10, 15], [60, 90], [20, 25]], level=2)
+    g.use_star(t=1.0)
+    obs = g.observation(0)
+    assert (1, 60, "star") in obs.discards
+    assert g.hands[1] == (90,)
+
+
+def test_rule7_players_with_empty_hands_discard_nothing() -> None:
+    g = Game.from_hands([[10], [20, 30]])
+    g.play(0, t=1.0)
+    g.use_star(t=2.0)
+    used = g.events[-1]
+    assert isinstance(used, StarUsed)
+    assert [(d.player, d.card) for d in used.discards] == [(1, 20)]
+
+
+def test_rule7_no_star_left_is_refused() -> None:
+    g = Game.from_hands([[10], [20]], stars=0)
+    with pytest.raises(RuleError, match="no throwing star"):
+        g.propose_star(0)
+    with pytest.raises(RuleError, match="no throwing star"):
+        g.use_star()
+
+
+def test_rule7_spent_star_returns_to_the_supply_and_can_be_won_again() -> None:
+    g = Game.from_hands([[10, 60], [20, 70]], level=2, stars=3)
+    g.use_star(t=1.0)
+    g.play(0, t=2.0)
+    g.play(1, t=3.0)
+    assert g.stars == 3  # the level 2 reward refills from the supply
+
+
+def test_rule7_option_spent_star_goes_to_the_box() -> None:
+    rules = Rules(players=2, spent_stars="box")
+    g = Game.from_hands([[10, 60], [20, 70]], level=2, stars=3, rules=rules)
+    g.use_star(t=1.0)
+    g.play(0, t=2.0)
+    g.play(1, t=3.0)
+    cleared = g.events[-1]
+    assert isinstance(cleared, LevelCleared)
+    assert g.stars == 2 and cleared.reward == "star" and not cleared.granted
+
+
+# Rule 8 -------------------------------------------------------------------
+@pytest.mark.parametrize(("level", "reward"), sorted(REWARDS.items()))
+def test_rule8_rewards_on_clearing_a_level(level: int, reward: str) -> None:
+    g = Game.from_hands([[1], [2]], level=level, lives=2, stars=1)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert (g.lives, g.stars) == ((3, 1) if reward == "life" else (2, 2))
+
+
+@pytest.mark.parametrize("level", [1, 4, 7, 10, 11])
+def test_rule8_levels_without_a_reward(level: int) -> None:
+    g = Game.from_hands([[1], [2]], level=level)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert (g.lives, g.stars) == (2, 1)
+
+
+def test_rule8_reward_also_after_a_level_with_a_lost_life() -> None:
+    g = Game.from_hands([[34], [26], [30, 50]], level=3)
+    g.play(0, t=1.0)  # mistake: 3 -> 2 lives
+    g.play(2, t=2.0)
+    assert g.status == "level_cleared" and g.lives == 3
+
+
+def test_rule8_caps_of_5_lives_and_3_stars() -> None:
+    g = Game.from_hands([[1], [2]], level=3, lives=5)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert g.lives == 5
+    cleared = g.events[-1]
+    assert isinstance(cleared, LevelCleared) and not cleared.granted
+    g = Game.from_hands([[1], [2]], level=2, stars=3)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert g.stars == 3
+
+
+def test_rule8_level_cleared_by_mistake_discards_or_a_star() -> None:
+    g = Game.from_hands([[34], [26], [30]])
+    g.play(0, t=1.0)
+    assert g.status == "level_cleared"
+    g = Game.from_hands([[10], [20], [30]])
+    g.use_star(t=1.0)
+    assert g.status == "level_cleared"
+
+
+# Rule 9 -------------------------------------------------------------------
+def test_rule9_won_when_the_last_level_is_cleared_and_its_reward_counts() -> None:
+    rules = Rules(players=2, levels=3, lives=2)
+    g = Game.from_hands([[1, 2, 3], [4, 5, 6]], rules=rules)
+    for _ in range(3):
+        g.play(0)
+    for _ in range(3):
+        g.play(1)
+    assert g.status == "won" and g.lives == 3  # the level 3 reward counts
+    assert [e.type for e in g.events[-2:]] == ["level_cleared", "won"]
+
+
+def test_rule9_lost_at_once_mid_level_when_the_last_life_is_lost() -> None:
+    g = Game.from_hands([[50], [40, 90]], lives=1)
+    g.play(0, t=1.0)
+    assert g.status == "lost" and g.lives == 0
+    assert g.hands == ((), (90,))
+    with pytest.raises(RuleError, match="lost"):
+        g.play(1)
+
+
+def test_rule9_lost_takes_precedence_over_a_level_emptied_by_the_same_play() -> None:
+    g = Game.from_hands([[50], [40]], lives=1)
+    g.play(0, t=1.0)
+    assert g.status == "lost"
+    assert "level_cleared" not in [e.type for e in g.events]
+
+
+# Rule 10 ------------------------------------------------------------------
+def _won_two_player_game(rules: Rules | None = None) -> Game:
+    rules = rules or Rules(players=2, levels=1, lives=3)
+    g = Game.from_hands([[10], [20]], rules=rules, seed=11)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert g.status == "won"
+    return g
+
+
+def test_rule10_blind_mode_starts_again_at_level_1_with_what_is_left() -> None:
+    g = _won_two_player_game()
+    lives, stars = g.lives, g.stars
+    g.start_blind()
+    assert (g.blind, g.level, g.lives, g.stars, g.status) == (True, 1, lives, stars, "playing")
+    with pytest.raises(RuleError, match="blind mode starts after a win"):
+        g.start_blind()
+
+
+def test_rule10_blind_cards_go_face_down_and_the_pile_is_checked_at_the_end() -> None:
+    g = _won_two_player_game()
+    g.start_blind()
+    low, high = sorted([g.hands[0][0], g.hands[1][0]])
+    holder_high = 0 if g.hands[0][0] == high else 1
+    g.play(holder_high, t=1.0)  # too early, but nobody can see it yet
+    assert g.lives == 3 and g.discards == ()
+    obs = g.observation(1 - holder_high)
+    assert obs.pile == (None,) and obs.top is None
+    g.play(1 - holder_high, t=2.0)
+    check = [e for e in g.events if isinstance(e, BlindChecked)][-1]
+    assert check.faults == (high,) and check.lives_lost == 1
+    assert g.lives == 2 and g.status == "won" and g.blind_levels_cleared == 1
+
+
+def _play_in_order(g: Game) -> None:
+    order = sorted((c, p) for p, h in enumerate(g.hands) for c in h)
+    for _, p in order:
+        g.play(p)
+
+
+def _play_reversed(g: Game) -> None:
+    """Always let the player whose lowest card is highest go first."""
+    while g.status == "playing":
+        g.play(max((p for p in range(g.players) if g.hands[p]), key=lambda p: g.hands[p][0]))
+
+
+@pytest.mark.parametrize(("penalty", "per_card"), [("per_card", True), ("per_level", False)])
+def test_rule10_blind_per_card_vs_option_per_level(penalty: str, per_card: bool) -> None:
+    rules = Rules(players=2, levels=2, lives=5, blind_penalty=penalty)  # type: ignore[arg-type]
+    g = Game.from_hands([[10], [20]], rules=rules, seed=3)
+    _play_in_order(g)
+    g.next_level()
+    _play_in_order(g)
+    assert g.status == "won"
+    g.start_blind()
+    _play_in_order(g)
+    g.next_level()
+    lives = g.lives
+    _play_reversed(g)
+    check = [e for e in g.events if isinstance(e, BlindChecked)][-1]
+    assert len(check.faults) >= 2  # this seed's deal gives several faulty cards
+    expected = len(check.faults) if per_card else 1
+    assert check.lives_lost == expected
+    assert g.lives == lives - expected
+
+
+def test_rule10_blind_levels_cleared_are_recorded() -> None:
+    g = _won_two_player_game()
+    g.start_blind()
+    _play_in_order(g)
+    assert g.blind_levels_cleared == 1 and g.lives == 3
+
+
+# Rule 11 ------------------------------------------------------------------
+def test_rule11_observation_holds_only_what_the_player_may_know() -> None:
+    g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
+    g.concentrate(t=0.0)
+    g.play(0, t=1.0)
+    obs = g.observation(2)
+    assert obs.hand == (30, 80)
+    assert obs.hand_counts == (1, 2, 2)
+    assert obs.pile == (10,) and obs.top == 10
+    assert (obs.lives, obs.stars, obs.level) == (3, 1, 2)
+    assert [e["t"] for e in obs.events] == [0.0, 0.0, 1.0]
+    text = json.dumps(obs.to_dict())
+    for secret in ("60", "20", "70"):
+        assert secret not in text
+
+
+def test_setup_table_is_the_single_source() -> None:
+    for players, (levels, lives) in SETUP.items():
+        rules = Rules(players=players)
+        assert (rules.levels, rules.lives) == (levels, lives)
