@@ -222,4 +222,3 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BlindStarted,
     )
 }
-
