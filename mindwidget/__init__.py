@@ -2,6 +2,7 @@
 
 from .game import Game, Observation
 from .rules import RuleError, Rules
+from .trace import plot_trace, trace
 
-__all__ = ["Game", "Observation", "RuleError", "Rules"]
+__all__ = ["Game", "Observation", "RuleError", "Rules", "plot_trace", "trace"]
 __version__ = "0.1.0"
