@@ -153,12 +153,15 @@ class Game:
         stars: int | None = None,
         rules: Rules | None = None,
         seed: int | None = None,
+        blind: bool = False,
     ) -> Game:
         """Start from a chosen deal (a scenario, a rule example).
 
         ``level`` defaults to the largest hand's size, ``lives`` and ``stars``
         to the starting values for that many players. Later levels are dealt
-        from ``seed``.
+        from ``seed``. ``blind=True`` deals a level of blind mode (as after a
+        win and `start_blind`), so a scenario can show its check with chosen
+        cards; it is saved in the game's ``start`` only when true.
         """
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise RuleError("hands must be a list with one list of cards per player.")
@@ -195,9 +198,14 @@ class Game:
         _check_whole("stars", stars)
         if not 0 <= stars <= rules.max_stars:
             raise RuleError(f"stars must be between 0 and {rules.max_stars}, not {stars}.")
-        start = {"hands": clean, "level": level, "lives": lives, "stars": stars}
+        if not isinstance(blind, bool):
+            raise RuleError(f"blind must be True or False, not {blind!r}.")
+        start: dict[str, Any] = {"hands": clean, "level": level, "lives": lives, "stars": stars}
+        if blind:
+            start["blind"] = True
         game = cls.__new__(cls)
         game._setup(rules, seed, start)
+        game._blind = blind
         game._deal(fixed=clean)
         return game
 
@@ -756,7 +764,12 @@ class Game:
         seed = data["seed"]
         if start is None:
             game = cls(seed=seed, rules=rules)
-        elif isinstance(start, dict) and set(start) == {"hands", "level", "lives", "stars"}:
+        elif isinstance(start, dict) and set(start) - {"blind"} == {
+            "hands",
+            "level",
+            "lives",
+            "stars",
+        }:
             game = cls.from_hands(
                 start["hands"],
                 level=start["level"],
@@ -764,9 +777,12 @@ class Game:
                 stars=start["stars"],
                 rules=rules,
                 seed=seed,
+                blind=start.get("blind", False),
             )
         else:
-            raise RuleError("the saved start must be null or have hands, level, lives, stars.")
+            raise RuleError(
+                "the saved start must be null or have hands, level, lives, stars (and blind)."
+            )
         actions = data["actions"]
         if not isinstance(actions, list):
             raise RuleError("the saved actions must be a list.")
