@@ -18,8 +18,8 @@ from typing import Literal
 import numpy as np
 
 from .bots import Bot, BotsLike, make_team
-from .game import Game
 from .events import Played, StarDeclined
+from .game import Game, Observation
 
 __all__ = ["BotError", "Planned", "plan_next", "run_game", "run_level", "resolve_votes"]
 
@@ -70,11 +70,11 @@ def plan_next(
         if p in skip or not game.hands[p]:
             continue
         obs = game.observation(p)
-        if may_propose and bot.propose_stars and _ask(bot.wants_star, obs, rng, game, p):
+        if may_propose and bot.propose_stars and _ask(bot, "wants_star", obs, rng, game, p):
             cand = Planned(obs.t, p, "propose_star")
         else:
-            wait = bot.plan(obs, rng)
-            if isinstance(wait, bool) or not isinstance(wait, (int, float, np.floating)):
+            wait = _call(bot, "plan", obs, rng, game, p)
+            if isinstance(wait, bool) or not isinstance(wait, (int, float, np.integer, np.floating)):
                 raise BotError(
                     f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
                     "plan() must return a number of seconds >= 0."
@@ -96,12 +96,30 @@ def plan_next(
     return best[int(rng.integers(len(best)))]
 
 
-def _ask(fn: object, obs: object, rng: np.random.Generator, game: Game, p: int) -> bool:
-    answer = fn(obs, rng)  # type: ignore[operator]
+def _call(
+    bot: Bot, method: str, obs: Observation, rng: np.random.Generator, game: Game, p: int
+) -> object:
+    """Call a bot's method; any exception is re-raised naming the bot and the event."""
+    try:
+        answer: object = getattr(bot, method)(obs, rng)
+    except BotError:
+        raise
+    except Exception as exc:
+        raise BotError(
+            f"bot {bot!r} in seat {p} failed in {method}() after {_last_event(game)}: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    return answer
+
+
+def _ask(
+    bot: Bot, method: str, obs: Observation, rng: np.random.Generator, game: Game, p: int
+) -> bool:
+    answer = _call(bot, method, obs, rng, game, p)
     if not isinstance(answer, (bool, np.bool_)):
         raise BotError(
-            f"seat {p}'s bot answered {answer!r} after {_last_event(game)}; "
-            "star decisions must be True or False."
+            f"bot {bot!r} in seat {p} answered {method}()={answer!r} after {_last_event(game)}; "
+            "allowed: True or False."
         )
     return bool(answer)
 
@@ -116,7 +134,7 @@ def resolve_votes(
             return
         if p in skip or p in proposal["votes"]:
             continue
-        agree = _ask(bot.vote, game.observation(p), rng, game, p)
+        agree = _ask(bot, "vote", game.observation(p), rng, game, p)
         game.vote_star(p, agree)
 
 
