@@ -1,0 +1,416 @@
+"""MindWidget driven by simulated front-end messages, through whole games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import comm
+import numpy as np
+import pytest
+from widget_harness import Browser, RecordingComm, lowest_overall, play_level_well
+
+from mindwidget import MindWidget
+from mindwidget.bots import Bot, PerfectTimer
+from mindwidget.game import Game, Observation
+from mindwidget.i18n import LANGS, messages
+from mindwidget.rules import RuleError
+
+
+@pytest.fixture(autouse=True)
+def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    yield
+
+
+def make(**kwargs: Any) -> tuple[MindWidget, Browser]:
+    kwargs.setdefault("bots", "perfect")
+    kwargs.setdefault("seed", 1)
+    w = MindWidget(**kwargs)
+    return w, Browser(w)
+
+
+class Proposer(Bot):
+    """Proposes a throwing star at once, whenever it may."""
+
+    propose_stars = True
+
+    def wants_star(self, obs: Observation, rng: np.random.Generator) -> bool:
+        return True
+
+
+class YesSayer(PerfectTimer):
+    def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
+        return True
+
+
+class NaySayer(PerfectTimer):
+    def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
+        return False
+
+
+# --------------------------------------------------------------- whole games
+def test_a_whole_game_is_won_through_messages_then_blind_mode() -> None:
+    w, b = make(players=2, seat=1, seed=3)
+    levels = w.game.levels
+    for level in range(1, levels + 1):
+        assert b.view["level"] == level
+        play_level_well(b)
+        if level < levels:
+            assert b.view["phase"] == "cleared"
+            assert b.view["cleared"]["level"] == level
+            b.send({"type": "next_level"})
+    assert w.game.status == "won"
+    assert b.view["phase"] == "won"
+    # Play blind: cards go face down; the pile is checked at the end.
+    b.send({"type": "start_blind"})
+    assert w.game.blind and b.view["blind"] and b.view["level"] == 1
+    play_level_well(b)
+    check = b.view["check"]
+    assert check is not None and check["faults"] == []
+    assert check["pile"] == sorted(check["pile"])
+    # In blind mode the other seat's pile card was face down until the check.
+    assert b.view["phase"] == "cleared"
+
+
+def test_blind_pile_is_face_down_until_the_check() -> None:
+    w, b = make(players=2, seat=0, seed=5)
+    # Reach blind mode quickly: win with a person who plays perfectly.
+    while w.game.status != "won":
+        play_level_well(b)
+        if w.game.status == "level_cleared":
+            b.send({"type": "next_level"})
+    b.send({"type": "start_blind"})
+    b.act("ready")
+    # Let the first card go on the pile, whoever holds it.
+    if w.game.hands[0][0] == lowest_overall(w):
+        b.act("play")
+        assert b.view["pile"][0] is not None  # my own card: I know it
+    else:
+        b.tick()
+        assert b.view["pile"] == [None]  # the bot's card lies face down
+        assert b.points[0]["card"] is None
+
+
+def test_a_game_is_lost_by_playing_too_early() -> None:
+    w, b = make(players=3, seat=0, seed=2)
+    mistakes = 0
+    while w.game.status != "lost":
+        if b.view["phase"] == "cleared":
+            b.send({"type": "next_level"})
+        if b.view["phase"] == "ready":
+            b.act("ready")
+        if w.game.hands[0]:
+            lives = w.game.lives
+            low = lowest_overall(w)
+            mine = w.game.hands[0][0]
+            b.act("play")  # at once, whatever the others hold
+            if low is not None and low < mine:
+                mistakes += 1
+                assert w.game.lives == lives - 1
+                if w.game.status == "lost":
+                    break
+                m = b.view["mistake"]
+                assert m["player"] == 0 and m["card"] == mine
+                assert {d["player"] for d in m["discards"]} - {0} != set()
+                assert any(p["k"] == "mistake" for p in b.points)
+                assert any(p["k"] == "lost" for p in b.points)
+        else:
+            assert b.tick()
+    assert mistakes >= 1
+    assert b.view["phase"] == "lost"
+    assert b.view["lives"] == 0
+    b.send({"type": "new_game"})
+    assert w.game.status == "playing" and w.game.level == 1
+    assert b.view["phase"] == "ready" and b.points == []
+
+
+# ---------------------------------------------------------------- star votes
+def test_person_proposes_a_star_and_the_bots_agree() -> None:
+    w, b = make(players=3, seat=0, seed=4, bots=YesSayer())
+    b.act("ready")
+    hands = w.game.hands
+    b.act("propose_star")
+    assert w.game.stars == 0
+    vote = b.view["vote"]
+    assert vote == {"by": 0, "votes": {"0": True, "1": True, "2": True}, "result": "used"}
+    # Level 1: everyone held one card, so the star ends the level.
+    assert b.view["phase"] == "cleared"
+    shown = [(d["p"], d["card"], d["k"]) for d in b.view["discards"]]
+    assert shown == [(p, h[0], "star") for p, h in enumerate(hands)]
+    assert [p["k"] for p in b.points] == ["star", "star", "star"]
+
+
+def test_person_proposes_a_star_and_a_bot_declines() -> None:
+    w, b = make(players=3, seat=0, seed=4, bots=[PerfectTimer(), NaySayer()])
+    b.act("ready")
+    b.act("propose_star")
+    assert w.game.stars == 1
+    assert b.view["vote"] == {"by": 0, "votes": {"0": True, "1": False}, "result": "declined"}
+    assert b.view["phase"] == "play" and b.clock["running"]
+
+
+@pytest.mark.parametrize("agree", [True, False])
+def test_a_bot_proposes_a_star_and_the_clock_stands_still_until_the_person_votes(
+    agree: bool,
+) -> None:
+    w, b = make(players=3, seat=2, seed=4, bots=[Proposer(), YesSayer()])
+    b.act("ready")
+    assert b.clock["due"] == 0.0  # the proposer raises a hand at once
+    assert b.tick()
+    assert b.view["phase"] == "vote"
+    assert b.view["vote"] == {"by": 0, "votes": {"0": True, "1": True}, "result": "open"}
+    assert not b.clock["running"] and b.clock["due"] is None
+    # Playing is refused while the vote is open.
+    before = w.game.to_json()
+    b.act("play")
+    assert b.w.notice["key"] == "vote_first"
+    assert w.game.to_json() == before
+    b.act("vote", agree=agree)
+    assert b.view["vote"]["result"] == ("used" if agree else "declined")
+    assert b.view["vote"]["votes"]["2"] is agree
+    assert w.game.stars == (0 if agree else 1)
+    assert not b.w.notice
+
+
+# ----------------------------------------------------------- stop and resume
+def test_stop_pauses_the_bots_and_ready_replans_from_the_resume() -> None:
+    w, b = make(players=3, seat=0, seed=7, bots="scalar")
+    b.act("ready")
+    due = b.clock["due"]
+    assert due is not None and due > 0.5
+    b.act("stop", t=0.5)
+    assert b.view["phase"] == "stopped"
+    assert b.clock["running"] and b.clock["due"] is None  # time passes; no bot acts
+    b.act("play", t=0.6)
+    assert w.notice["key"] == "press_ready"
+    b.act("ready", t=4.0)
+    assert b.view["phase"] == "play"
+    assert b.clock["due"] is not None and b.clock["due"] >= 4.0
+    assert b.points[0] == {"k": "stop", "t": 0.5, "until": 4.0, "p": 0}
+    # A stale tick (from before the resume) is dropped: nothing happens.
+    before = w.game.to_json()
+    b.send({"type": "tick", "t": due, "seq": b.clock["seq"] - 1})
+    assert w.game.to_json() == before and not w.notice
+
+
+def test_a_late_tick_is_caught_up_by_the_persons_action() -> None:
+    w, b = make(game=Game.from_hands([[50], [10], [90]]))
+    b.act("ready")
+    assert b.clock["due"] == pytest.approx(3.0)  # perfect bot 1: 10 steps x 0.3 s
+    # The person plays after the bot's moment, before its tick arrived.
+    b.act("play", t=3.5)
+    assert w.game.pile == (10, 50)
+    assert [e.t for e in w.game.level_events if e.type == "played"] == [pytest.approx(3.0), 3.5]
+
+
+# ---------------------------------------------------------------- step mode
+def test_step_mode_has_no_running_clock_and_wait_brings_the_next_bot_action() -> None:
+    w, b = make(game=Game.from_hands([[80], [10], [30]]), mode="step", reveal=True)
+    b.act("ready")
+    assert not b.clock["running"] and b.clock["due"] is None
+    planned = w.planned
+    assert planned is not None
+    assert b.view["plans"][str(planned.player)] == planned.t
+    assert set(b.view["plans"]) == {"1", "2"}
+    assert b.tick() is False
+    b.send({"type": "wait"})
+    assert b.view["pile_by"] == [planned.player]
+    assert b.clock["t"] == planned.t
+    # The person may play at any moment in between.
+    b.act("play")
+    assert b.view["pile_by"][-1] == 0
+
+
+def test_wait_is_refused_in_realtime_mode() -> None:
+    w, b = make()
+    b.act("ready")
+    before = w.game.to_json()
+    b.send({"type": "wait"})
+    assert w.notice["key"] == "not_step" and w.game.to_json() == before
+
+
+# ------------------------------------------------------------ Python API
+def test_python_api_plays_a_level_in_virtual_time() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    with pytest.raises(RuleError, match="Ready"):
+        w.play()
+    w.ready()
+    assert b.clock["running"]
+    mine = w.game.hands[0][0]
+    # Advance to just before my card's moment on a perfect clock, then play.
+    while lowest_overall(w) != mine:
+        w.step()
+    assert w.play() == mine
+    n = w.advance(1000)
+    assert n >= 0 and w.game.status == "level_cleared"
+    assert b.view["phase"] == "cleared"
+    w.next_level()
+    assert b.view["level"] == 2 and b.view["phase"] == "ready"
+    w.reset(seed=9)
+    assert w.game.seed == 9 and b.view["level"] == 1
+
+
+def test_advance_applies_exactly_the_bot_actions_due_in_the_span() -> None:
+    w, b = make(players=3, seat=None, seed=11)
+    w.ready()
+    times = []
+    while w.planned is not None and w.planned.t <= 12.0:
+        times.append(w.planned.t)
+        w.step()
+    w2, _ = make(players=3, seat=None, seed=11)
+    w2.ready()
+    assert w2.advance(12.0) == len(times)
+    assert w2.game.pile == w.game.pile
+    assert w2.now == 12.0
+
+
+def test_seat_none_shows_no_hand_values_and_refuses_person_actions() -> None:
+    w, b = make(players=3, seat=None, seed=1)
+    assert b.view["hand"] == [] and "hands" not in b.view
+    b.act("ready")
+    before = w.game.to_json()
+    b.act("play")
+    assert w.notice["key"] == "no_seat" and w.game.to_json() == before
+
+
+def test_trace_and_plot_trace_come_from_the_trace_module() -> None:
+    w, b = make(players=3, seat=None, seed=1)
+    w.ready()
+    w.advance(1000)
+    df = w.trace
+    assert list(df["card"]) == list(w.game.pile)
+    fig = w.plot_trace()
+    assert fig.axes
+
+
+def test_reveal_shows_every_hand_and_countdowns() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    assert "hands" not in b.view
+    w.reveal = True
+    assert b.view["hands"] == [list(h) for h in w.game.hands]
+    w.ready()
+    assert set(b.view["plans"]) == {"1", "2"}
+
+
+def test_two_views_and_a_reload_get_the_whole_level_trace_on_hello() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.act("ready")
+    b.tick()
+    b.act("stop")
+    second = Browser(w, late=True)  # a second view, or the page reloaded
+    assert second.points == []
+    second.send({"type": "hello"})
+    assert second.points == b.points
+    assert [p["k"] for p in b.points] == ["mistake", "lost", "stop"]
+
+
+# ------------------------------------------------------------- bad messages
+BAD_MESSAGES: list[tuple[Any, str]] = [
+    ("play", "bad_message"),
+    ({}, "bad_message"),
+    ({"type": 3}, "bad_message"),
+    ({"type": "fly"}, "bad_message"),
+    ({"type": "play"}, "bad_field"),
+    ({"type": "play", "t": "soon"}, "bad_field"),
+    ({"type": "play", "t": True}, "bad_field"),
+    ({"type": "play", "t": -1}, "bad_field"),
+    ({"type": "play", "t": float("nan")}, "bad_field"),
+    ({"type": "vote", "t": 1.0}, "bad_field"),
+    ({"type": "vote", "t": 1.0, "agree": "yes"}, "bad_field"),
+    ({"type": "vote", "t": 1.0, "agree": True}, "not_now"),
+    ({"type": "tick", "t": 1.0}, "bad_field"),
+    ({"type": "ready", "t": 0.5}, "not_now"),
+    ({"type": "next_level"}, "not_now"),
+    ({"type": "start_blind"}, "not_now"),
+    ({"type": "new_game"}, "not_now"),
+]
+
+
+@pytest.mark.parametrize(("msg", "key"), BAD_MESSAGES)
+def test_bad_or_out_of_place_messages_are_refused_and_change_nothing(msg: Any, key: str) -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.act("ready")
+    b.act("stop", t=0.2)
+    b.act("ready", t=0.4)
+    before = w.game.to_json()
+    view, clock = b.view, b.clock
+    b.send(msg)
+    assert w.notice["key"] == key
+    assert w.game.to_json() == before
+    assert b.view == view and b.clock == clock
+    texts = {}
+    for lang in LANGS:
+        w.lang = lang
+        texts[lang] = w.notice_text
+        assert texts[lang] and "{" not in texts[lang]
+    assert len(set(texts.values())) == len(LANGS)
+
+
+def test_a_time_before_the_last_event_is_refused_as_too_late() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.act("ready")
+    b.tick()
+    before = w.game.to_json()
+    b.act("play", t=0.0)
+    assert w.notice["key"] == "too_late" and w.game.to_json() == before
+    assert "0.0" in w.notice_text or "0 " in w.notice_text
+
+
+def test_the_browser_may_change_only_lang_and_size() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.update({"reveal": True})
+    assert w.reveal is False and "hands" not in b.view
+    assert w.notice["key"] == "bad_field" and w.notice["params"] == {"field": "reveal"}
+    b.update({"lang": "klingon"})
+    assert w.lang == "en"
+    b.update({"lang": "nl", "size": "projector"})
+    assert (w.lang, w.size) == ("nl", "projector")
+
+
+def test_a_notice_clears_with_the_next_accepted_action() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.send({"type": "nope"})
+    assert w.notice
+    b.act("ready")
+    assert w.notice == {}
+
+
+# ------------------------------------------------------------ small syncs
+def test_one_play_syncs_a_few_hundred_bytes() -> None:
+    w, b = make(players=3, seat=0, seed=1, bots="scalar")
+    b.act("ready")
+    sizes = []
+    while w.game.status == "playing" and len(sizes) < 20:
+        n = len(b.comm.sent)
+        if not b.tick():
+            break
+        sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
+    assert sizes and max(sizes) < 1200, sizes
+
+
+# ------------------------------------------------------------------ locales
+def test_every_language_has_every_key_with_the_same_placeholders() -> None:
+    import re
+
+    en = messages("en")
+    for lang in LANGS:
+        other = messages(lang)
+        assert set(other) == set(en), lang
+        for key, text in en.items():
+            assert set(re.findall(r"\{(\w+)\}", other[key])) == set(
+                re.findall(r"\{(\w+)\}", text)
+            ), (lang, key)
+
+
+def test_every_notice_key_the_widget_uses_is_translated() -> None:
+    import pathlib
+    import re
+
+    src = (pathlib.Path(__file__).parents[1] / "mindwidget" / "widget.py").read_text()
+    keys = set(re.findall(r'Refused\(\s*"(\w+)"', src))
+    keys |= set(re.findall(r'"(\w+)" if p in', src)) | {"nothing_to_wait"}
+    assert keys
+    for key in keys:
+        assert "notice_" + key in messages("en"), key

@@ -1,0 +1,92 @@
+"""The pure view functions: what a seat sees of a game, without a widget."""
+
+from __future__ import annotations
+
+from mindwidget import Game, Rules
+from mindwidget.view import phase, table_view, trace_points
+
+
+def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
+    g = Game.from_hands([[5, 40], [17, 60], [33, 90]])
+    v = table_view(g, 1)
+    assert v["hand"] == [17, 60] and v["counts"] == [2, 2, 2]
+    assert "hands" not in v and v["phase"] == "ready"
+    assert table_view(g, None)["hand"] == []
+    assert table_view(g, 1, reveal=True)["hands"] == [[5, 40], [17, 60], [33, 90]]
+
+
+def test_phases_follow_the_table() -> None:
+    g = Game.from_hands([[5], [17], [33]])
+    assert phase(g) == "ready"
+    g.concentrate(t=0)
+    assert phase(g) == "play"
+    g.stop(0, t=1)
+    assert phase(g) == "stopped"
+    g.concentrate(t=2)
+    g.propose_star(1, t=2)
+    assert phase(g) == "vote"
+    g.vote_star(0, False)
+    assert phase(g) == "play"
+    for p in range(3):
+        g.play(p, t=3 + p)
+    assert phase(g) == "cleared"
+
+
+def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
+    g = Game.from_hands([[5, 40], [17, 60], [33, 90]])
+    g.concentrate(t=0)
+    g.play(2, t=1.0)  # 33 while 5 and 17 are held
+    v = table_view(g, 0)
+    assert v["mistake"]["player"] == 2 and v["mistake"]["card"] == 33
+    assert [(d["p"], d["card"], d["k"]) for d in v["discards"]] == [
+        (0, 5, "mistake"),
+        (1, 17, "mistake"),
+    ]
+    assert v["lives"] == 2
+    pts = trace_points(g, 0)
+    assert [(p["k"], p["card"]) for p in pts] == [("mistake", 33), ("lost", 5), ("lost", 17)]
+    g.play(0, t=2.0)
+    assert table_view(g, 0)["mistake"] is None  # shown until the next play
+
+
+def test_face_down_discards_are_known_to_their_holder_only() -> None:
+    rules = Rules(players=3, mistake_discards="face_down")
+    g = Game.from_hands([[5, 40], [17, 60], [33, 90]], rules=rules)
+    g.concentrate(t=0)
+    g.play(2, t=1.0)
+    assert [d["card"] for d in table_view(g, 0)["discards"]] == [5, None]
+    assert [d["card"] for d in table_view(g, 1)["discards"]] == [None, 17]
+    assert [d["card"] for d in table_view(g, None)["discards"]] == [None, None]
+    assert [p["card"] for p in trace_points(g, 1) if p["k"] == "lost"] == [None, 17]
+
+
+def test_blind_pile_shows_own_cards_until_the_pile_is_turned_over() -> None:
+    g = Game.from_hands([[5], [17], [33]], blind=True)
+    g.concentrate(t=0)
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    assert table_view(g, 0)["pile"] == [5, None]
+    assert table_view(g, None)["pile"] == [None, None]
+    assert [p["card"] for p in trace_points(g, 1)] == [None, 17]
+    g.play(2, t=3.0)
+    check = table_view(g, 0)["check"]
+    assert check["pile"] == [5, 17, 33] and check["faults"] == []
+    assert [p["card"] for p in trace_points(g, 1)] == [5, 17, 33]
+
+
+def test_news_lists_the_events_since_the_last_view() -> None:
+    g = Game.from_hands([[5], [17], [33]])
+    g.concentrate(t=0)
+    n = len(g.level_events)
+    g.play(0, t=1.0)
+    news = table_view(g, 1, news_from=n)["news"]
+    assert [e["type"] for e in news] == ["played"]
+
+
+def test_a_stop_is_a_shaded_span_in_the_trace() -> None:
+    g = Game.from_hands([[5], [17], [33]])
+    g.concentrate(t=0)
+    g.stop(1, t=1.5)
+    assert trace_points(g, 0) == [{"k": "stop", "t": 1.5, "until": None, "p": 1}]
+    g.concentrate(t=4.0)
+    assert trace_points(g, 0)[0]["until"] == 4.0

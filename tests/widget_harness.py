@@ -1,0 +1,115 @@
+"""A simulated browser for `MindWidget`: no kernel, no page.
+
+`comm.create_comm` is the hook ipywidgets offers for this: it is replaced by a
+comm that records every message the widget publishes (state syncs and custom
+messages), and messages "from the browser" go in through ``handle_msg``, the
+path a real front end's messages take.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from comm.base_comm import BaseComm
+
+from mindwidget.widget import MindWidget
+
+
+class RecordingComm(BaseComm):  # type: ignore[misc]
+    """Keeps every published message; calls ``on_publish`` on each one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.on_publish: Callable[[dict[str, Any]], None] | None = None
+        super().__init__(*args, **kwargs)
+
+    def publish_msg(
+        self,
+        msg_type: str,
+        data: dict[str, Any] | None = None,
+        metadata: dict[str, Any] | None = None,
+        buffers: list[bytes] | None = None,
+        **keys: Any,
+    ) -> None:
+        entry = {"msg_type": msg_type, "data": json.loads(json.dumps(data or {}))}
+        self.sent.append(entry)
+        if self.on_publish is not None:
+            self.on_publish(entry)
+
+
+class Browser:
+    """What the front end knows: the synced traits and the trace points it was sent."""
+
+    def __init__(self, widget: MindWidget, late: bool = False) -> None:
+        """``late``: a view that appears now (sees only messages sent from now on)."""
+        self.w = widget
+        self.comm: RecordingComm = widget.comm
+        self.points: list[dict[str, Any]] = []
+        self.trace_epoch: int | None = None
+        self._read = len(self.comm.sent) if late else 0
+        self.pull()
+
+    # messages the widget sent -------------------------------------------
+    def pull(self) -> None:
+        for entry in self.comm.sent[self._read :]:
+            data = entry["data"]
+            if data.get("method") == "custom" and data["content"].get("type") == "trace":
+                msg = data["content"]
+                if msg["epoch"] != self.trace_epoch:
+                    self.points = []
+                    self.trace_epoch = msg["epoch"]
+                self.points[msg["from"] :] = msg["points"]
+        self._read = len(self.comm.sent)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return dict(self.w.view)
+
+    @property
+    def clock(self) -> dict[str, Any]:
+        return dict(self.w.clock)
+
+    # messages to the widget ---------------------------------------------
+    def send(self, content: Any) -> None:
+        self.w.comm.handle_msg(
+            {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+        )
+        self.pull()
+
+    def update(self, state: dict[str, Any]) -> None:
+        self.w.comm.handle_msg({"content": {"data": {"method": "update", "state": state}}})
+        self.pull()
+
+    def act(self, kind: str, **fields: Any) -> None:
+        """A person's action at the browser's clock time (the clock's ``t``)."""
+        fields.setdefault("t", self.clock["t"])
+        self.send({"type": kind, **fields})
+
+    def tick(self) -> bool:
+        """Let the browser's clock reach ``due``; False if nothing is due."""
+        c = self.clock
+        if not c["running"] or c["due"] is None:
+            return False
+        self.send({"type": "tick", "t": c["due"], "seq": c["seq"]})
+        return True
+
+
+def lowest_overall(w: MindWidget) -> int | None:
+    return min((h[0] for h in w.game.hands if h), default=None)
+
+
+def play_level_well(b: Browser) -> None:
+    """A person who plays exactly when their card is the lowest on the table."""
+    w = b.w
+    assert b.view["phase"] == "ready"
+    b.act("ready")
+    while w.game.status == "playing":
+        seat = w.seat
+        assert seat is not None
+        low = lowest_overall(w)
+        if w.game.hands[seat] and w.game.hands[seat][0] == low:
+            b.act("play")
+        else:
+            assert b.tick(), "a bot should be due"
