@@ -23,7 +23,6 @@ from .bots import (
     ScalarTimer,
     StarPolicy,
     _check_count,
-    _check_nonneg,
     _check_positive,
 )
 from .game import Observation

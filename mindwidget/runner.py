@@ -74,7 +74,9 @@ def plan_next(
             cand = Planned(obs.t, p, "propose_star")
         else:
             wait = _call(bot, "plan", obs, rng, game, p)
-            if isinstance(wait, bool) or not isinstance(wait, (int, float, np.integer, np.floating)):
+            if isinstance(wait, bool) or not isinstance(
+                wait, (int, float, np.integer, np.floating)
+            ):
                 raise BotError(
                     f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
                     "plan() must return a number of seconds >= 0."
@@ -149,16 +151,22 @@ def apply_planned(game: Game, team: list[Bot], planned: Planned, rng: np.random.
 
 def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:
     """Play the current level to its end with bots in every seat (in place)."""
-    team = bots if _is_team(bots, game) else make_team(bots, game.players)  # type: ignore[arg-type]
+    team = _team(bots, game)
     rng = np.random.default_rng(seed)
     _run_level(game, team, rng)
     return game
 
 
-def _is_team(bots: object, game: Game) -> bool:
-    return isinstance(bots, list) and len(bots) == game.players and all(
-        isinstance(b, Bot) and getattr(b, "player", None) == p for p, b in enumerate(bots)
-    )
+def _team(bots: BotsLike | list[Bot], game: Game) -> list[Bot]:
+    """A seated team (from `make_team`) is used as it is, so what its bots
+    learned carries over from level to level; anything else is seated afresh."""
+    if (
+        isinstance(bots, list)
+        and len(bots) == game.players
+        and all(isinstance(b, Bot) and b.player == p for p, b in enumerate(bots))
+    ):
+        return bots
+    return make_team(bots, game.players)
 
 
 def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
@@ -182,7 +190,7 @@ def run_game(
 
     With ``blind=True`` a won game goes on in blind mode to its end.
     """
-    team = bots if _is_team(bots, game) else make_team(bots, game.players)  # type: ignore[arg-type]
+    team = _team(bots, game)
     rng = np.random.default_rng(seed)
     while True:
         _run_level(game, team, rng)

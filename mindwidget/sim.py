@@ -196,200 +196,289 @@ class _Seats:
         )
 
 
-def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> IntArray:
-    """``g`` deals of ``k`` cards to each of ``n`` players: shape (g, n, k+1), sorted.
+NONE = 30_000  # "no card": above every card, and far above every gap
 
-    Each deal is the first ``n*k`` cards of a random permutation of the deck
-    (argsort of independent random keys), so every deal is equally likely,
-    as with `Game`'s ``random.sample``. Column ``k`` holds the sentinel
-    ``deck + 1`` ("no card"). (32-bit keys tie with probability ~1e-6 per deal;
-    a tie only fixes the order of two cards.)
+
+def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
+    """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
+
+    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`.
+    Cards are drawn one at a time, uniformly from the deck, and a card already
+    dealt in that game is drawn again: each draw is uniform over the cards
+    left, exactly like `Game`'s ``random.sample``. Seat s gets draws
+    s*k .. s*k+k-1. (Cheaper than sorting 100 random keys per game: at most
+    ``n*k`` draws, few of them repeated.)
     """
-    keys = rng.integers(0, 2**32, size=(g, deck), dtype=np.uint32)
-    cards = np.argsort(keys, axis=1)[:, : n * k].astype(np.int64) + 1
-    hands = np.empty((g, n, k + 1), dtype=np.int64)
-    hands[:, :, :k] = np.sort(cards.reshape(g, n, k), axis=2)
-    hands[:, :, k] = deck + 1
+    total = n * k
+    width = deck + 1
+    taken = np.zeros(g * width, dtype=np.bool_)
+    base = np.arange(g) * width
+    cards = rng.integers(1, deck + 1, size=(g, total), dtype=np.int16)
+    for j in range(total):
+        c = cards[:, j]
+        idx = base + c
+        clash = np.flatnonzero(taken[idx])
+        while clash.size:
+            new = rng.integers(1, deck + 1, size=clash.size, dtype=np.int16)
+            c[clash] = new
+            idx[clash] = base[clash] + new
+            clash = clash[taken[idx[clash]]]
+        taken[idx] = True
+        cards[:, j] = c
+    hands = np.full((n, g, k + 2), NONE, dtype=np.int16)
+    hands[:, :, :k] = np.sort(cards.reshape(g, n, k), axis=2).transpose(1, 0, 2)
     return hands
+
+
+class _Tables:
+    """Per-seat wait tables by gap: mean and noise scale, ``inf`` for no card."""
+
+    def __init__(self, seats: _Seats, deck: int) -> None:
+        n = seats.spp.size
+        gaps = np.arange(deck + 2, dtype=np.float64)
+        self.mean = seats.spp[:, None] * gaps[None, :]
+        normal_sd = np.sqrt((seats.cv[:, None] * self.mean) ** 2 + seats.motor[:, None] ** 2)
+        self.sd = np.where(seats.lognormal[:, None], 0.0, normal_sd)
+        # Gap 0 (an inert game, see _fast_block) and deck+1 (no card): never first.
+        self.mean[:, [0, deck + 1]] = np.inf
+        self.sd[:, [0, deck + 1]] = 0.0
+        # float32 is plenty for a wait (7 digits) and halves the memory traffic.
+        self.mean32 = self.mean.astype(np.float32)
+        self.sd32 = self.sd.astype(np.float32)
+        self.lognormal = [bool(x) for x in seats.lognormal]
+        self.cv = [float(x) for x in seats.cv]
+        #: a normal seat whose wait can be cut at 0 (ties at 0 are possible)
+        self.clip = [
+            (not self.lognormal[s]) and bool((self.mean[s, 1:] - 9 * self.sd[s, 1:] < 0).any())
+            for s in range(n)
+        ]
+        #: a seat without noise (ties between different gaps are possible)
+        self.exact = any(
+            (self.cv[s] == 0 and (self.lognormal[s] or seats.motor[s] == 0)) for s in range(n)
+        )
+        self.cap = deck + 1
 
 
 def _fast_block(
     rules: Rules, seats: _Seats, games: int, seed: np.random.SeedSequence
-) -> dict[str, IntArray | BoolArray | FloatArray]:
-    """Play ``games`` whole games of stationary timers; return per-level rows."""
+) -> dict[str, Any]:
+    """Play ``games`` whole games of stationary timers; return per-level rows.
+
+    The same model as the runner, one public event per step for all games at
+    once: every seat re-plans with fresh noise after every event, so the next
+    actor is the seat with the smallest fresh wait (ties broken at random); a
+    proposal (the default `StarPolicy`) comes before any wait. Arrays are
+    seat-major, (seats, games); games that end their level are dropped.
+    """
     rng = np.random.default_rng(seed)
     n, deck = rules.players, rules.deck
-    none = deck + 1
+    tab = _Tables(seats, deck)
     lives = np.full(games, rules.start_lives, dtype=np.int64)
     stars = np.full(games, rules.stars, dtype=np.int64)
     boxed = np.zeros(games, dtype=np.int64)
     alive = np.arange(games)
     box = rules.spent_stars == "box"
     star_seats = bool(seats.propose.any())
-    all_log = bool(seats.lognormal.all())
-    any_log = bool(seats.lognormal.any())
-    spp, cv, motor = seats.spp[None, :], seats.cv[None, :], seats.motor[None, :]
-    motor2 = motor**2
-    logn = seats.lognormal[None, :]
-    seat_ids = np.arange(n)[None, :]
-    out_game: list[IntArray] = []
-    out_level: list[IntArray] = []
-    out_cleared: list[BoolArray] = []
-    out_mistakes: list[IntArray] = []
-    out_stars: list[IntArray] = []
+    propose = seats.propose[:, None]
+    close = seats.close[:, None]
+    last_life_gap = seats.last_life_gap[:, None]
+    vote_gap = seats.vote_gap[:, None]
+    clip_any = any(tab.clip)
+    out: dict[str, list[Any]] = {k: [] for k in ("game", "level", "cleared", "mistakes", "used")}
 
     for level in range(1, rules.n_levels + 1):
         g = alive.size
         if g == 0:
             break
-        hands = _deal(rng, g, n, level, deck)
-        # Level-local state, one row per game still playing this level.
+        width = level + 2
         st: dict[str, Any] = {
+            "hands": _deal(rng, g, n, level, deck),
             "lid": np.arange(g),
-            "hands": hands,
-            "ptr": np.zeros((g, n), dtype=np.int64),
-            "top": np.zeros(g, dtype=np.int64),
-            "floor": np.zeros((g, n), dtype=np.int64),
+            "ptr": np.zeros((n, g), dtype=np.intp),
+            "top": np.zeros(g, dtype=np.int16),
+            "floor": np.zeros((n, g), dtype=np.int16),
             "declined": np.zeros(g, dtype=np.bool_),
+            "left": np.full(g, n * level, dtype=np.int64),
             "lives": lives[alive].copy(),
             "stars": stars[alive].copy(),
             "boxed": boxed[alive].copy(),
             "mistakes": np.zeros(g, dtype=np.int64),
             "used": np.zeros(g, dtype=np.int64),
+            "live": np.ones(g, dtype=np.bool_),
         }
-        fin_lives = np.empty(g, dtype=np.int64)
-        fin_stars = np.empty(g, dtype=np.int64)
-        fin_boxed = np.empty(g, dtype=np.int64)
-        fin_mistakes = np.empty(g, dtype=np.int64)
-        fin_used = np.empty(g, dtype=np.int64)
+        st["low"] = st["hands"][:, :, 0].copy()
+        fin = {k: np.zeros(g, dtype=np.int64) for k in ("lives", "stars", "boxed", "mistakes")}
+        fin["used"] = np.zeros(g, dtype=np.int64)
         fin_cleared = np.zeros(g, dtype=np.bool_)
 
-        while st["lid"].size:
-            h = st["hands"]
-            ptr = st["ptr"]
-            top = st["top"]
+        n_live = g
+        while n_live:
+            hands, ptr, low, top = st["hands"], st["ptr"], st["low"], st["top"]
             a = top.size
-            low = np.take_along_axis(h, ptr[:, :, None], axis=2)[:, :, 0]
-            has = low < none
-            plays = np.ones(a, dtype=np.bool_)
+            # Flat views (the arrays are C-ordered): one index per (seat, game).
+            hflat, pflat, lflat = hands.reshape(-1), ptr.reshape(-1), low.reshape(-1)
+            left = st["left"]
             done = np.zeros(a, dtype=np.bool_)
-            cleared = np.zeros(a, dtype=np.bool_)
+            play_rows: npt.NDArray[np.intp] | None = None  # None: every row plays
 
             # Throwing stars: the default StarPolicy, for every seat at once.
             if star_seats:
                 cand = (st["stars"] > 0) & ~st["declined"]
                 if cand.any():
-                    one_life = (st["lives"] == 1)[:, None]
-                    floors = np.where(has, np.maximum(top[:, None], st["floor"]), none)
-                    order = np.argsort(floors, axis=1)
-                    min1 = np.take_along_axis(floors, order[:, :1], axis=1)
-                    min2 = np.take_along_axis(floors, order[:, 1:2], axis=1)
-                    other_min = np.where(seat_ids == order[:, :1], min2, min1)
-                    nxt = np.take_along_axis(h, np.minimum(ptr + 1, level)[:, :, None], axis=2)
-                    second = nxt[:, :, 0]
-                    d1 = low - top[:, None]
-                    d2 = second - top[:, None]
+                    has = low < NONE
+                    one_life = st["lives"] == 1
+                    floors = np.where(has, np.maximum(top, st["floor"]), NONE)
+                    other_min = np.empty_like(floors)
+                    for s in range(n):
+                        others = [floors[q] for q in range(n) if q != s]
+                        other_min[s] = np.minimum.reduce(others) if others else NONE
+                    rowbase = (np.arange(n)[:, None] * a + np.arange(a)[None, :]) * width
+                    second = hflat[rowbase + np.minimum(ptr + 1, width - 1)]
+                    d1 = low - top
+                    d2 = second - top
                     wants = (
-                        seats.propose[None, :]
+                        propose
                         & has
                         & (
-                            ((d2 <= seats.close[None, :]) & (other_min < second))
-                            | (one_life & (d1 <= seats.last_life_gap[None, :]) & (other_min < low))
+                            ((d2 <= close) & (other_min < second))
+                            | (one_life & (d1 <= last_life_gap) & (other_min < low))
                         )
                     )
-                    prop = cand & wants.any(axis=1)
+                    prop = cand & wants.any(axis=0)
                     if prop.any():
-                        agree = ~has | one_life | (d1 <= seats.vote_gap[None, :]) | wants
-                        use = prop & agree.all(axis=1)
+                        agree = ~has | one_life | (d1 <= vote_gap) | wants
+                        use = prop & agree.all(axis=0)
                         st["declined"] |= prop & ~use
-                        plays &= ~prop
+                        play_rows = np.flatnonzero(~prop)
                         if use.any():
                             u = np.flatnonzero(use)
-                            hu = has[u]
-                            st["floor"][u] = np.where(hu, low[u], st["floor"][u])
-                            ptr[u] += hu
+                            hu = has[:, u]
+                            st["floor"][:, u] = np.where(hu, low[:, u], st["floor"][:, u])
+                            ptr[:, u] += hu
+                            idx = (np.arange(n)[:, None] * a + u[None, :]) * width + ptr[:, u]
+                            low[:, u] = hflat[idx]
                             st["stars"][u] -= 1
                             if box:
                                 st["boxed"][u] += 1
                             st["used"][u] += 1
-                            clr = (ptr[u] == level).all(axis=1)
-                            cleared[u] = clr
-                            done[u] = clr
+                            left[u] -= hu.sum(axis=0)
+                            done[u] = left[u] == 0
 
             # Plays: every seat re-plans from this moment with fresh noise.
-            p = np.flatnonzero(plays)
-            if p.size:
-                lp = low[p]
-                hp = has[p]
-                mean = spp * (lp - top[p, None])
-                z = rng.standard_normal(lp.shape)
-                if all_log:
-                    wait = mean * np.exp(cv * z)
+            z = rng.standard_normal((n, a), dtype=np.float32)
+            gap = np.minimum(low - top, tab.cap)
+            wait = np.empty((n, a), dtype=np.float32)
+            for s in range(n):
+                mean = tab.mean32[s].take(gap[s])
+                if tab.lognormal[s]:
+                    np.multiply(mean, np.exp(tab.cv[s] * z[s]), out=wait[s])
                 else:
-                    wait = mean + np.sqrt((cv * mean) ** 2 + motor2) * z
-                    np.maximum(wait, 0.0, out=wait)
-                    if any_log:
-                        wait = np.where(logn, mean * np.exp(cv * z), wait)
-                wait[~hp] = np.inf
-                who = np.argmin(wait, axis=1)
-                first = wait[np.arange(p.size), who]
-                ties = (wait == first[:, None]).sum(axis=1) > 1
-                if ties.any():
-                    t = np.flatnonzero(ties)
-                    keys = rng.random((t.size, n))
-                    keys[wait[t] != first[t, None]] = -1.0
-                    who[t] = np.argmax(keys, axis=1)
-                card = lp[np.arange(p.size), who]
-                mistake = card > lp.min(axis=1)
-                ptr[p, who] += 1
-                top[p] = card
-                st["declined"][p] = False
-                if mistake.any():
-                    m = p[mistake]
-                    ptr[m] = (h[m] <= top[m, None, None]).sum(axis=2)
-                    st["lives"][m] -= 1
-                    st["mistakes"][m] += 1
-                    lost = m[st["lives"][m] <= 0]
-                    done[lost] = True
-                clr = (ptr[p] == level).all(axis=1) & (st["lives"][p] > 0)
-                cleared[p] |= clr
-                done[p] |= clr
+                    np.multiply(tab.sd32[s].take(gap[s]), z[s], out=wait[s])
+                    wait[s] += mean
+                    if tab.clip[s]:
+                        np.maximum(wait[s], 0.0, out=wait[s])
+            # The first to act: the smallest wait (argmin over a short axis 0,
+            # written out because np.argmin(axis=0) copies the array).
+            first = wait[0].copy()
+            who = np.zeros(a, dtype=np.intp)
+            for s in range(1, n):
+                earlier = wait[s] < first
+                np.copyto(first, wait[s], where=earlier)
+                who = np.where(earlier, s, who)
+            rows = np.arange(a)
+            if tab.exact or clip_any:
+                if tab.exact:
+                    tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
+                else:
+                    tied = first == 0
+                    if tied.any():
+                        tied &= (wait == 0).sum(axis=0) > 1
+                if tied.any():
+                    t = np.flatnonzero(tied)
+                    keys = rng.random((n, t.size))
+                    keys[wait[:, t] != first[t]] = -1.0
+                    who[t] = np.argmax(keys, axis=0)
+            if play_rows is None:
+                pos = who * a + rows
+                card = lflat[pos]
+                mistake = card > low.min(axis=0)
+                nxt = pflat[pos] + 1
+                np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
+                pflat[pos] = nxt
+                lflat[pos] = hflat[pos * width + nxt]
+                top[:] = card
+                st["declined"][:] = False
+                left -= 1
+                newly = left == 0
+            else:
+                rows = play_rows
+                pos = who[rows] * a + rows
+                card = lflat[pos]
+                mistake = card > low[:, rows].min(axis=0)
+                nxt = pflat[pos] + 1
+                np.minimum(nxt, width - 1, out=nxt)
+                pflat[pos] = nxt
+                lflat[pos] = hflat[pos * width + nxt]
+                top[rows] = card
+                st["declined"][rows] = False
+                left[rows] -= 1
+                newly = np.zeros(a, dtype=np.bool_)
+                newly[rows] = left[rows] == 0
+            if mistake.any():
+                m = rows[mistake]
+                hm = hands[:, m, :]
+                ptr[:, m] = (hm <= top[m][None, :, None]).sum(axis=2)
+                low[:, m] = np.take_along_axis(hm, ptr[:, m][:, :, None], axis=2)[:, :, 0]
+                left[m] = n * level - ptr[:, m].sum(axis=0)
+                st["lives"][m] -= 1
+                st["mistakes"][m] += 1
+                lost = m[st["lives"][m] <= 0]
+                done[lost] = True
+                newly[m] = left[m] == 0
+            done |= newly
 
             if done.any():
+                # Record the games that ended, then make them inert: no cards,
+                # and a count of cards left that never reaches 0 again.
                 d = np.flatnonzero(done)
                 lid = st["lid"][d]
-                fin_lives[lid] = st["lives"][d]
-                fin_stars[lid] = st["stars"][d]
-                fin_boxed[lid] = st["boxed"][d]
-                fin_mistakes[lid] = st["mistakes"][d]
-                fin_used[lid] = st["used"][d]
-                fin_cleared[lid] = cleared[d]
-                keep = ~done
-                for key, value in st.items():
-                    st[key] = value[keep]
+                for key in fin:
+                    fin[key][lid] = st[key][d]
+                fin_cleared[lid] = (left[d] == 0) & (st["lives"][d] > 0)
+                low[:, d] = NONE
+                ptr[:, d] = level
+                left[d] = -(10**9)
+                st["live"][d] = False
+                n_live -= d.size
+                if n_live and n_live * 4 < a:
+                    keep = st["live"]
+                    for key, value in st.items():
+                        # C order, so that the flat views above stay views.
+                        sub = value[:, keep] if value.ndim > 1 else value[keep]
+                        st[key] = np.ascontiguousarray(sub)
 
         # Rewards for the cleared levels (capped by the box: 5 lives, 3 stars).
         reward = rules.rewards.get(level)
         if reward == "life":
-            fin_lives += fin_cleared & (fin_lives < rules.max_lives)
+            fin["lives"] += fin_cleared & (fin["lives"] < rules.max_lives)
         elif reward == "star":
-            fin_stars += fin_cleared & (rules.max_stars - fin_stars - fin_boxed > 0)
-        lives[alive] = fin_lives
-        stars[alive] = fin_stars
-        boxed[alive] = fin_boxed
-        out_game.append(alive)
-        out_level.append(np.full(g, level, dtype=np.int64))
-        out_cleared.append(fin_cleared)
-        out_mistakes.append(fin_mistakes)
-        out_stars.append(fin_used)
+            fin["stars"] += fin_cleared & (rules.max_stars - fin["stars"] - fin["boxed"] > 0)
+        lives[alive] = fin["lives"]
+        stars[alive] = fin["stars"]
+        boxed[alive] = fin["boxed"]
+        out["game"].append(alive)
+        out["level"].append(np.full(g, level, dtype=np.int64))
+        out["cleared"].append(fin_cleared)
+        out["mistakes"].append(fin["mistakes"])
+        out["used"].append(fin["used"])
         alive = alive[fin_cleared]
 
     return {
-        "game": np.concatenate(out_game),
-        "level": np.concatenate(out_level),
-        "cleared": np.concatenate(out_cleared),
-        "mistakes": np.concatenate(out_mistakes),
-        "stars_used": np.concatenate(out_stars),
+        "game": np.concatenate(out["game"]),
+        "level": np.concatenate(out["level"]),
+        "cleared": np.concatenate(out["cleared"]),
+        "mistakes": np.concatenate(out["mistakes"]),
+        "stars_used": np.concatenate(out["used"]),
     }
 
 
@@ -471,10 +560,7 @@ def _run_job(job: _Job) -> list[dict[str, Any]]:
 
 def _chunks(games: int, chunk_size: int | None) -> Iterator[tuple[tuple[int, int], ...]]:
     blocks = [(i, min(BLOCK, games - i * BLOCK)) for i in range(-(-games // BLOCK))]
-    if chunk_size is None:
-        per = 1
-    else:
-        per = max(1, -(-chunk_size // BLOCK))
+    per = 1 if chunk_size is None else max(1, -(-chunk_size // BLOCK))
     for start in range(0, len(blocks), per):
         yield tuple(blocks[start : start + per])
 
@@ -523,10 +609,7 @@ def simulate(
     chosen: Literal["fast", "reference"] = (
         "fast" if engine == "fast" or (engine == "auto" and reason is None) else "reference"
     )
-    jobs = [
-        _Job(chosen, rules, bots, seed, blocks)
-        for blocks in _chunks(games, chunk_size)
-    ]
+    jobs = [_Job(chosen, rules, bots, seed, blocks) for blocks in _chunks(games, chunk_size)]
     parts = _execute(jobs, executor, games, progress)
     result = _collect(parts, rules, games)
     return SimResult(
