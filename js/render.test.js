@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { announce, phaseText, renderTable, seatNames } from "./render.js";
+
+const base = {
+  players: 3, seat: 0, level: 2, levels: 10, lives: 3, stars: 1, blind: false, phase: "play",
+  t: 1.5, hand: [12, 40], counts: [2, 2, 1], pile: [7], pile_by: [1], discards: [], n: 4,
+  news: [], vote: null, mistake: null, cleared: null, check: null,
+};
+const view = (over = {}) => ({ ...base, ...over });
+const ctx = (over = {}) => ({ lang: "en", mode: "realtime", joining: false, now: 2, points: [], notice: {}, ...over });
+const html = (v, c) => renderTable(view(v), ctx(c));
+const has = (s, testid) => s.includes(`data-testid="${testid}"`);
+const enabled = (s, testid) => {
+  const m = s.match(new RegExp(`<button[^>]*data-testid="${testid}"[^>]*>`));
+  return m !== null && !m[0].includes(" disabled");
+};
+
+describe("rendering each state of the table", () => {
+  it("ready: hands on the table, only Ready is enabled", () => {
+    const s = html({ phase: "ready", pile: [], pile_by: [] });
+    expect(s).toContain("Hands on the table");
+    expect(enabled(s, "btn-ready")).toBe(true);
+    expect(enabled(s, "btn-play")).toBe(false);
+    expect(enabled(s, "lowest-card")).toBe(false);
+    expect(s).toContain("No card played yet");
+  });
+
+  it("ready, joining: Ready is pressed and waits for the bots", () => {
+    const s = html({ phase: "ready" }, { joining: true });
+    expect(s).toContain("teammates join");
+    expect(enabled(s, "btn-ready")).toBe(false);
+  });
+
+  it("play: own hand face up with the lowest marked, others face down with counts", () => {
+    const s = html({});
+    expect(s).toMatch(/data-testid="lowest-card" data-card="12"/);
+    expect(s).toContain("lowest");
+    expect(enabled(s, "btn-play") && enabled(s, "btn-stop") && enabled(s, "btn-star")).toBe(true);
+    expect(s).toContain('data-testid="count-1">2 cards');
+    expect(s).toContain('data-testid="count-2">1 card');
+    expect((s.match(/mw-back/g) || []).length).toBe(3);
+    expect(s).not.toContain(">40<span"); // 40 is not the lowest: not a button
+    expect(s).toMatch(/data-testid="pile-top" data-card="7">7</);
+    expect(s).toContain("Level 2 of 10");
+    expect(s).toContain('data-testid="lives" data-count="3"');
+  });
+
+  it("play with no stars: the star button is disabled", () => {
+    expect(enabled(html({ stars: 0 }), "btn-star")).toBe(false);
+  });
+
+  it("stopped: names who stopped; Ready resumes", () => {
+    const s = html({ phase: "stopped" }, { points: [{ k: "stop", t: 1, until: null, p: 0 }] });
+    expect(s).toContain("You called stop");
+    expect(enabled(s, "btn-ready")).toBe(true);
+    expect(enabled(s, "btn-play")).toBe(false);
+  });
+
+  it("vote proposed by a bot: the person gets Agree and Decline", () => {
+    const s = html({ phase: "vote", vote: { by: 1, votes: { 1: true, 2: true }, result: "open" } });
+    expect(s).toContain("Bot 2 proposes a throwing star. Do you agree?");
+    expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
+    expect(s).toContain('data-testid="vote-2" data-vote="true"');
+    expect(s).toContain('data-testid="vote-0" data-vote=""');
+    expect(enabled(s, "btn-play")).toBe(false);
+  });
+
+  it("vote result: each vote and the result show", () => {
+    const s = html({ vote: { by: 0, votes: { 0: true, 1: true, 2: false }, result: "declined" } });
+    expect(s).toContain("Bot 3: declines");
+    expect(s).toContain("Declined: the throwing star stays.");
+    expect(has(s, "btn-agree")).toBe(false);
+  });
+
+  it("mistake: which play, which cards from whom, the life lost", () => {
+    const mistake = {
+      type: "mistake", player: 2, card: 30, lives: 2, t: 2,
+      discards: [{ player: 0, card: 12 }, { player: 1, card: 20 }],
+    };
+    const s = html({ mistake, lives: 2, discards: [{ p: 0, card: 12, k: "mistake" }, { p: 1, card: 20, k: "mistake" }] });
+    expect(s).toContain("Bot 3 played 30, but lower cards were still held.");
+    expect(s).toContain("Discarded: 12 from You, 20 from Bot 2.");
+    expect(s).toContain("One life lost; 2 left.");
+    expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
+  });
+
+  it("level cleared: the reward and Next level", () => {
+    const cleared = { type: "level_cleared", level: 2, reward: "star", granted: true, lives: 3, stars: 2 };
+    const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0] });
+    expect(s).toContain("Level 2 cleared!");
+    expect(s).toContain("Reward: one extra throwing star.");
+    expect(enabled(s, "btn-next-level")).toBe(true);
+  });
+
+  it("won: Play blind and New game", () => {
+    const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
+    const s = html({ phase: "won", level: 10, cleared });
+    expect(s).toContain("You won: all 10 levels cleared!");
+    expect(has(s, "btn-play-blind") && has(s, "btn-new-game")).toBe(true);
+  });
+
+  it("lost: New game only", () => {
+    const s = html({ phase: "lost", lives: 0 });
+    expect(s).toContain("Game over");
+    expect(has(s, "btn-new-game")).toBe(true);
+    expect(has(s, "btn-next-level") || has(s, "btn-play-blind")).toBe(false);
+  });
+
+  it("blind: the pile is face down and the check shows card by card", () => {
+    const s1 = html({ blind: true, pile: [null, 12], pile_by: [1, 0] });
+    expect(s1).toContain("Blind mode: cards face down");
+    expect(s1).toContain("Blind level 2 of 10");
+    const check = { type: "blind_checked", pile: [5, 30, 21], faults: [30], lives_lost: 1, lives: 2 };
+    const s2 = html({ blind: true, phase: "cleared", check });
+    expect((s2.match(/data-testid="check-card"/g) || []).length).toBe(3);
+    expect(s2).toMatch(/animation-delay:0\.70s/);
+    expect(s2).toContain("1 card(s) out of order: 1 life(s) lost.");
+  });
+
+  it("reveal: every hand face up and each bot's countdown", () => {
+    const s = html({ hands: [[12, 40], [15, 60], [90]], plans: { 1: 4.5, 2: 9 } }, { now: 2 });
+    expect(s).toContain('data-testid="plan-1">plays in 2.5 s');
+    expect(s).toContain('data-testid="plan-2">plays in 7.0 s');
+    expect(s).toContain(">60<");
+    expect(s).not.toContain("mw-back");
+  });
+
+  it("seat None: no own hand and no person buttons", () => {
+    const s = html({ seat: null, hand: [], phase: "ready" });
+    expect(has(s, "hand") || has(s, "btn-play")).toBe(false);
+    expect(enabled(s, "btn-ready")).toBe(true);
+    expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 1", "Bot 2", "Bot 3"]);
+  });
+
+  it("step mode: Wait", () => {
+    const s = html({}, { mode: "step" });
+    expect(enabled(s, "btn-wait")).toBe(true);
+    expect(s).toContain("Step mode");
+  });
+
+  it("a notice is an alert in the widget's language", () => {
+    const notice = { key: "too_late", params: { t: 1, last: 2 }, id: 1 };
+    expect(html({}, { notice })).toMatch(/role="alert"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/);
+    expect(html({}, { notice, lang: "de" })).toContain("Der Tisch hat sich inzwischen geändert");
+  });
+
+  it("every language labels the controls", () => {
+    expect(html({}, { lang: "nl" })).toContain(">Spelen<");
+    expect(html({}, { lang: "de" })).toContain(">Wurfstern<");
+    expect(html({}, { lang: "de" })).toContain('<option value="de" selected>Deutsch');
+  });
+
+  it("an unknown or missing view renders a placeholder, not an error", () => {
+    expect(renderTable({}, ctx())).toContain("The Mind");
+    expect(renderTable(undefined, ctx())).toContain("The Mind");
+  });
+
+  it("escapes what it shows", () => {
+    const s = renderTable(view({ phase: "<b>" }), ctx({ notice: { key: "bad_field", params: { field: "<img>" } } }));
+    expect(s).not.toContain("<img>");
+    expect(s).toContain("&#60;img&#62;");
+  });
+});
+
+describe("phase text and announcements", () => {
+  it("phase text follows the phase", () => {
+    expect(phaseText(view({ seat: null }), ctx())).toBe("The bots are playing.");
+  });
+
+  it("the live region announces plays, mistakes, votes and results", () => {
+    const news = [
+      { type: "played", player: 1, card: 7 },
+      { type: "mistake", player: 1, card: 7, lives: 2, discards: [{ player: 0, card: 5 }] },
+      { type: "star_proposed", player: 0 },
+      { type: "star_voted", player: 1, agree: false },
+      { type: "star_declined", player: 1 },
+      { type: "played", player: 2, card: null },
+      { type: "level_cleared", level: 2 },
+    ];
+    const text = announce(view({ news }), "en");
+    expect(text).toBe(
+      "Bot 2 played 7. Mistake: 7 by Bot 2 was too early. Discarded: 5 from You. 2 lives left. " +
+        "You proposes a throwing star. Bot 2 declines. The throwing star is declined. " +
+        "Bot 3 played a card face down. Level 2 cleared.",
+    );
+    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij speelde 3.");
+  });
+});

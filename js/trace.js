@@ -1,0 +1,143 @@
+// The live timing trace as an inline SVG string: time since the level started
+// (x) against card value (y), one colour *and* marker shape per player.
+// Pure: a function of the points Python sent and the current level time.
+import { tr } from "./i18n.js";
+
+// Okabe-Ito: distinct for the common colour-vision deficiencies.
+export const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"];
+export const SHAPES = ["circle", "square", "triangle", "diamond", "down", "hexagon"];
+
+const W = 560;
+const H = 230;
+const M = { left: 40, right: 12, top: 10, bottom: 34 };
+
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** SVG markup of one marker centred at (x, y). */
+export function marker(shape, x, y, r, fill, stroke) {
+  const a = `fill="${fill}" stroke="${stroke}" stroke-width="1.5"`;
+  const pts = (list) =>
+    list.map(([dx, dy]) => `${(x + dx * r).toFixed(1)},${(y + dy * r).toFixed(1)}`).join(" ");
+  switch (shape) {
+    case "square":
+      return `<rect x="${(x - r * 0.85).toFixed(1)}" y="${(y - r * 0.85).toFixed(1)}" width="${(r * 1.7).toFixed(1)}" height="${(r * 1.7).toFixed(1)}" ${a}/>`;
+    case "triangle":
+      return `<polygon points="${pts([[0, -1.1], [1, 0.8], [-1, 0.8]])}" ${a}/>`;
+    case "diamond":
+      return `<polygon points="${pts([[0, -1.15], [1.05, 0], [0, 1.15], [-1.05, 0]])}" ${a}/>`;
+    case "down":
+      return `<polygon points="${pts([[0, 1.1], [1, -0.8], [-1, -0.8]])}" ${a}/>`;
+    case "hexagon":
+      return `<polygon points="${pts([[1, 0], [0.5, 0.87], [-0.5, 0.87], [-1, 0], [-0.5, -0.87], [0.5, -0.87]])}" ${a}/>`;
+    default:
+      return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}" ${a}/>`;
+  }
+}
+
+function niceStep(span) {
+  for (const step of [1, 2, 5, 10, 15, 30, 60, 120, 300]) if (span / step <= 8) return step;
+  return 600;
+}
+
+/**
+ * @param {Array} points  [{k, t, card, p, until?}] (see mindwidget/view.py trace_points)
+ * @param {object} o      {players, names: [..], lang, now, deck}
+ */
+export function traceSvg(points, o) {
+  const deck = o.deck || 100;
+  const now = Number.isFinite(o.now) ? o.now : 0;
+  let tMax = Math.max(5, now);
+  for (const p of points) tMax = Math.max(tMax, p.t, p.until ?? 0);
+  tMax = Math.ceil(tMax * 1.05);
+  const x = (t) => M.left + (t / tMax) * (W - M.left - M.right);
+  const y = (c) => H - M.bottom - (c / deck) * (H - M.top - M.bottom);
+  const out = [];
+  const lang = o.lang;
+  out.push(
+    `<svg class="mw-trace-svg" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="mw-trace-title mw-trace-desc" data-testid="trace">`,
+    `<title id="mw-trace-title">${esc(tr(lang, "trace_title"))}</title>`,
+    `<desc id="mw-trace-desc">${esc(tr(lang, "trace_desc"))}</desc>`,
+  );
+  // stops: shaded spans
+  for (const p of points) {
+    if (p.k !== "stop") continue;
+    const x0 = x(p.t);
+    const x1 = x(p.until ?? now);
+    out.push(
+      `<rect class="mw-stop" data-kind="stop" x="${x0.toFixed(1)}" y="${M.top}" width="${Math.max(2, x1 - x0).toFixed(1)}" height="${H - M.top - M.bottom}"><title>${esc(tr(lang, "trace_stop"))}</title></rect>`,
+    );
+  }
+  // axes and grid
+  const step = niceStep(tMax);
+  out.push(`<g class="mw-axis">`);
+  for (let t = 0; t <= tMax; t += step) {
+    out.push(
+      `<line x1="${x(t).toFixed(1)}" x2="${x(t).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}" class="mw-grid"/>`,
+      `<text x="${x(t).toFixed(1)}" y="${H - M.bottom + 14}" text-anchor="middle">${t}</text>`,
+    );
+  }
+  for (let c = 0; c <= deck; c += 25) {
+    out.push(
+      `<line x1="${M.left}" x2="${W - M.right}" y1="${y(c).toFixed(1)}" y2="${y(c).toFixed(1)}" class="mw-grid"/>`,
+      `<text x="${M.left - 6}" y="${(y(c) + 4).toFixed(1)}" text-anchor="end">${c}</text>`,
+    );
+  }
+  out.push(
+    `<text x="${(W + M.left) / 2}" y="${H - 4}" text-anchor="middle" class="mw-axis-label">${esc(tr(lang, "trace_time"))}</text>`,
+    `<text x="12" y="${(H - M.bottom + M.top) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(H - M.bottom + M.top) / 2})" class="mw-axis-label">${esc(tr(lang, "trace_card"))}</text>`,
+    `</g>`,
+  );
+  // the pile in play order: a thin line, so a mistake shows as a step down
+  const played = points.filter((p) => (p.k === "play" || p.k === "mistake") && p.card !== null);
+  if (played.length > 1) {
+    const d = played.map((p) => `${x(p.t).toFixed(1)},${y(p.card).toFixed(1)}`).join(" ");
+    out.push(`<polyline class="mw-pile-line" points="${d}" fill="none"/>`);
+  }
+  // the points
+  for (const p of points) {
+    if (p.k === "stop" || p.card === null || p.card === undefined) continue;
+    const colour = COLOURS[p.p % COLOURS.length];
+    const shape = SHAPES[p.p % SHAPES.length];
+    const cx = x(p.t);
+    const cy = y(p.card);
+    const name = o.names?.[p.p] ?? String(p.p + 1);
+    const label = `${name}: ${p.card} (${tr(lang, `trace_${p.k === "play" ? "play" : p.k}`)}, ${p.t.toFixed(2)} s)`;
+    const hollow = p.k === "lost" || p.k === "star";
+    out.push(`<g class="mw-pt mw-pt-${p.k}" data-kind="${p.k}" data-card="${p.card}"><title>${esc(label)}</title>`);
+    out.push(marker(shape, cx, cy, 5, hollow ? "none" : colour, hollow ? colour : "var(--mw-fg)"));
+    if (p.k === "mistake") {
+      out.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="9" fill="none" class="mw-ring"/>`);
+    } else if (p.k === "lost") {
+      out.push(
+        `<path d="M${(cx - 4).toFixed(1)},${(cy - 4).toFixed(1)} l8,8 m0,-8 l-8,8" class="mw-cross"/>`,
+      );
+    } else if (p.k === "star") {
+      out.push(`<text x="${(cx + 7).toFixed(1)}" y="${(cy - 5).toFixed(1)}" class="mw-star-mark">★</text>`);
+    }
+    out.push(`</g>`);
+  }
+  // now
+  out.push(
+    `<line data-live="now" x1="${x(now).toFixed(1)}" x2="${x(now).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}" class="mw-now" data-tmax="${tMax}"/>`,
+  );
+  out.push(`</svg>`);
+  // legend (HTML, so it wraps and reads well)
+  const legend = [];
+  for (let p = 0; p < (o.players || 0); p++) {
+    const sw = `<svg width="14" height="14" aria-hidden="true">${marker(SHAPES[p % SHAPES.length], 7, 7, 5, COLOURS[p % COLOURS.length], "var(--mw-fg)")}</svg>`;
+    legend.push(`<span class="mw-legend-item">${sw} ${esc(o.names?.[p] ?? p + 1)}</span>`);
+  }
+  legend.push(
+    `<span class="mw-legend-item"><span class="mw-key-ring" aria-hidden="true">◯</span> ${esc(tr(lang, "trace_mistake"))}</span>`,
+    `<span class="mw-legend-item"><span aria-hidden="true">✕</span> ${esc(tr(lang, "trace_lost"))}</span>`,
+    `<span class="mw-legend-item"><span aria-hidden="true">★</span> ${esc(tr(lang, "trace_star"))}</span>`,
+    `<span class="mw-legend-item"><span class="mw-key-stop" aria-hidden="true"></span> ${esc(tr(lang, "trace_stop"))}</span>`,
+  );
+  return `${out.join("")}<div class="mw-legend">${legend.join("")}</div>`;
+}
+
+/** x position of level time `t` on an SVG drawn up to `tMax` (for the live "now" line). */
+export function nowX(t, tMax) {
+  return M.left + (Math.min(t, tMax) / tMax) * (W - M.left - M.right);
+}

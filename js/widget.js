@@ -1,0 +1,218 @@
+// The anywidget front end of MindWidget. Python decides; the browser keeps time.
+//
+// The default export is a function: anywidget calls it once per widget model,
+// so the trace points and the level clock below are per model (shared by every
+// view of that model) and there is no module-level state.
+//  - initialize (once per model): message handler, level clock, tick timer.
+//  - render (once per view, maybe several times): draws the table, wires
+//    buttons and keys, and returns a cleanup that removes all of it.
+import "./widget.css";
+import * as clock from "./clock.js";
+import { LANGS } from "./i18n.js";
+import { announce, renderTable } from "./render.js";
+import { nowX } from "./trace.js";
+
+/** How long after the person's Ready the bots "join" (hands off the table). */
+export const JOIN_MS = 600;
+const TICK_MS = 15;
+const LIVE_MS = 100;
+const KEYS = { " ": "play", p: "play", s: "stop", t: "propose_star", r: "ready", w: "wait" };
+
+const now = () => performance.now();
+
+export default () => {
+  const store = {
+    points: [],
+    epoch: null,
+    clock: clock.initial(now()),
+    listeners: new Set(),
+  };
+  const notify = () => {
+    for (const fn of store.listeners) fn();
+  };
+
+  return {
+    initialize({ model }) {
+      const onMsg = (msg) => {
+        if (!msg || msg.type !== "trace" || !Array.isArray(msg.points)) return;
+        if (msg.epoch !== store.epoch) {
+          store.points = [];
+          store.epoch = msg.epoch;
+        }
+        const from = Number.isInteger(msg.from) ? msg.from : 0;
+        store.points = [...store.points.slice(0, from), ...msg.points];
+        notify();
+      };
+      const onClock = () => {
+        store.clock = clock.follow(store.clock, model.get("clock"), now());
+        notify();
+      };
+      model.on("msg:custom", onMsg);
+      model.on("change:clock", onClock);
+      onClock();
+      const timer = setInterval(() => {
+        const tick = clock.dueTick(store.clock, now());
+        if (tick) {
+          store.clock = clock.markSent(store.clock);
+          model.send({ type: "tick", t: tick.t, seq: tick.seq });
+        }
+      }, TICK_MS);
+      return () => {
+        clearInterval(timer);
+        model.off("msg:custom", onMsg);
+        model.off("change:clock", onClock);
+      };
+    },
+
+    render({ model, el }) {
+      const root = document.createElement("div");
+      root.className = "mindwidget";
+      root.tabIndex = 0;
+      root.dataset.testid = "mindwidget";
+      const main = document.createElement("div");
+      const live = document.createElement("div");
+      live.className = "mw-sr";
+      live.setAttribute("role", "status");
+      live.setAttribute("aria-live", "polite");
+      live.dataset.testid = "live";
+      root.append(main, live);
+      el.append(root);
+
+      let joining = false;
+      let joinTimer = null;
+      let announced = null; // `${epoch}:${view.n}` last spoken
+      const levelTime = () => clock.levelTime(store.clock, now());
+
+      const send = (type, extra = {}) => model.send({ type, t: levelTime(), ...extra });
+
+      const draw = () => {
+        const view = model.get("view");
+        const lang = model.get("lang");
+        if (view?.phase !== "ready") joining = false;
+        const focused = root.contains(document.activeElement) ? document.activeElement : null;
+        const focusId = focused?.dataset?.testid;
+        main.innerHTML = renderTable(view, {
+          lang,
+          mode: model.get("mode"),
+          joining,
+          now: levelTime(),
+          points: store.points,
+          notice: model.get("notice"),
+        });
+        root.classList.toggle("mw-projector", model.get("size") === "projector");
+        root.lang = lang;
+        if (focused && focusId && focused !== root) {
+          const again = main.querySelector(`[data-testid="${focusId}"]`);
+          (again && !again.disabled ? again : root).focus({ preventScroll: true });
+        }
+        const key = `${model.get("clock")?.epoch}:${view?.n}`;
+        if (announced !== null && key !== announced) {
+          const text = announce(view, lang);
+          if (text) live.textContent = text;
+        }
+        announced = key;
+        root.dataset.seq = String(model.get("clock")?.seq ?? "");
+      };
+
+      const act = (action, target) => {
+        const view = model.get("view");
+        if (action === "ready") {
+          if (model.get("mode") === "step" || view?.phase !== "ready" || view?.seat === null) {
+            send("ready");
+            return;
+          }
+          if (joining) return;
+          joining = true; // the bots join a moment later; then the clock starts
+          schedule();
+          joinTimer = setTimeout(() => {
+            joinTimer = null;
+            send("ready");
+          }, JOIN_MS);
+        } else if (action === "vote") {
+          send("vote", { agree: target?.dataset?.agree === "true" });
+        } else if (["play", "stop", "propose_star"].includes(action)) {
+          send(action);
+        } else {
+          model.send({ type: action });
+        }
+      };
+
+      const onClick = (ev) => {
+        const target = ev.target.closest("[data-action]");
+        if (!target || !root.contains(target) || target.disabled) return;
+        act(target.dataset.action, target);
+      };
+      const onChange = (ev) => {
+        if (ev.target.dataset?.role === "lang" && LANGS.includes(ev.target.value)) {
+          model.set("lang", ev.target.value);
+          model.save_changes();
+        }
+      };
+      const onKey = (ev) => {
+        if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+        const tag = ev.target.tagName;
+        if (tag === "SELECT" || tag === "INPUT") return;
+        if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) {
+          ev.stopPropagation(); // the button itself handles it; not the notebook
+          return;
+        }
+        const action = KEYS[ev.key.toLowerCase()];
+        if (!action) return;
+        ev.preventDefault();
+        ev.stopPropagation(); // keep JupyterLab's own shortcuts (e.g. S saves) out of it
+        const btn =
+          action === "play"
+            ? main.querySelector('[data-testid="btn-play"]')
+            : main.querySelector(`[data-action="${action}"]`);
+        if (btn && !btn.disabled) act(action, btn);
+      };
+      root.addEventListener("click", onClick);
+      root.addEventListener("change", onChange);
+      root.addEventListener("keydown", onKey);
+
+      // Only what moves with time is updated between syncs: clock, countdowns, "now".
+      const liveTimer = setInterval(() => {
+        const t = levelTime();
+        const c = main.querySelector('[data-live="clock"]');
+        if (c) c.textContent = t.toFixed(1);
+        for (const el2 of main.querySelectorAll('[data-live="plan"]')) {
+          const left = Math.max(0, Number(el2.dataset.due) - t);
+          el2.textContent = el2.textContent.replace(/\d+(\.\d+)?/, left.toFixed(1));
+        }
+        const line = main.querySelector('[data-live="now"]');
+        if (line) {
+          const x = nowX(t, Number(line.dataset.tmax)).toFixed(1);
+          line.setAttribute("x1", x);
+          line.setAttribute("x2", x);
+        }
+      }, LIVE_MS);
+
+      // Several changes arrive together (view and clock in one sync): draw once.
+      let pending = false;
+      const schedule = () => {
+        if (pending) return;
+        pending = true;
+        queueMicrotask(() => {
+          pending = false;
+          if (root.isConnected) draw();
+        });
+      };
+      const events = ["change:view", "change:lang", "change:size", "change:notice", "change:mode"];
+      for (const e of events) model.on(e, schedule);
+      store.listeners.add(schedule);
+      draw();
+      model.send({ type: "hello" }); // the current level's trace, for this view
+
+      return () => {
+        clearInterval(liveTimer);
+        if (joinTimer !== null) clearTimeout(joinTimer);
+        for (const e of events) model.off(e, schedule);
+        store.listeners.delete(schedule);
+        root.removeEventListener("click", onClick);
+        root.removeEventListener("change", onChange);
+        root.removeEventListener("keydown", onKey);
+        root.remove();
+      };
+    },
+  };
+};
