@@ -86,13 +86,12 @@ def known_top(obs: Observation) -> int:
     """The highest pile card this player can see (0 before the first play).
 
     In blind mode the pile lies face down; the bot then goes by the highest
-    card it saw: its own plays and face-up discards.
+    pile card it saw: its own plays. (Discards are not on the pile: a card
+    discarded to a throwing star says nothing about the top.)
     """
     if obs.top is not None:
         return obs.top
-    seen = [c for c in obs.pile if c is not None]
-    seen += [c for _, c, _ in obs.discards if c is not None]
-    return max(seen, default=0)
+    return max((c for c in obs.pile if c is not None), default=0)
 
 
 def public_floors(obs: Observation) -> tuple[int | None, ...]:

@@ -1,0 +1,161 @@
+"""Exact values to put beside a simulation (the Seeing Theory habit).
+
+Each function is a closed form; ``tests/test_prob.py`` checks each one
+against a simulation.
+
+* `expected_gap`: how far apart consecutive cards in play are on average.
+* `expected_handovers`: how often the next card in play order is in another
+  player's hand (a moment where two people's timing must agree).
+* `expected_adjacent_pairs`: how many touching values (41 and 42) sit in
+  different hands: the pairs that even a good team finds hard.
+* `p_wrong_order`: the chance that two cards a < b in different hands are
+  played in the wrong order by `ScalarTimer` bots (scalar timing).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .bots import Bot, PerfectTimer, ScalarTimer, _check_count
+from .rules import DECK_SIZE
+
+__all__ = [
+    "expected_adjacent_pairs",
+    "expected_gap",
+    "expected_handovers",
+    "normal_cdf",
+    "p_wrong_order",
+]
+
+
+def _check_cards(name: str, value: object, deck: int) -> int:
+    count = _check_count(name, value)
+    if count > deck:
+        raise ValueError(f"{name} must be at most the deck size ({deck}), not {count}.")
+    return count
+
+
+def expected_gap(cards: int, deck: int = DECK_SIZE) -> float:
+    """Expected gap between consecutive cards in play: ``(deck + 1) / (cards + 1)``.
+
+    With ``cards`` cards drawn at random from 1..``deck`` and sorted, the
+    ``cards + 1`` gaps (from 0 to the lowest card, between neighbours, and from
+    the highest card to ``deck + 1``) are exchangeable and add up to
+    ``deck + 1``, so each has that mean (order statistics of a sample without
+    replacement). For 3 players in level 10 (30 cards): 101/31 = 3.3 steps.
+    """
+    deck = _check_count("deck", deck)
+    if deck < 1:
+        raise ValueError(f"deck must be a whole number >= 1, not {deck}.")
+    k = _check_cards("cards", cards, deck)
+    return (deck + 1) / (k + 1)
+
+
+def _check_players(players: object, cards_each: object, deck: int) -> tuple[int, int]:
+    n = _check_count("players", players)
+    if n < 1:
+        raise ValueError(f"players must be a whole number >= 1, not {players!r}.")
+    k = _check_count("cards_each", cards_each)
+    if n * k > deck:
+        raise ValueError(
+            f"{n} players x {k} cards need {n * k} cards; the deck holds {deck}; "
+            f"allowed: cards_each <= {deck // n}."
+        )
+    return n, k
+
+
+def expected_handovers(players: int, cards_each: int, deck: int = DECK_SIZE) -> float:
+    """Expected number of times the next card in play order is another player's.
+
+    There are ``N - 1`` consecutive pairs among the ``N = players x
+    cards_each`` cards in play; a given pair lies in one hand with probability
+    ``(cards_each - 1) / (N - 1)`` (the second card is one of the ``N - 1``
+    others, ``cards_each - 1`` of them in the same hand). So the mean is
+    ``N - 1 - (cards_each - 1) = (players - 1) x cards_each``.
+    """
+    n, k = _check_players(players, cards_each, deck)
+    if n * k == 0:
+        return 0.0
+    return float((n - 1) * k)
+
+
+def expected_adjacent_pairs(
+    players: int, cards_each: int, deck: int = DECK_SIZE, within: int = 1
+) -> float:
+    """Expected number of value pairs (v, v + d), 1 <= d <= ``within``, in different hands.
+
+    With ``within=1``: touching values such as 41 and 42. For a pair of values
+    at distance d there are ``deck - d`` such pairs; both are dealt with
+    probability ``N(N-1) / (deck(deck-1))`` (N = players x cards_each), and,
+    given that, sit in different hands with probability ``(N - cards_each) /
+    (N - 1)``. For ``within=1`` the sum is ``N (N - cards_each) / deck``.
+    """
+    deck = _check_count("deck", deck)
+    if deck < 2:
+        raise ValueError(f"deck must be a whole number >= 2, not {deck}.")
+    n, k = _check_players(players, cards_each, deck)
+    d_max = _check_count("within", within)
+    total = n * k
+    if total < 2:
+        return 0.0
+    both_in_different = total * (total - k) / (deck * (deck - 1))
+    pairs = sum(deck - d for d in range(1, min(d_max, deck - 1) + 1))
+    return pairs * both_in_different
+
+
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function, Phi(x)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def _timing(bot: Bot) -> tuple[float, float, float, str]:
+    if isinstance(bot, ScalarTimer):
+        return bot.seconds_per_step, bot.cv, bot.motor_sd, bot.noise
+    if isinstance(bot, PerfectTimer):
+        return bot.seconds_per_step, 0.0, 0.0, "normal"
+    raise ValueError(f"bot must be a PerfectTimer or a ScalarTimer, not {bot!r}.")
+
+
+def p_wrong_order(
+    a: int, b: int, top: int = 0, bot: Bot | None = None, other: Bot | None = None
+) -> float:
+    """Probability that card ``b`` is played before card ``a`` (a < b).
+
+    Card ``a`` is held by ``bot`` and ``b`` by ``other`` (default: the same
+    kind of bot; default bot: ``ScalarTimer()``), both plan from the same
+    moment with the pile at ``top``, and nothing else is in play. With m = tempo
+    x gap and scalar timing (Gibbon 1977; Wing and Kristofferson 1973 for the
+    motor term):
+
+    * ``noise="normal"``: wait ~ N(m, (cv m)^2 + motor_sd^2), so
+      ``P = Phi((m_a - m_b) / sqrt(var_a + var_b))``. (The bot cuts a negative
+      wait at 0; that changes P by less than the chance of a negative wait,
+      below 1e-6 for any gap >= 2 at the default settings.)
+    * ``noise="lognormal"``: ln wait ~ N(ln m, cv^2), so
+      ``P = Phi((ln m_a - ln m_b) / sqrt(cv_a^2 + cv_b^2))``, exactly.
+
+    Without noise on either side the answer is 0 or 1 (0.5 for a tie).
+    """
+    for name, value in (("a", a), ("b", b), ("top", top)):
+        _check_count(name, value)
+    if not top < a < b:
+        raise ValueError(f"need top < a < b, not top={top}, a={a}, b={b}.")
+    bot_a = ScalarTimer() if bot is None else bot
+    bot_b = bot_a if other is None else other
+    spp_a, cv_a, motor_a, noise_a = _timing(bot_a)
+    spp_b, cv_b, motor_b, noise_b = _timing(bot_b)
+    m_a = spp_a * (a - top)
+    m_b = spp_b * (b - top)
+    if noise_a != noise_b:
+        raise ValueError(
+            f"both bots must use the same noise for a closed form, not {noise_a!r} and {noise_b!r}."
+        )
+    if noise_a == "lognormal":
+        spread = math.hypot(cv_a, cv_b)
+        diff = math.log(m_a) - math.log(m_b)
+    else:
+        spread = math.sqrt((cv_a * m_a) ** 2 + motor_a**2 + (cv_b * m_b) ** 2 + motor_b**2)
+        diff = m_a - m_b
+    if spread == 0:
+        return 0.5 if diff == 0 else float(diff > 0)
+    return normal_cdf(diff / spread)

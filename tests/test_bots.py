@@ -1,0 +1,287 @@
+"""Bots: timing models, the star policy, team building, and bad input."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from mindwidget import Game
+from mindwidget.adaptive import AdaptiveTimer
+from mindwidget.bots import (
+    Bot,
+    PerfectTimer,
+    ScalarTimer,
+    StarPolicy,
+    make_team,
+    public_floors,
+)
+from mindwidget.runner import run_game
+
+
+def rng(seed: int = 0) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+# ------------------------------------------------------------------ PerfectTimer
+def test_perfect_timer_waits_seconds_per_step_times_the_gap() -> None:
+    g = Game.from_hands([[17, 40], [28], [55]])
+    bot = PerfectTimer(seconds_per_step=0.5).seat(0)
+    assert bot.plan(g.observation(0), rng()) == pytest.approx(0.5 * 17)
+    g.concentrate(t=0.0)
+    g.play(0, t=8.5)  # the pile shows 17; the bot's next card is 40
+    assert bot.plan(g.observation(0), rng()) == pytest.approx(0.5 * (40 - 17))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_team_of_perfect_timers_never_makes_a_mistake(players: int) -> None:
+    for seed in range(3):
+        game = run_game(Game(players=players, seed=seed), PerfectTimer(), seed=seed)
+        assert game.status == "won"
+        assert not any(e.type == "mistake" for e in game.events)
+
+
+# ------------------------------------------------------------------ ScalarTimer
+def plans(bot: Bot, obs_game: Game, n: int = 20_000, seed: int = 1) -> np.ndarray:
+    r = rng(seed)
+    obs = obs_game.observation(0)
+    return np.array([bot.plan(obs, r) for _ in range(n)])
+
+
+def test_scalar_timer_normal_noise_has_the_perfect_mean_and_weber_spread() -> None:
+    g = Game.from_hands([[50], [90]])
+    bot = ScalarTimer(cv=0.14, seconds_per_step=0.2, motor_sd=0.05).seat(0)
+    waits = plans(bot, g)
+    mean = 0.2 * 50
+    sd = math.sqrt((0.14 * mean) ** 2 + 0.05**2)
+    assert waits.mean() == pytest.approx(mean, abs=4 * sd / math.sqrt(waits.size))
+    assert waits.std() == pytest.approx(sd, rel=0.03)
+
+
+def test_scalar_timer_spread_grows_in_proportion_to_the_interval() -> None:
+    """Scalar timing: the coefficient of variation is the same for short and long waits."""
+    bot = ScalarTimer(cv=0.2, motor_sd=0.0).seat(0)
+    short = plans(bot, Game.from_hands([[10], [90]]))
+    long = plans(bot, Game.from_hands([[80], [90]]))
+    assert long.std() / short.std() == pytest.approx(8.0, rel=0.05)
+    assert short.std() / short.mean() == pytest.approx(0.2, rel=0.05)
+
+
+def test_scalar_timer_lognormal_noise() -> None:
+    g = Game.from_hands([[40], [90]])
+    bot = ScalarTimer(cv=0.3, noise="lognormal", seconds_per_step=0.25).seat(0)
+    logs = np.log(plans(bot, g))
+    assert logs.mean() == pytest.approx(math.log(0.25 * 40), abs=0.01)
+    assert logs.std() == pytest.approx(0.3, rel=0.03)
+
+
+def test_scalar_timer_draws_fresh_noise_at_every_re_plan() -> None:
+    g = Game.from_hands([[40], [90]])
+    bot = ScalarTimer().seat(0)
+    r = rng()
+    obs = g.observation(0)
+    first, second = bot.plan(obs, r), bot.plan(obs, r)
+    assert first != second
+
+
+# ------------------------------------------------------------------ bad input
+@pytest.mark.parametrize(
+    ("make", "name", "value"),
+    [
+        (lambda: ScalarTimer(cv=-0.1), "cv", "-0.1"),
+        (lambda: ScalarTimer(cv=float("nan")), "cv", "nan"),
+        (lambda: ScalarTimer(seconds_per_step=0), "seconds_per_step", "0"),
+        (lambda: PerfectTimer(seconds_per_step=-1), "seconds_per_step", "-1"),
+        (lambda: ScalarTimer(motor_sd=float("inf")), "motor_sd", "inf"),
+        (lambda: ScalarTimer(noise="uniform"), "noise", "uniform"),  # type: ignore[arg-type]
+        (lambda: AdaptiveTimer(rate=1.5), "rate", "1.5"),
+        (lambda: StarPolicy(close=-1), "close", "-1"),
+    ],
+)
+def test_bad_bot_settings_name_the_parameter_the_value_and_what_is_allowed(
+    make: object, name: str, value: str
+) -> None:
+    with pytest.raises(ValueError) as info:
+        make()  # type: ignore[operator]
+    message = str(info.value)
+    assert name in message and value in message
+    assert "must be" in message
+
+
+def test_unknown_bot_name_lists_the_allowed_names() -> None:
+    with pytest.raises(ValueError, match=r"'clever'.*perfect, scalar, adaptive"):
+        make_team("clever", 3)
+
+
+def test_a_bots_list_of_the_wrong_length_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"one bot per seat \(3\), but has 2"):
+        make_team([ScalarTimer(), ScalarTimer()], 3)
+
+
+def test_a_bots_list_with_something_else_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"bots\[1\] must be a Bot"):
+        make_team([ScalarTimer(), 0.3, ScalarTimer()], 3)  # type: ignore[list-item]
+
+
+# ------------------------------------------------------------------ teams
+def test_bots_accepts_one_bot_a_list_or_a_name() -> None:
+    proto = ScalarTimer(cv=0.2)
+    team = make_team(proto, 3)
+    assert [b.player for b in team] == [0, 1, 2]
+    assert len({id(b) for b in team}) == 3 and proto not in team
+    assert all(isinstance(b, ScalarTimer) and b.cv == 0.2 for b in team)
+    named = make_team(["perfect", "scalar", "adaptive"], 3)
+    assert [type(b) for b in named] == [PerfectTimer, ScalarTimer, AdaptiveTimer]
+    assert all(type(b) is AdaptiveTimer for b in make_team("adaptive", 2))
+
+
+def test_a_team_can_mix_tempos_one_player_twice_as_fast() -> None:
+    team = make_team([ScalarTimer(seconds_per_step=0.15), ScalarTimer(), ScalarTimer()], 3)
+    g = Game.from_hands([[40], [50], [60]])
+    perfect = [PerfectTimer(b.seconds_per_step).plan(g.observation(0), rng()) for b in team]
+    assert perfect[0] == pytest.approx(perfect[1] / 2)
+    game = run_game(Game(players=3, seed=4), team, seed=4)
+    assert game.status in ("won", "lost")
+
+
+# ------------------------------------------------------------------ public knowledge
+def test_public_floors_a_player_who_discarded_60_holds_nothing_below_60() -> None:
+    g = Game.from_hands([[12, 70], [60, 65], [20, 30]], stars=1)
+    g.concentrate(t=0.0)
+    g.use_star(t=1.0)  # discards 12, 60 and 20 face up
+    floors = public_floors(g.observation(2))
+    assert floors == (12, 60, 20)
+    g.play(2, t=2.0)  # 30 on the pile
+    assert public_floors(g.observation(0)) == (30, 60, None)
+
+
+def test_public_floors_never_read_a_hidden_hand() -> None:
+    a = Game.from_hands([[12, 70], [60, 65], [20, 30]])
+    b = Game.from_hands([[12, 90], [60, 99], [20, 31]])
+    assert public_floors(a.observation(0)) == public_floors(b.observation(0))
+
+
+# ------------------------------------------------------------------ star policy
+def test_star_policy_proposes_with_two_cards_close_above_the_top() -> None:
+    policy = StarPolicy(close=6)
+    g = Game.from_hands([[2, 5], [50, 80], [40, 90]], stars=1)
+    assert policy.wants_star(g.observation(0))  # 2 and 5: both within 6 of the top (0)
+    far = Game.from_hands([[2, 9], [50, 80], [40, 90]], stars=1)
+    assert not policy.wants_star(far.observation(0))
+
+
+def test_star_policy_counts_the_gap_from_the_top_of_the_pile() -> None:
+    policy = StarPolicy(close=6)
+    g = Game.from_hands([[3, 40, 44], [50, 80, 85], [30, 90, 95]], stars=1)
+    g.concentrate(t=0.0)
+    assert not policy.wants_star(g.observation(0))
+    g.play(0, t=1.0)
+    g.play(2, t=9.0)  # top 30: the bot holds 40 and 44, both more than 6 above
+    assert not policy.wants_star(g.observation(0))
+    g2 = Game.from_hands([[3, 33, 35], [50, 80, 85], [30, 90, 95]], stars=1)
+    g2.concentrate(t=0.0)
+    g2.play(0, t=1.0)
+    g2.play(2, t=9.0)  # top 30: 33 and 35 are close
+    assert policy.wants_star(g2.observation(0))
+
+
+def test_star_policy_needs_a_star() -> None:
+    g = Game.from_hands([[1, 2], [50, 80], [40, 90]], stars=0)
+    assert not StarPolicy().wants_star(g.observation(0))
+
+
+def test_star_policy_on_the_last_life_proposes_when_the_gap_is_small() -> None:
+    policy = StarPolicy(last_life_gap=8)
+    g = Game.from_hands([[7, 60], [50, 80], [40, 90]], lives=1, stars=1)
+    assert policy.wants_star(g.observation(0))
+    g3 = Game.from_hands([[7, 60], [50, 80], [40, 90]], lives=3, stars=1)
+    assert not policy.wants_star(g3.observation(0))
+    far = Game.from_hands([[20, 60], [50, 80], [40, 90]], lives=1, stars=1)
+    assert not policy.wants_star(far.observation(0))
+
+
+def test_star_policy_uses_public_floors_no_threat_no_star() -> None:
+    """After a star, the others' face-up discards lie above my two close cards: no collision."""
+    policy = StarPolicy(close=40)
+    k = Game.from_hands([[28, 31, 33], [40, 60, 70], [45, 50, 90]], stars=2)
+    k.concentrate(t=0.0)
+    k.use_star(t=1.0)  # discards 28, 40, 45: players 1 and 2 hold nothing below 40
+    assert public_floors(k.observation(0)) == (28, 40, 45)
+    assert not policy.wants_star(k.observation(0))
+    m = Game.from_hands([[28, 31, 33], [40, 60, 70], [32, 50, 90]], stars=2)
+    m.concentrate(t=0.0)
+    m.use_star(t=1.0)  # player 2 discarded 32 and might still hold a card below 33
+    assert policy.wants_star(m.observation(0))
+
+
+def test_vote_rule() -> None:
+    policy = StarPolicy(vote_gap=12, close=6, last_life_gap=8)
+    near = Game.from_hands([[10, 60], [50, 80], [40, 90]], stars=1)
+    assert policy.vote(near.observation(0))  # lowest card within 12 of the top
+    far = Game.from_hands([[30, 60], [50, 80], [40, 90]], stars=1)
+    assert not policy.vote(far.observation(0))  # far away: keep the star
+    last = Game.from_hands([[30, 60], [50, 80], [40, 90]], lives=1, stars=1)
+    assert policy.vote(last.observation(0))  # one life left: always agree
+    empty = Game.from_hands([[], [50, 80], [40, 90]], stars=1)
+    assert policy.vote(empty.observation(0))  # nothing to lose
+
+
+def test_propose_stars_switches_proposals_on_and_off() -> None:
+    for propose in (False, True):
+        used = 0
+        for seed in range(8):
+            bot = ScalarTimer(cv=0.2, propose_stars=propose)
+            game = run_game(Game(players=3, seed=seed), bot, seed=seed)
+            used += sum(e.type == "star_proposed" for e in game.events)
+        assert (used > 0) == propose
+
+
+# ------------------------------------------------------------------ AdaptiveTimer
+def test_adaptive_timer_moves_toward_a_teammates_observed_tempo() -> None:
+    g = Game.from_hands([[30, 80], [20], [90]])
+    bot = AdaptiveTimer(seconds_per_step=0.3, rate=0.25, min_gap=3).seat(0)
+    g.concentrate(t=1.0)
+    g.play(1, t=1.0 + 0.5 * 20)  # a person in seat 1 waited 0.5 s per step for 20
+    bot.plan(g.observation(0), rng())
+    expected = math.exp(math.log(0.3) + 0.25 * (math.log(0.5) - math.log(0.3)))
+    assert bot.tempo == pytest.approx(expected)
+    # Its own play teaches it nothing; a second look at the same events neither.
+    g.play(0, t=20.0)
+    bot.plan(g.observation(0), rng())
+    assert bot.tempo == pytest.approx(expected)
+
+
+def test_adaptive_timer_ignores_tiny_gaps_and_clips_outliers() -> None:
+    g = Game.from_hands([[30], [2], [90]])
+    bot = AdaptiveTimer(seconds_per_step=0.3, min_gap=3, max_ratio=2.0).seat(0)
+    g.concentrate(t=0.0)
+    g.play(1, t=5.0)  # gap 2 < min_gap
+    bot.plan(g.observation(0), rng())
+    assert bot.tempo == 0.3
+    h = Game.from_hands([[30], [10], [90]])
+    bot = AdaptiveTimer(seconds_per_step=0.3, rate=1.0, max_ratio=2.0).seat(0)
+    h.concentrate(t=0.0)
+    h.play(1, t=100.0)  # 10 s per step: clipped to twice the current tempo
+    bot.plan(h.observation(0), rng())
+    assert bot.tempo == pytest.approx(0.6)
+
+
+def test_adaptive_timer_starts_afresh_in_a_new_seat() -> None:
+    g = Game.from_hands([[30, 80], [20], [90]])
+    bot = AdaptiveTimer(seconds_per_step=0.3).seat(0)
+    g.concentrate(t=0.0)
+    g.play(1, t=12.0)
+    bot.plan(g.observation(0), rng())
+    assert bot.tempo != 0.3
+    assert bot.seat(1).tempo == 0.3
+
+
+def test_a_team_of_adaptive_timers_converges_within_a_game() -> None:
+    spreads = []
+    for seed in range(4):
+        team = make_team([AdaptiveTimer(seconds_per_step=s) for s in (0.3, 0.345, 0.39)], 3)
+        run_game(Game(players=3, seed=seed), team, seed=seed)
+        tempos = [b.tempo for b in team]
+        spreads.append(max(tempos) / min(tempos) - 1)
+    assert np.mean(spreads) < 0.3 / 2
