@@ -1,0 +1,186 @@
+"""MindWidget in JupyterLab, driven through headless Chromium like a person would.
+
+Everything waits on what the page shows (Playwright's auto-wait), never on
+sleeps. Real time is real: the first test waits for the bots to play at their
+own pace (seed 1: about 25 s of level time in level 1).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAY_NOTEBOOK = ROOT / "notebooks" / "01-play.ipynb"
+SCREENSHOT = ROOT / "docs" / "screenshot.png"
+
+
+def notebook_with(lab_root: Path, name: str, *extra: str, first: str | None = None) -> str:
+    """The play notebook, its widget cell optionally replaced, with extra code cells."""
+    nb = json.loads(PLAY_NOTEBOOK.read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    if first is not None:
+        code[0]["source"] = first
+    for i, src in enumerate(extra):
+        nb["cells"].append(
+            {
+                "cell_type": "code",
+                "id": f"extra-{i}",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": src,
+            }
+        )
+    (lab_root / name).write_text(json.dumps(nb))
+    return name
+
+
+def open_notebook(page: Page, lab_url: str, name: str) -> Locator:
+    page.goto(f"{lab_url}lab/tree/{name}?reset")
+    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
+    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
+        "data-status", "idle"
+    )
+    return panel
+
+
+def run_cell(page: Page, panel: Locator, index: int) -> None:
+    cell = panel.locator(".jp-CodeCell").nth(index)
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+Enter")
+
+
+def tid(scope: Locator, testid: str) -> Locator:
+    return scope.locator(f'[data-testid="{testid}"]')
+
+
+def test_play_in_real_time(
+    page: Page, lab_url: str, lab_root: Path
+) -> None:
+    name = notebook_with(lab_root, "play.ipynb", 'w.lang = "de"')
+    panel = open_notebook(page, lab_url, name)
+    run_cell(page, panel, 0)
+    w = tid(panel, "mindwidget")
+    phase = tid(w, "phase")
+    expect(phase).to_have_attribute("data-phase", "ready")
+    expect(tid(w, "level")).to_have_text("Level 1 of 10")
+    expect(tid(w, "lowest-card")).to_have_attribute("data-card", "18")  # seed 1
+    expect(tid(w, "count-1")).to_have_text("1 card")
+    expect(tid(w, "lowest-card")).to_be_disabled()
+
+    # Concentration: Ready, the bots join a moment later, the clock starts.
+    tid(w, "btn-ready").click()
+    expect(phase).to_have_attribute("data-phase", "play")
+    expect(tid(w, "live")).to_contain_text("Hands off the table")
+
+    # Play: click the lowest card.
+    tid(w, "lowest-card").click()
+    expect(tid(w, "pile-top")).to_have_attribute("data-card", "18")
+    expect(tid(w, "live")).to_contain_text("You played 18.")
+    expect(w.locator('[data-kind="play"][data-card="18"]')).to_have_count(1)
+
+    # Stop pauses everyone (shaded in the trace); Ready resumes.
+    w.focus()
+    page.keyboard.press("s")
+    expect(phase).to_have_attribute("data-phase", "stopped")
+    expect(w.locator('rect[data-kind="stop"]')).to_have_count(1)
+    tid(w, "btn-ready").click()
+    expect(phase).to_have_attribute("data-phase", "play")
+
+    # Throwing star: proposed by the person (T); each bot's vote and the result show.
+    w.focus()
+    page.keyboard.press("t")
+    vote = tid(w, "vote")
+    expect(vote).to_have_attribute("data-result", "declined")  # 73 and 98 are far from 18
+    expect(tid(w, "vote-0")).to_have_attribute("data-vote", "true")
+    expect(tid(w, "vote-1")).to_have_attribute("data-vote", "false")
+    expect(tid(w, "vote-result")).to_have_text("Declined: the throwing star stays.")
+
+    # The bots play in real time (the browser keeps the clock): level cleared.
+    expect(phase).to_have_attribute("data-phase", "cleared", timeout=90_000)
+    expect(tid(w, "cleared")).to_contain_text("Level 1 cleared!")
+    expect(tid(w, "reward")).to_have_text("No reward for this level.")
+    tid(w, "btn-next-level").click()
+    expect(tid(w, "level")).to_have_text("Level 2 of 10")
+
+    # Lose a life: play 9, then 33 at once while Bot 2 still holds 16.
+    tid(w, "btn-ready").click()
+    expect(phase).to_have_attribute("data-phase", "play")
+    w.focus()
+    page.keyboard.press("Space")
+    expect(tid(w, "pile-top")).to_have_attribute("data-card", "9")
+    page.keyboard.press("Space")
+    mistake = tid(w, "mistake")
+    expect(mistake).to_contain_text("You played 33, but lower cards were still held.")
+    expect(mistake).to_contain_text("16 from Bot 2")
+    expect(tid(w, "lives")).to_have_attribute("data-count", "2")
+    expect(w.locator('[data-kind="mistake"][data-card="33"]')).to_have_count(1)
+    expect(w.locator('[data-kind="lost"][data-card="16"]')).to_have_count(1)
+    expect(tid(w, "live")).to_contain_text("Mistake: 33 by You was too early.")
+
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    w.screenshot(path=str(SCREENSHOT))
+
+    # Switch language in the widget, then from Python.
+    tid(w, "lang").select_option("nl")
+    expect(tid(w, "btn-stop")).to_have_text("Stop")
+    expect(tid(w, "level")).to_have_text("Level 2 van 10")
+    expect(tid(w, "btn-star")).to_have_text("Werpster")
+    run_cell(page, panel, 1)
+    expect(tid(w, "btn-star")).to_have_text("Wurfstern")
+    expect(mistake).to_contain_text("Du hast 33 gespielt")
+
+
+def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None:
+    widget = (
+        "from mindwidget import MindWidget\n"
+        'w = MindWidget(players=3, seat=0, bots="adaptive", seed=1, mode="step", reveal=True)\n'
+        "w"
+    )
+    name = notebook_with(lab_root, "step.ipynb", "w.advance(0); w.game.pile", first=widget)
+    panel = open_notebook(page, lab_url, name)
+    run_cell(page, panel, 0)
+    w = tid(panel, "mindwidget")
+    phase = tid(w, "phase")
+    expect(phase).to_have_attribute("data-phase", "ready")
+    # Reveal: every hand face up.
+    expect(tid(w, "seat-1")).to_contain_text("73")
+    expect(tid(w, "seat-2")).to_contain_text("98")
+    tid(w, "btn-ready").click()  # step mode: no joining delay, no clock
+    expect(phase).to_have_attribute("data-phase", "play")
+    # Each bot's countdown to its next play.
+    expect(tid(w, "plan-1")).to_contain_text("plays in")
+    expect(tid(w, "plan-2")).to_contain_text("plays in")
+    clock = tid(w, "clock").inner_text()
+    # Wait: the next bot action (Bot 2 plays 73 while I hold 18: a mistake).
+    tid(w, "btn-wait").click()
+    expect(tid(w, "pile-top")).to_have_attribute("data-card", "73")
+    expect(tid(w, "mistake")).to_contain_text("18 from You")
+    expect(tid(w, "lives")).to_have_attribute("data-count", "2")
+    assert tid(w, "clock").inner_text() != clock  # time jumped to the bot's moment
+    # Press W for the last bot: level cleared.
+    w.focus()
+    page.keyboard.press("w")
+    expect(phase).to_have_attribute("data-phase", "cleared")
+    tid(w, "btn-next-level").click()
+    expect(tid(w, "level")).to_have_text("Level 2 of 10")
+    tid(w, "btn-ready").click()
+    # The person plays at any moment in between: 9 is the lowest card at the table.
+    tid(w, "lowest-card").click()
+    expect(tid(w, "pile-top")).to_have_attribute("data-card", "9")
+    # A second view of the same widget shows the same game.
+    run_cell(page, panel, 1)
+    out = panel.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea-output")
+    expect(out).to_contain_text("(9,)")
+    # Save and reload: the game shows where it was.
+    page.keyboard.press("Control+s")
+    expect(panel.locator(".jp-mod-dirty")).to_have_count(0)
+    page.reload()
+    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
+    w = tid(panel, "mindwidget")
+    expect(tid(w, "pile-top")).to_have_attribute("data-card", "9")
+    expect(tid(w, "level")).to_have_text("Level 2 of 10")
+    expect(w.locator('[data-kind="play"][data-card="9"]')).to_have_count(1)
