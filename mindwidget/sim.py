@@ -14,8 +14,10 @@ under a second. Two engines give the same answers in distribution:
 ``engine="auto"`` takes the fast one whenever it applies. The equivalence of
 the two engines is a test (``tests/test_sim.py``), not a hope.
 
-Reproducibility: the games are cut into fixed blocks of `BLOCK` games, and
-block ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``. Work is handed
+Reproducibility: the games are cut into fixed blocks (`BLOCK` games for the
+fast engine, `REFERENCE_BLOCK` for the reference engine, which spawns one child
+sequence per game), and block ``i`` draws from
+``SeedSequence(seed, spawn_key=(i,))``. Work is handed
 to an executor in chunks of whole blocks, so the result for a given seed is the
 same whatever the executor (none, a process pool, a Dask cluster's
 ``client.get_executor()``) and however the blocks are grouped into chunks.
@@ -37,12 +39,15 @@ from .bots import Bot, BotsLike, PerfectTimer, ScalarTimer, make_team
 from .events import Mistake, StarUsed
 from .game import Game
 from .rules import Rules
-from .runner import _run_level
+from .runner import BotError, _run_level
 
-__all__ = ["BLOCK", "SimResult", "Summary", "simulate", "wilson_interval"]
+__all__ = ["BLOCK", "REFERENCE_BLOCK", "SimResult", "Summary", "simulate", "wilson_interval"]
 
-#: Games per block: the unit of randomness (one seed sequence each).
+#: Games per block of the fast engine: the unit of randomness (one seed
+#: sequence each) and of vectorisation.
 BLOCK = 4096
+#: Games per block of the reference engine (a block takes a few seconds).
+REFERENCE_BLOCK = 256
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -100,10 +105,12 @@ class SimResult:
     """What `simulate` returns.
 
     ``games``: one row per game with ``game``, ``levels_cleared``,
-    ``level_reached``, ``won``, ``lives_lost`` (one per mistake), ``stars_used``.
+    ``level_reached``, ``won``, ``lives_lost`` (one per mistake),
+    ``stars_used``, ``lives_left`` and ``stars_left``.
 
     ``levels``: one row per level reached with ``game``, ``level``,
-    ``cleared``, ``mistakes``, ``stars_used`` and ``tempo_spread``: how far
+    ``cleared``, ``mistakes``, ``stars_used``, ``lives`` and ``stars`` (at the
+    end of the level, its reward included) and ``tempo_spread``: how far
     apart the team's tempos are at the end of that level, as
     ``max/min - 1`` (0.3 = the slowest is 30% slower than the fastest; constant
     for stationary timers, shrinking for an adaptive team).
@@ -284,7 +291,9 @@ def _fast_block(
     last_life_gap = seats.last_life_gap[:, None]
     vote_gap = seats.vote_gap[:, None]
     clip_any = any(tab.clip)
-    out: dict[str, list[Any]] = {k: [] for k in ("game", "level", "cleared", "mistakes", "used")}
+    out: dict[str, list[Any]] = {
+        k: [] for k in ("game", "level", "cleared", "mistakes", "used", "lives", "stars")
+    }
 
     for level in range(1, rules.n_levels + 1):
         g = alive.size
@@ -471,6 +480,8 @@ def _fast_block(
         out["cleared"].append(fin_cleared)
         out["mistakes"].append(fin["mistakes"])
         out["used"].append(fin["used"])
+        out["lives"].append(fin["lives"].copy())
+        out["stars"].append(fin["stars"].copy())
         alive = alive[fin_cleared]
 
     return {
@@ -479,6 +490,8 @@ def _fast_block(
         "cleared": np.concatenate(out["cleared"]),
         "mistakes": np.concatenate(out["mistakes"]),
         "stars_used": np.concatenate(out["used"]),
+        "lives": np.concatenate(out["lives"]),
+        "stars": np.concatenate(out["stars"]),
     }
 
 
@@ -489,43 +502,44 @@ def _spread(team: Sequence[Bot]) -> float:
 
 
 def _reference_block(
-    rules: Rules, bots: BotsLike, games: int, seed: np.random.SeedSequence
-) -> dict[str, IntArray | BoolArray | FloatArray]:
+    rules: Rules, bots: BotsLike, games: int, seed: np.random.SeedSequence, first: int
+) -> dict[str, Any]:
     """Play ``games`` games with the runner, one child seed sequence per game."""
-    game_ids: list[int] = []
-    levels: list[int] = []
-    cleared: list[bool] = []
-    mistakes: list[int] = []
-    stars_used: list[int] = []
-    spread: list[float] = []
+    rows: dict[str, list[Any]] = {
+        k: []
+        for k in (
+            "game",
+            "level",
+            "cleared",
+            "mistakes",
+            "stars_used",
+            "lives",
+            "stars",
+            "tempo_spread",
+        )
+    }
     for i, child in enumerate(seed.spawn(games)):
-        game_seed = int(child.generate_state(1)[0])
-        game = Game(seed=game_seed, rules=rules)
+        game = Game(seed=int(child.generate_state(1)[0]), rules=rules)
         team = make_team(bots, rules.players)
         rng = np.random.default_rng(child)
         while True:
             try:
                 _run_level(game, team, rng)
-            except ValueError as exc:
-                raise type(exc)(f"{exc} (simulated game {i} of this block)") from exc
+            except BotError as exc:
+                raise BotError(f"{exc} (in simulated game {first + i})") from exc
             events = game.level_events
-            game_ids.append(i)
-            levels.append(game.level)
-            cleared.append(game.status in ("level_cleared", "won"))
-            mistakes.append(sum(isinstance(e, Mistake) for e in events))
-            stars_used.append(sum(isinstance(e, StarUsed) for e in events))
-            spread.append(_spread(team))
+            rows["game"].append(first + i)
+            rows["level"].append(game.level)
+            rows["cleared"].append(game.status in ("level_cleared", "won"))
+            rows["mistakes"].append(sum(isinstance(e, Mistake) for e in events))
+            rows["stars_used"].append(sum(isinstance(e, StarUsed) for e in events))
+            rows["lives"].append(game.lives)
+            rows["stars"].append(game.stars)
+            rows["tempo_spread"].append(_spread(team))
             if game.status != "level_cleared":
                 break
             game.next_level()
-    return {
-        "game": np.array(game_ids, dtype=np.int64),
-        "level": np.array(levels, dtype=np.int64),
-        "cleared": np.array(cleared, dtype=np.bool_),
-        "mistakes": np.array(mistakes, dtype=np.int64),
-        "stars_used": np.array(stars_used, dtype=np.int64),
-        "tempo_spread": np.array(spread, dtype=np.float64),
-    }
+    return {k: np.array(v) for k, v in rows.items()}
 
 
 # ---------------------------------------------------------------- driver
@@ -543,13 +557,14 @@ class _Job:
         out = []
         for index, size in self.blocks:
             ss = np.random.SeedSequence(self.seed, spawn_key=(index,))
+            first = index * block_size(self.engine)
             if self.engine == "fast":
                 team = make_team(self.bots, self.rules.players)
                 rows: dict[str, Any] = _fast_block(self.rules, _Seats.of(team), size, ss)
+                rows["game"] = rows["game"] + first
                 rows["tempo_spread"] = np.full(rows["game"].size, _spread(team))
             else:
-                rows = _reference_block(self.rules, self.bots, size, ss)
-            rows["game"] = rows["game"] + index * BLOCK
+                rows = _reference_block(self.rules, self.bots, size, ss, first)
             out.append(rows)
         return out
 
@@ -558,9 +573,16 @@ def _run_job(job: _Job) -> list[dict[str, Any]]:
     return job()
 
 
-def _chunks(games: int, chunk_size: int | None) -> Iterator[tuple[tuple[int, int], ...]]:
-    blocks = [(i, min(BLOCK, games - i * BLOCK)) for i in range(-(-games // BLOCK))]
-    per = 1 if chunk_size is None else max(1, -(-chunk_size // BLOCK))
+def block_size(engine: Literal["fast", "reference"]) -> int:
+    """Games per block (one seed sequence each) for an engine."""
+    return BLOCK if engine == "fast" else REFERENCE_BLOCK
+
+
+def _chunks(
+    games: int, chunk_size: int | None, block: int
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    blocks = [(i, min(block, games - i * block)) for i in range(-(-games // block))]
+    per = 1 if chunk_size is None else max(1, -(-chunk_size // block))
     for start in range(0, len(blocks), per):
         yield tuple(blocks[start : start + per])
 
@@ -609,7 +631,10 @@ def simulate(
     chosen: Literal["fast", "reference"] = (
         "fast" if engine == "fast" or (engine == "auto" and reason is None) else "reference"
     )
-    jobs = [_Job(chosen, rules, bots, seed, blocks) for blocks in _chunks(games, chunk_size)]
+    jobs = [
+        _Job(chosen, rules, bots, seed, blocks)
+        for blocks in _chunks(games, chunk_size, block_size(chosen))
+    ]
     parts = _execute(jobs, executor, games, progress)
     result = _collect(parts, rules, games)
     return SimResult(
@@ -660,21 +685,35 @@ def _execute(
 def _collect(
     parts: list[dict[str, Any]], rules: Rules, games: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    cols = ("game", "level", "cleared", "mistakes", "stars_used", "tempo_spread")
+    cols = ("game", "level", "cleared", "mistakes", "stars_used", "lives", "stars", "tempo_spread")
     data = {c: np.concatenate([p[c] for p in parts]) for c in cols}
     levels = pd.DataFrame(data)
     levels = levels.sort_values(["game", "level"], kind="stable").reset_index(drop=True)
     g = levels.groupby("game", sort=True)
+    last = g.tail(1).set_index("game")
     per = pd.DataFrame(
         {
             "levels_cleared": g["cleared"].sum().astype(np.int64),
             "level_reached": g["level"].max().astype(np.int64),
             "lives_lost": g["mistakes"].sum().astype(np.int64),
             "stars_used": g["stars_used"].sum().astype(np.int64),
+            "lives_left": last["lives"].astype(np.int64),
+            "stars_left": last["stars"].astype(np.int64),
         }
     )
     per["won"] = per["levels_cleared"] == rules.n_levels
     per = per.reset_index()
-    per = per[["game", "levels_cleared", "level_reached", "won", "lives_lost", "stars_used"]]
+    per = per[
+        [
+            "game",
+            "levels_cleared",
+            "level_reached",
+            "won",
+            "lives_lost",
+            "stars_used",
+            "lives_left",
+            "stars_left",
+        ]
+    ]
     assert len(per) == games
     return per, levels
