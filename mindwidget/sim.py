@@ -526,7 +526,7 @@ def _reference_block(
             try:
                 _run_level(game, team, rng)
             except BotError as exc:
-                raise BotError(f"{exc} (in simulated game {first + i})") from exc
+                raise BotError(f"simulated game {first + i}: {exc}") from exc
             events = game.level_events
             rows["game"].append(first + i)
             rows["level"].append(game.level)
@@ -548,23 +548,24 @@ class _Job:
     """One chunk of work: picklable, so it can go to a process or a Dask worker."""
 
     engine: Literal["fast", "reference"]
-    rules: Rules
+    rules: dict[str, Any]  # Rules.to_dict(): a Rules holds a mappingproxy, which won't pickle
     bots: Any
     seed: int
     blocks: tuple[tuple[int, int], ...]  # (block index, games in it)
 
     def __call__(self) -> list[dict[str, Any]]:
+        rules = Rules.from_dict(self.rules)
         out = []
         for index, size in self.blocks:
             ss = np.random.SeedSequence(self.seed, spawn_key=(index,))
             first = index * block_size(self.engine)
             if self.engine == "fast":
-                team = make_team(self.bots, self.rules.players)
-                rows: dict[str, Any] = _fast_block(self.rules, _Seats.of(team), size, ss)
+                team = make_team(self.bots, rules.players)
+                rows: dict[str, Any] = _fast_block(rules, _Seats.of(team), size, ss)
                 rows["game"] = rows["game"] + first
                 rows["tempo_spread"] = np.full(rows["game"].size, _spread(team))
             else:
-                rows = _reference_block(self.rules, self.bots, size, ss, first)
+                rows = _reference_block(rules, self.bots, size, ss, first)
             out.append(rows)
         return out
 
@@ -632,7 +633,7 @@ def simulate(
         "fast" if engine == "fast" or (engine == "auto" and reason is None) else "reference"
     )
     jobs = [
-        _Job(chosen, rules, bots, seed, blocks)
+        _Job(chosen, rules.to_dict(), bots, seed, blocks)
         for blocks in _chunks(games, chunk_size, block_size(chosen))
     ]
     parts = _execute(jobs, executor, games, progress)

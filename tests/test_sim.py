@@ -1,0 +1,307 @@
+"""The Monte Carlo lab: results, engines, executors, progress, cooperation, bad input.
+
+Statistical tolerances. Seeds are fixed, so every run gives the same numbers;
+the tolerances say how far apart two correct samplers may land:
+
+* a rate or a mean: |difference| < 4 standard errors of the difference
+  (two-sample z; a correct pair fails about once in 16,000 seeds);
+* a distribution (levels reached): the two-sample Kolmogorov-Smirnov statistic
+  below its 0.1% critical value, 1.95 x sqrt((n + m) / (n m)) (conservative
+  for a discrete variable).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mindwidget.adaptive import AdaptiveTimer
+from mindwidget.bots import Bot, PerfectTimer, ScalarTimer
+from mindwidget.game import Observation
+from mindwidget.rules import SETUP, Rules
+from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval
+
+Z = 4.0
+KS_001 = 1.95
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ProcessPoolExecutor]:
+    # spawn: safe even if a thread (a Dask cluster) is running in this process.
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
+        yield ex
+
+
+def z_rate(a: pd.Series, b: pd.Series) -> float:
+    pa, pb = a.mean(), b.mean()
+    pooled = (a.sum() + b.sum()) / (len(a) + len(b))
+    se = math.sqrt(pooled * (1 - pooled) * (1 / len(a) + 1 / len(b)))
+    return 0.0 if se == 0 else float((pa - pb) / se)
+
+
+def z_mean(a: pd.Series, b: pd.Series) -> float:
+    se = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+    return 0.0 if se == 0 else float((a.mean() - b.mean()) / se)
+
+
+def ks(a: pd.Series, b: pd.Series) -> tuple[float, float]:
+    """The two-sample KS statistic and its 0.1% critical value."""
+    grid = np.union1d(a.to_numpy(), b.to_numpy())
+    fa = np.searchsorted(np.sort(a.to_numpy()), grid, side="right") / len(a)
+    fb = np.searchsorted(np.sort(b.to_numpy()), grid, side="right") / len(b)
+    n, m = len(a), len(b)
+    return float(np.abs(fa - fb).max()), KS_001 * math.sqrt((n + m) / (n * m))
+
+
+# ------------------------------------------------------------------ results
+def test_wilson_interval_known_values() -> None:
+    # Wilson (1927); e.g. Newcombe (1998), table I.
+    low, high = wilson_interval(5, 10)
+    assert (low, high) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson_interval(81, 263)
+    assert (low, high) == pytest.approx((0.2553, 0.3662), abs=1e-3)
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_one_row_per_game_and_one_per_level_reached(engine: str) -> None:
+    games = 300 if engine == "fast" else 40
+    r = simulate(
+        3, ScalarTimer(cv=0.2, propose_stars=True), games, seed=3, engine=engine, progress=False
+    )
+    assert isinstance(r, SimResult) and r.engine == engine
+    g, lv = r.games, r.levels
+    assert list(g["game"]) == list(range(games))
+    levels, lives = SETUP[3]
+    per = lv.groupby("game")
+    assert (g["level_reached"] == per["level"].max()).all()
+    assert (per["level"].min() == 1).all() and (per.size() == g["level_reached"]).all()
+    assert (g["levels_cleared"] == per["cleared"].sum()).all()
+    assert (g["won"] == (g["levels_cleared"] == levels)).all()
+    assert (g["lives_lost"] == per["mistakes"].sum()).all()
+    assert (g["stars_used"] == per["stars_used"].sum()).all()
+    lost = g[~g["won"]]
+    assert (lost["lives_left"] == 0).all() and (
+        lost["levels_cleared"] == lost["level_reached"] - 1
+    ).all()
+    # Every level but the last one of a game was cleared.
+    not_last = lv[lv["level"] < lv["game"].map(g.set_index("game")["level_reached"])]
+    assert not_last["cleared"].all()
+    s = r.summary()
+    assert s.games == games and s.wins == int(g["won"].sum())
+    assert s.win_rate_low <= s.win_rate <= s.win_rate_high
+    assert s.mean_level_reached == pytest.approx(g["level_reached"].mean())
+    assert "95% CI" in str(s)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_rewards_are_capped_by_the_box(players: int, engine: str) -> None:
+    """Perfect timers never lose a life: every reward is earned, and 5 lives / 3 stars cap it."""
+    r = simulate(players, PerfectTimer(), games=20, seed=1, engine=engine, progress=False)
+    assert r.games["won"].all() and (r.games["lives_lost"] == 0).all()
+    levels, lives = SETUP[players]
+    rules = Rules(players=players)
+    earned_lives = sum(1 for lv, w in rules.rewards.items() if w == "life" and lv <= levels)
+    earned_stars = sum(1 for lv, w in rules.rewards.items() if w == "star" and lv <= levels)
+    assert (r.games["lives_left"] == min(5, lives + earned_lives)).all()
+    assert (r.games["stars_left"] == min(3, 1 + earned_stars)).all()
+
+
+def test_same_seed_same_result_other_seed_other_result() -> None:
+    a = simulate(3, ScalarTimer(), 2000, seed=7, progress=False)
+    b = simulate(3, ScalarTimer(), 2000, seed=7, progress=False)
+    c = simulate(3, ScalarTimer(), 2000, seed=8, progress=False)
+    pd.testing.assert_frame_equal(a.levels, b.levels)
+    assert not a.levels.equals(c.levels)
+
+
+def test_auto_takes_the_fast_engine_when_it_applies() -> None:
+    assert simulate(2, "scalar", 10, progress=False).engine == "fast"
+    assert simulate(2, "perfect", 10, progress=False).engine == "fast"
+    assert (
+        simulate(2, ["perfect", ScalarTimer(noise="lognormal")], 10, progress=False).engine
+        == "fast"
+    )
+    assert simulate(2, "adaptive", 5, progress=False).engine == "reference"
+
+    class Mine(ScalarTimer):
+        pass
+
+    assert simulate(2, Mine(), 5, progress=False).engine == "reference"
+    with pytest.raises(ValueError, match="engine='fast' cannot play this team: seat 0 is a "):
+        simulate(2, "adaptive", 5, engine="fast", progress=False)
+
+
+# ------------------------------------------------------------------ the two engines agree
+SETTINGS = {
+    "2 players, cv 0.10, no stars": (2, ScalarTimer(cv=0.1)),
+    "3 players, cv 0.20, stars": (3, ScalarTimer(cv=0.2, propose_stars=True)),
+    "4 players, cv 0.30 lognormal, stars": (
+        4,
+        ScalarTimer(cv=0.3, noise="lognormal", propose_stars=True),
+    ),
+    "3 players, mixed team, stars": (
+        3,
+        [
+            PerfectTimer(propose_stars=True),
+            ScalarTimer(cv=0.15, noise="lognormal"),
+            ScalarTimer(cv=0.25, seconds_per_step=0.33, propose_stars=True),
+        ],
+    ),
+}
+FAST_GAMES = 20_000
+REFERENCE_GAMES = 1000
+
+
+@pytest.mark.parametrize("name", list(SETTINGS))
+def test_fast_and_reference_engines_agree(name: str, pool: ProcessPoolExecutor) -> None:
+    players, bots = SETTINGS[name]
+    fast = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    ref = simulate(
+        players, bots, REFERENCE_GAMES, seed=2, engine="reference", executor=pool, progress=False
+    )
+    f, r = fast.games, ref.games
+    assert abs(z_rate(f["won"], r["won"])) < Z
+    d, critical = ks(f["level_reached"], r["level_reached"])
+    assert d < critical, (d, critical)
+    for column in ("level_reached", "lives_lost", "stars_used", "lives_left", "stars_left"):
+        assert abs(z_mean(f[column], r[column])) < Z, column
+    fl, rl = fast.levels, ref.levels
+    assert abs(z_rate(fl["cleared"], rl["cleared"])) < Z
+    assert abs(z_mean(fl["mistakes"], rl["mistakes"])) < Z
+
+
+# ------------------------------------------------------------------ executors and chunks
+def test_the_result_does_not_depend_on_the_executor_or_the_chunks(
+    pool: ProcessPoolExecutor,
+) -> None:
+    games = 2 * BLOCK + 500
+    bots = ScalarTimer(cv=0.2, propose_stars=True)
+    plain = simulate(3, bots, games, seed=4, progress=False)
+    for kwargs in (
+        {"executor": pool},
+        {"executor": pool, "chunk_size": 2 * BLOCK},
+        {"chunk_size": 1},
+        {"chunk_size": 10 * games},
+    ):
+        other = simulate(3, bots, games, seed=4, progress=False, **kwargs)  # type: ignore[arg-type]
+        pd.testing.assert_frame_equal(plain.levels, other.levels)
+        pd.testing.assert_frame_equal(plain.games, other.games)
+
+
+def test_the_reference_engine_gives_the_same_result_in_a_process_pool(
+    pool: ProcessPoolExecutor,
+) -> None:
+    team = [AdaptiveTimer(cv=0.3), ScalarTimer(cv=0.3), ScalarTimer(cv=0.25)]  # short games
+    plain = simulate(3, team, 300, seed=5, progress=False)
+    pooled = simulate(3, team, 300, seed=5, progress=False, executor=pool)
+    assert plain.engine == "reference"
+    pd.testing.assert_frame_equal(plain.levels, pooled.levels)
+
+
+def test_a_local_dask_cluster_gives_the_same_result() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="dask[distributed] is in the test extra"
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        games = BLOCK + 100
+        plain = simulate(2, ScalarTimer(cv=0.15), games, seed=6, progress=False)
+        dasked = simulate(
+            2, ScalarTimer(cv=0.15), games, seed=6, progress=False, executor=client.get_executor()
+        )
+    pd.testing.assert_frame_equal(plain.levels, dasked.levels)
+
+
+# ------------------------------------------------------------------ progress
+def test_progress_true_shows_a_bar_and_false_shows_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    simulate(2, "scalar", 100, progress=True)
+    assert "simulate" in capsys.readouterr().err
+    simulate(2, "scalar", 100, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_none_stays_quiet_on_a_short_run(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate(2, "scalar", 100)
+    assert capsys.readouterr().err == ""
+
+
+# ------------------------------------------------------------------ cooperation, measured
+def test_adaptive_teams_converge_in_tempo_and_win_more_than_fixed_tempos() -> None:
+    tempos = (0.3, 0.345, 0.39)  # the slowest 30% slower than the fastest
+    fixed = simulate(
+        3, [ScalarTimer(seconds_per_step=s) for s in tempos], 20_000, seed=1, progress=False
+    )
+    adaptive = simulate(
+        3, [AdaptiveTimer(seconds_per_step=s) for s in tempos], 300, seed=2, progress=False
+    )
+    start = max(tempos) / min(tempos) - 1
+    assert fixed.levels["tempo_spread"].to_numpy() == pytest.approx(start)
+    # Closer in tempo at the end of every game than at its start ...
+    last = adaptive.levels.groupby("game").tail(1)["tempo_spread"]
+    assert (last < start).mean() > 0.95 and last.mean() < start / 2
+    # ... level by level, as `simulate` reports it ...
+    by_level = adaptive.tempo_spread()
+    assert by_level.iloc[-1] < by_level.iloc[0] < start
+    # ... and more games won.
+    assert z_rate(adaptive.games["won"], fixed.games["won"]) > Z
+
+
+# ------------------------------------------------------------------ bad input
+@pytest.mark.parametrize(
+    ("kwargs", "pattern"),
+    [
+        ({"games": 0}, r"games must be a whole number >= 1, not 0"),
+        ({"games": 2.5}, r"games must be a whole number >= 1, not 2.5"),
+        ({"bots": "clever"}, r"unknown bot name 'clever'; allowed: perfect, scalar, adaptive"),
+        ({"bots": [ScalarTimer()] * 2}, r"one bot per seat \(3\), but has 2"),
+        ({"engine": "turbo"}, r"engine must be 'auto', 'fast' or 'reference', not 'turbo'"),
+        ({"seed": -1}, r"seed must be a whole number >= 0, not -1"),
+        ({"progress": "yes"}, r"progress must be None, True or False"),
+        ({"rules": Rules(players=2)}, r"players=3 disagrees with rules.players=2"),
+    ],
+)
+def test_bad_input_raises_a_value_error_that_names_it(
+    kwargs: dict[str, object], pattern: str
+) -> None:
+    with pytest.raises(ValueError, match=pattern):
+        simulate(3, **{"bots": "scalar", "games": 10, "progress": False, **kwargs})  # type: ignore[arg-type]
+
+
+class Negative(Bot):
+    def plan(self, obs: Observation, rng: np.random.Generator) -> float:
+        return -1.0 if obs.level == 2 else self.tempo * self.gap(obs)
+
+
+def test_a_failing_user_bot_names_the_bot_the_event_and_the_game() -> None:
+    with pytest.raises(ValueError) as info:
+        simulate(2, Negative(), 3, progress=False)
+    assert str(info.value) == (
+        "simulated game 0: bot Negative(seconds_per_step=0.3) in seat 0 returned wait=-1.0 "
+        "after concentrated at t=0 in level 2; allowed: a finite number of seconds >= 0."
+    )
+
+
+def test_house_rules_are_played_by_both_engines() -> None:
+    rules = Rules(players=3, levels=4, lives=1, spent_stars="box")
+    bots = ScalarTimer(cv=0.15, propose_stars=True)
+    fast = simulate(3, bots, 4000, seed=1, rules=rules, progress=False)
+    ref = simulate(3, bots, 300, seed=2, rules=rules, engine="reference", progress=False)
+    assert fast.games["level_reached"].max() == 4
+    assert abs(z_rate(fast.games["won"], ref.games["won"])) < Z
+    for column in ("stars_used", "stars_left", "lives_lost"):
+        assert abs(z_mean(fast.games[column], ref.games[column])) < Z, column
