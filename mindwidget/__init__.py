@@ -5,6 +5,7 @@ from .bots import PerfectTimer, ScalarTimer, StarPolicy
 from .game import Game, Observation
 from .rules import RuleError, Rules
 from .runner import run_game, run_level
+from .scenario_widget import ScenarioPlayer
 from .scenarios import Scenario
 from .sim import simulate
 from .trace import plot_trace, trace
@@ -20,6 +21,7 @@ __all__ = [
     "Rules",
     "ScalarTimer",
     "Scenario",
+    "ScenarioPlayer",
     "StarPolicy",
     "plot_trace",
     "run_game",

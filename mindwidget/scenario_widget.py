@@ -1,0 +1,336 @@
+"""`ScenarioPlayer`: step through a scenario in a notebook, then take over and play.
+
+    p = ScenarioPlayer(Scenario.load("mistake"), lang="nl")
+    p                       # Back, Next, Reset (and the arrow keys), every hand face up,
+                            # the narration of the step with the rule behind it,
+                            # the timing trace so far, and "Take over from here"
+
+The player holds no rules. Its buttons call the scenario's own `step`, `back`
+and `reset`; the table is `view.table_view(state, seat=None, reveal=True)` (a
+scenario shows every hand) and the trace is `view.trace_points` of the same
+state. "Take over from here" turns the current step into a live game:
+`Scenario.branch()` becomes the game of a `MindWidget` with the person in
+``seat`` and ``bots`` in the other seats.
+
+Layout: the player is an ``ipywidgets.VBox`` whose children swap.
+
+* Stepping: ``[board]``. The board is a small anywidget (`ScenarioBoard`,
+  ``js/scenario.js``) that shows the synced ``scene`` and sends the buttons
+  as messages; every decision is made here, in Python.
+* Live: ``[board, live]``. The board shrinks to a bar ("you took over at step
+  k", "Return to the scenario") and the `MindWidget` plays below it, with its
+  own clock, keys and live region. Returning closes that widget; the scenario
+  is still at the step it was taken over from.
+
+A container of two widgets rather than one widget that does both keeps the
+MindWidget exactly as it is everywhere else (one front end to test). It needs
+a host that renders ipywidgets containers: JupyterLab, Notebook 7, VS Code and
+Colab do; marimo renders anywidgets only.
+
+Messages from the board: ``{"type": "next"|"back"|"reset"|"take_over"|"leave"}``.
+A message that is not possible now changes nothing, and the board's ``notice``
+says why (a ``scenario_notice_*`` key of the locale files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from .bots import BotsLike
+from .i18n import LANGS, translate
+from .rules import RuleError
+from .scenarios import Scenario
+from .view import table_view, trace_points
+from .widget import MODES, MindWidget, _bundle
+
+__all__ = ["ScenarioBoard", "ScenarioPlayer", "split_rule"]
+
+_MISSING_BUNDLE = """
+export default { render({ el }) {
+  el.textContent = "mindwidget: the JavaScript bundle is missing; " +
+    "run `npm install && npm run build`.";
+} };
+"""
+
+#: How the library's narrations name the rule behind a step: the narration
+#: ends with "Rule: ..." (en) or "Regel: ..." (nl, de). See the scenarios.
+RULE_MARKERS = {"en": "Rule:", "nl": "Regel:", "de": "Regel:"}
+
+
+def split_rule(text: str, lang: str) -> tuple[str, str | None]:
+    """A narration split into (what happens, the rule behind it).
+
+    The rule is what follows the language's marker (``Rule:`` in English); a
+    narration without one has no separate rule.
+    """
+    marker = RULE_MARKERS.get(lang, RULE_MARKERS["en"])
+    head, found, rule = text.rpartition(marker)
+    if not found or not head.strip() or not rule.strip():
+        return text, None
+    return head.strip(), rule.strip()
+
+
+class _Refused(Exception):
+    """A board message that is not possible now: ``key`` names why in the locale files."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class ScenarioBoard(anywidget.AnyWidget):
+    """The front end of a `ScenarioPlayer`: it shows ``scene`` and sends the buttons.
+
+    Use it through `ScenarioPlayer`, which decides what every message does.
+    """
+
+    _esm = _bundle("scenario.js", _MISSING_BUNDLE)
+    _css = _bundle("scenario.css", "")
+
+    scene = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Enum(LANGS, default_value="en").tag(sync=True)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Updates from the browser: only ``lang``, and only to a known language."""
+        if set(sync_data) == {"lang"} and sync_data["lang"] in LANGS:
+            super().set_state(sync_data)
+
+
+class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
+    """A scenario to step through (Back, Next, Reset), then to take over and play on.
+
+    ``scenario`` is a `Scenario` (e.g. ``Scenario.load("mistake")``); the
+    player steps that object, starting where it is. ``lang`` is en, nl or de:
+    the buttons and the narrations (setting ``p.lang`` re-labels at once).
+    "Take over from here" seats the person at ``seat`` (None: bots only) with
+    ``bots`` in the other seats (see `MindWidget`), in ``mode`` "realtime" or
+    "step".
+
+    In a cell: `step`, `back`, `reset`, `goto`, `take_over`, `leave`, and
+    `scenario`, `live` (the `MindWidget` while taken over, else None).
+    """
+
+    lang = traitlets.Enum(LANGS, default_value="en")
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        lang: str = "en",
+        seat: int | None = 0,
+        bots: BotsLike = "adaptive",
+        mode: str = "realtime",
+        **kwargs: Any,
+    ) -> None:
+        if not isinstance(scenario, Scenario):
+            raise ValueError(
+                f"scenario must be a Scenario (e.g. Scenario.load('mistake')), not {scenario!r}."
+            )
+        seat = _check_seat(seat, scenario.state.players)
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}.")
+        self._scenario = scenario
+        self._seat = seat
+        self._bots: BotsLike = bots
+        self._mode = mode
+        self._live: MindWidget | None = None
+        self._live_from: int | None = None
+        self._notice_id = 0
+        self._board = ScenarioBoard(lang=lang)
+        super().__init__(children=[self._board], lang=lang, **kwargs)
+        self.add_class("mw-scenario-player")
+        self._board.observe(self._lang_from_view, names="lang")
+        self._board.on_msg(self._on_msg)
+        self._sync()
+
+    # ------------------------------------------------------------ the parts
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario being stepped."""
+        return self._scenario
+
+    @property
+    def board(self) -> ScenarioBoard:
+        """The anywidget that shows the scenario (the first child)."""
+        return self._board
+
+    @property
+    def live(self) -> MindWidget | None:
+        """The live game after "Take over from here" (None while stepping)."""
+        return self._live
+
+    @property
+    def seat(self) -> int | None:
+        """The person's seat when taking over (None: bots only)."""
+        return self._seat
+
+    @seat.setter
+    def seat(self, value: int | None) -> None:
+        self._seat = _check_seat(value, self._scenario.state.players)
+        self._sync()
+
+    # ------------------------------------------------------------- stepping
+    def step(self) -> ScenarioPlayer:
+        """The next step of the script (Next)."""
+        return self._api(lambda: self._do("next"))
+
+    def back(self) -> ScenarioPlayer:
+        """Undo the last step (Back)."""
+        return self._api(lambda: self._do("back"))
+
+    def reset(self) -> ScenarioPlayer:
+        """Back to the deal, before the first step (Reset)."""
+        return self._api(lambda: self._do("reset"))
+
+    def goto(self, position: int) -> ScenarioPlayer:
+        """The state after the first ``position`` steps (0 is the deal)."""
+
+        def go() -> None:
+            self._not_live()
+            self._scenario.goto(position)
+            self._sync()
+
+        return self._api(go)
+
+    def take_over(self) -> MindWidget:
+        """Take over from here: the current step becomes a live game (returned).
+
+        The person sits at `seat`, bots at the others; the widget is shown in
+        the player, below the board. `leave` returns to the scenario.
+        """
+        self._api(self._do_take_over)
+        assert self._live is not None
+        return self._live
+
+    def leave(self) -> ScenarioPlayer:
+        """Return to the scenario, at the step it was taken over from (closes `live`)."""
+        return self._api(self._do_leave)
+
+    # -------------------------------------------------------------- syncing
+    def _sync(self) -> None:
+        s = self._scenario
+        s.lang = self.lang
+        game = s.state
+        text, rule = split_rule(s.text, self.lang)
+        self._board.scene = {
+            "name": s.name,
+            "title": s.title,
+            "position": s.position,
+            "steps": len(s),
+            "text": text,
+            "rule": rule,
+            "refusal": s.refusal,
+            "seat": self._seat,
+            "table": table_view(game, None, reveal=True),
+            "trace": trace_points(game, None, reveal=True),
+            "live": (
+                None if self._live is None else {"from": self._live_from, "seat": self._live.seat}
+            ),
+        }
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change: Mapping[str, Any]) -> None:
+        self._board.lang = change["new"]
+        if self._live is not None:
+            self._live.lang = change["new"]
+        self._sync()
+
+    def _lang_from_view(self, change: Mapping[str, Any]) -> None:
+        self.lang = change["new"]
+
+    # ------------------------------------------------------------- messages
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        try:
+            if not isinstance(kind, str):
+                raise _Refused("bad_message")
+            self._do(kind)
+        except _Refused as refused:
+            self._notice(refused.key)
+
+    def _do(self, kind: str) -> None:
+        handlers: dict[str, Callable[[], object]] = {
+            "next": self._do_next,
+            "back": self._do_back,
+            "reset": self._do_reset,
+            "take_over": self._do_take_over,
+            "leave": self._do_leave,
+        }
+        handler = handlers.get(kind)
+        if handler is None:
+            raise _Refused("bad_message")
+        handler()
+        if self._board.notice:
+            self._board.notice = {}
+
+    def _notice(self, key: str) -> None:
+        self._notice_id += 1
+        self._board.notice = {"key": key, "id": self._notice_id}
+
+    def _not_live(self) -> None:
+        if self._live is not None:
+            raise _Refused("live")
+
+    def _do_next(self) -> None:
+        self._not_live()
+        if self._scenario.at_end:
+            raise _Refused("at_end")
+        self._scenario.step()
+        self._sync()
+
+    def _do_back(self) -> None:
+        self._not_live()
+        if self._scenario.position == 0:
+            raise _Refused("at_start")
+        self._scenario.back()
+        self._sync()
+
+    def _do_reset(self) -> None:
+        self._not_live()
+        self._scenario.reset()
+        self._sync()
+
+    def _do_take_over(self) -> None:
+        self._not_live()
+        live = MindWidget(
+            game=self._scenario.branch(),
+            seat=self._seat,
+            bots=self._bots,
+            lang=self.lang,
+            mode=self._mode,
+        )
+        live.observe(self._lang_from_view, names="lang")
+        self._live = live
+        self._live_from = self._scenario.position
+        self.children = [self._board, live]
+        self._sync()
+
+    def _do_leave(self) -> None:
+        if self._live is None:
+            raise _Refused("not_live")
+        live, self._live, self._live_from = self._live, None, None
+        self.children = [self._board]
+        live.close()
+        self._sync()
+
+    def _api(self, fn: Callable[[], object]) -> ScenarioPlayer:
+        try:
+            fn()
+        except _Refused as refused:
+            raise RuleError(translate(f"scenario_notice_{refused.key}", "en")) from None
+        return self
+
+
+def _check_seat(seat: Any, players: int) -> int | None:
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+    ):
+        raise ValueError(
+            f"seat must be None (bots only) or a seat from 0 to {players - 1}, not {seat!r}."
+        )
+    return seat
