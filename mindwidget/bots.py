@@ -139,10 +139,15 @@ class StarPolicy:
     when its own hand is empty, or when its lowest card lies at most
     ``vote_gap`` steps above the top (it is in the crowded zone too); otherwise
     say no (its card is far away, so the star is better kept).
+
+    Defaults, measured with the fast engine (40,000 games of 3 players,
+    ``ScalarTimer(cv=0.15)``): no stars 36.5% won; this policy 38.9% (with
+    ``last_life_gap=8``: 38.4%). A star still on the table when the last life
+    goes has gained nothing, hence the generous last-life rule.
     """
 
     close: int = 6
-    last_life_gap: int = 8
+    last_life_gap: int = 25
     vote_gap: int = 12
 
     def __post_init__(self) -> None:
