@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .bots import Bot, BotsLike, PerfectTimer, ScalarTimer, make_team
+from .bots import Bot, BotsLike, PerfectTimer, ScalarTimer, StarPolicy, make_team
 from .events import Mistake, StarUsed
 from .game import Game
 from .rules import Rules
@@ -161,14 +161,21 @@ def _check_seed(seed: object) -> int:
     return int(seed)
 
 
-def fast_engine_reason(team: Sequence[Bot]) -> str | None:
-    """Why the fast engine cannot play this team (None: it can)."""
+def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str | None:
+    """Why the fast engine cannot play this team under these rules (None: it can)."""
     for p, bot in enumerate(team):
         if type(bot) not in (PerfectTimer, ScalarTimer):
             return (
                 f"seat {p} is a {type(bot).__name__}; the fast engine plays only "
                 "PerfectTimer and ScalarTimer (not subclasses: their plan may differ)"
             )
+        if type(bot.star_policy) is not StarPolicy:
+            return (
+                f"seat {p} has a {type(bot.star_policy).__name__}; the fast engine plays "
+                "only the default StarPolicy rules (with any parameters)"
+            )
+    if rules is not None and rules.deck >= NONE - 1:
+        return f"a deck of {rules.deck} cards; the fast engine handles up to {NONE - 2}"
     return None
 
 
@@ -626,7 +633,7 @@ def simulate(
     if progress not in (None, True, False):
         raise ValueError(f"progress must be None, True or False, not {progress!r}.")
     team = make_team(bots, players)  # validates bots
-    reason = fast_engine_reason(team)
+    reason = fast_engine_reason(team, rules)
     if engine == "fast" and reason is not None:
         raise ValueError(f"engine='fast' cannot play this team: {reason}; use 'reference'.")
     chosen: Literal["fast", "reference"] = (

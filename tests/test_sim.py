@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from mindwidget.adaptive import AdaptiveTimer
-from mindwidget.bots import Bot, PerfectTimer, ScalarTimer
+from mindwidget.bots import Bot, PerfectTimer, ScalarTimer, StarPolicy
 from mindwidget.game import Observation
 from mindwidget.rules import SETUP, Rules
 from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval
@@ -136,6 +136,13 @@ def test_auto_takes_the_fast_engine_when_it_applies() -> None:
         pass
 
     assert simulate(2, Mine(), 5, progress=False).engine == "reference"
+
+    class Bold(StarPolicy):
+        def wants_star(self, obs: Observation) -> bool:
+            return True
+
+    bold = ScalarTimer(propose_stars=True, star_policy=Bold())
+    assert simulate(2, bold, 5, progress=False).engine == "reference"
     with pytest.raises(ValueError, match="engine='fast' cannot play this team: seat 0 is a "):
         simulate(2, "adaptive", 5, engine="fast", progress=False)
 
