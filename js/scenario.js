@@ -1,0 +1,89 @@
+// The anywidget front end of the ScenarioPlayer's board
+// (mindwidget/scenario_widget.py). Python decides every step; this shows the
+// synced `scene` and sends the buttons (and Left, Right, Home) as messages.
+// No timers and no module-level state: render may run several times.
+import "./widget.css";
+import "./scenario.css";
+import { LANGS } from "./i18n.js";
+import { announceScene, keyAction, renderBoard, sceneKey } from "./scenario_render.js";
+
+export default {
+  render({ model, el }) {
+    const root = document.createElement("div");
+    root.className = "mindwidget mw-scenario";
+    root.tabIndex = 0;
+    root.dataset.testid = "scenario";
+    root.setAttribute("role", "region");
+    const main = document.createElement("div");
+    const live = document.createElement("div");
+    live.className = "mw-sr";
+    live.setAttribute("role", "status");
+    live.setAttribute("aria-live", "polite");
+    live.dataset.testid = "scenario-live";
+    root.append(main, live);
+    el.append(root);
+
+    let announced = null; // the sceneKey last seen: speak only when it changes
+
+    const draw = () => {
+      const scene = model.get("scene");
+      const lang = model.get("lang");
+      const focused = root.contains(document.activeElement) ? document.activeElement : null;
+      const focusId = focused?.dataset?.testid;
+      main.innerHTML = renderBoard(scene, { lang, notice: model.get("notice") });
+      root.lang = lang;
+      root.setAttribute("aria-label", scene?.title ?? "");
+      if (focused && focused !== root) {
+        // Keep the focus on the same button; if it is gone or disabled (Next at
+        // the last step, Take over), on the board, so the arrow keys go on working.
+        const again = focusId ? main.querySelector(`[data-testid="${focusId}"]`) : null;
+        const leave = main.querySelector('[data-testid="btn-leave"]');
+        (again && !again.disabled ? again : leave || root).focus({ preventScroll: true });
+      }
+      const key = sceneKey(scene);
+      if (announced !== null && key !== announced) live.textContent = announceScene(scene, lang);
+      announced = key;
+    };
+
+    const onClick = (ev) => {
+      const target = ev.target.closest("[data-action]");
+      if (!target || !root.contains(target) || target.disabled) return;
+      model.send({ type: target.dataset.action });
+    };
+    const onChange = (ev) => {
+      if (ev.target.dataset?.role === "lang" && LANGS.includes(ev.target.value)) {
+        model.set("lang", ev.target.value);
+        model.save_changes();
+      }
+    };
+    const onKey = (ev) => {
+      if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
+      const tag = ev.target.tagName;
+      if (tag === "SELECT" || tag === "INPUT") return;
+      if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) {
+        ev.stopPropagation(); // the button itself handles it; not the notebook
+        return;
+      }
+      const action = keyAction(ev.key, model.get("scene"));
+      if (!action) return;
+      ev.preventDefault();
+      ev.stopPropagation(); // keep the notebook's own shortcuts out of it
+      model.send({ type: action });
+    };
+    root.addEventListener("click", onClick);
+    root.addEventListener("change", onChange);
+    root.addEventListener("keydown", onKey);
+
+    const events = ["change:scene", "change:lang", "change:notice"];
+    for (const e of events) model.on(e, draw);
+    draw();
+
+    return () => {
+      for (const e of events) model.off(e, draw);
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("change", onChange);
+      root.removeEventListener("keydown", onKey);
+      root.remove();
+    };
+  },
+};

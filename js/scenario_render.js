@@ -1,0 +1,225 @@
+// The scenario board as HTML, from the `scene` dict Python syncs
+// (mindwidget/scenario_widget.py). Pure: (scene, context) -> string.
+// Reuses the widget's strings (i18n.js), escaping (render.js) and timing
+// trace (trace.js); the card and table styles come from widget.css.
+import { tr } from "./i18n.js";
+import { esc } from "./render.js";
+import { traceSvg } from "./trace.js";
+
+/** Keys that work while the board has focus, and the message each sends. */
+export const KEYS = Object.freeze({ ArrowLeft: "back", ArrowRight: "next", Home: "reset" });
+
+/** The board's names of the seats: "Player 0", "Player 1", ... as the narrations say. */
+export function playerNames(players, lang) {
+  return Array.from({ length: players || 0 }, (_, p) => tr(lang, "scenario_player", { n: p }));
+}
+
+/** "Step 2 of 7", or "Start (7 steps)" before the first step. */
+export function counterText(scene, lang) {
+  return scene.position === 0
+    ? tr(lang, "scenario_start", { n: scene.steps })
+    : tr(lang, "scenario_step", { k: scene.position, n: scene.steps });
+}
+
+/** Which buttons are enabled: the player offers only what is possible. */
+export function enabledActions(scene) {
+  if (scene.live) return { leave: true };
+  return {
+    back: scene.position > 0,
+    next: scene.position < scene.steps,
+    reset: scene.position > 0,
+    take_over: true,
+  };
+}
+
+/** The message a key sends, or null (Left: back, Right: next, Home: reset; only if enabled). */
+export function keyAction(key, scene) {
+  const action = KEYS[key];
+  if (!action || !scene) return null;
+  return enabledActions(scene)[action] ? action : null;
+}
+
+/** What the table is doing, in one line. */
+export function phaseLine(table, lang) {
+  switch (table.phase) {
+    case "ready":
+    case "stopped":
+    case "vote":
+    case "play":
+      return tr(lang, `scenario_phase_${table.phase}`);
+    case "cleared":
+      return tr(lang, "cleared_title", { n: table.level });
+    case "won":
+      return tr(lang, table.blind ? "won_blind_title" : "won_title", { n: table.levels });
+    case "lost":
+      return tr(lang, "lost_title");
+    default:
+      return "";
+  }
+}
+
+function liveText(scene, lang) {
+  const where =
+    scene.live.from === 0
+      ? tr(lang, "scenario_where_start")
+      : tr(lang, "scenario_where_step", { k: scene.live.from, n: scene.steps });
+  const seat = scene.live.seat;
+  if (seat === null || seat === undefined) return tr(lang, "scenario_live_watch", { where });
+  return tr(lang, "scenario_live", { where, who: tr(lang, "scenario_player", { n: seat }) });
+}
+
+/** What the live region reads when the board shows something new. */
+export function announceScene(scene, lang) {
+  if (!scene || typeof scene !== "object" || scene.steps === undefined) return "";
+  if (scene.live) return liveText(scene, lang);
+  const parts = [`${counterText(scene, lang)}.`, scene.text];
+  if (scene.rule) parts.push(`${tr(lang, "scenario_rule")}: ${scene.rule}`);
+  if (scene.refusal) parts.push(`${tr(lang, "scenario_refused")} ${scene.refusal}`);
+  return parts.filter(Boolean).join(" ");
+}
+
+/** A key that changes when the live region has something new to say (not on a language change). */
+export function sceneKey(scene) {
+  if (!scene || scene.steps === undefined) return "";
+  return scene.live ? `live:${scene.live.from}` : `step:${scene.position}`;
+}
+
+function button(action, key, lang, enabled, cls = "") {
+  const testid = `btn-${action.replace(/_/g, "-")}`;
+  return `<button type="button" class="mw-btn ${cls}" data-action="${action}" data-testid="${testid}"${enabled ? "" : " disabled"}>${esc(tr(lang, key))}</button>`;
+}
+
+const card = (value, cls = "", extra = "") => `<span class="mw-card ${cls}" ${extra}>${esc(value)}</span>`;
+
+function header(scene, lang) {
+  const t = scene.table;
+  const langs = ["en", "nl", "de"]
+    .map((l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(tr(l, "language"))}</option>`)
+    .join("");
+  const level = t
+    ? `<span class="mw-level" data-testid="level">${esc(tr(lang, t.blind ? "blind_level" : "level", { n: t.level, of: t.levels }))}</span>
+  <span class="mw-tokens" data-testid="lives" data-count="${t.lives}"><span class="mw-token-label">${esc(tr(lang, "lives"))}: ${t.lives}</span>${"<span class=\"mw-token mw-life\" aria-hidden=\"true\">♥</span>".repeat(t.lives)}</span>
+  <span class="mw-tokens" data-testid="stars" data-count="${t.stars}"><span class="mw-token-label">${esc(tr(lang, "stars"))}: ${t.stars}</span>${"<span class=\"mw-token mw-star\" aria-hidden=\"true\">★</span>".repeat(t.stars)}</span>`
+    : "";
+  return `<header class="mw-header">
+  <h3 class="mw-title" data-testid="scenario-title">${esc(scene.title)}</h3>
+  <span class="mw-counter" data-testid="step-counter" data-position="${scene.position}">${esc(counterText(scene, lang))}</span>
+  ${scene.live ? "" : level}
+  <label class="mw-lang">${esc(tr(lang, "language_label"))}
+    <select data-role="lang" data-testid="scenario-lang">${langs}</select></label>
+</header>`;
+}
+
+function story(scene, lang) {
+  const rule = scene.rule
+    ? `<p class="mw-rule" data-testid="rule"><strong>${esc(tr(lang, "scenario_rule"))}:</strong> ${esc(scene.rule)}</p>`
+    : "";
+  // The game's reason comes from the rules engine, in English.
+  const refusal = scene.refusal
+    ? `<p class="mw-refusal" data-testid="refusal">${esc(tr(lang, "scenario_refused"))} <span lang="en">${esc(scene.refusal)}</span></p>`
+    : "";
+  return `<section class="mw-story" data-testid="narration" data-position="${scene.position}" aria-label="${esc(tr(lang, "scenario_narration"))}">
+  <p class="mw-says" data-testid="narration-text">${esc(scene.text)}</p>${rule}${refusal}</section>`;
+}
+
+function controls(scene, lang) {
+  const on = enabledActions(scene);
+  const seat = scene.seat;
+  const hint =
+    seat === null || seat === undefined
+      ? tr(lang, "scenario_take_over_hint_watch")
+      : tr(lang, "scenario_take_over_hint", { who: tr(lang, "scenario_player", { n: seat }) });
+  return `<div class="mw-controls" role="group" aria-label="${esc(tr(lang, "scenario_steps"))}">
+  ${button("back", "scenario_btn_back", lang, on.back)}
+  ${button("next", "scenario_btn_next", lang, on.next, "mw-primary")}
+  ${button("reset", "scenario_btn_reset", lang, on.reset)}
+  ${button("take_over", "scenario_btn_take_over", lang, on.take_over)}
+</div>
+<p class="mw-hint" data-testid="take-over-hint">${esc(hint)}</p>`;
+}
+
+function hands(table, names, lang) {
+  const all = table.hands || [];
+  const held = all.flat();
+  const lowest = held.length ? Math.min(...held) : null;
+  const seats = all.map((hand, p) => {
+    const cards = hand.length
+      ? hand
+          .map((c) =>
+            c === lowest
+              ? card(c, "mw-small mw-lowest", `data-testid="lowest-in-play" title="${esc(tr(lang, "lowest"))}"`)
+              : card(c, "mw-small"),
+          )
+          .join("")
+      : `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`;
+    const count =
+      hand.length === 0 ? "" : hand.length === 1 ? tr(lang, "card_left") : tr(lang, "cards_left", { n: hand.length });
+    return `<div class="mw-seat mw-p${p}" data-testid="hand-${p}" data-cards="${hand.join(" ")}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
+  <div class="mw-seat-name"><span class="mw-dot mw-dot-${p}" aria-hidden="true"></span>${esc(names[p])}
+    <span class="mw-count">${esc(count)}</span></div>
+  <div class="mw-cards">${cards}</div></div>`;
+  });
+  return `<section class="mw-seats" aria-label="${esc(tr(lang, "scenario_hands"))}">${seats.join("")}</section>`;
+}
+
+function pile(table, names, lang) {
+  const n = table.pile.length;
+  if (n === 0) {
+    return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))}</div>
+  <div class="mw-pile-empty" data-testid="pile-top" data-card="">${esc(tr(lang, "pile_empty"))}</div></div>`;
+  }
+  const top = table.pile[n - 1];
+  const by = table.pile_by[n - 1];
+  const behind = table.pile
+    .slice(0, n - 1)
+    .map((c, i) => card(c, `mw-small mw-by-${table.pile_by[i]}`, `title="${esc(names[table.pile_by[i]])}"`))
+    .join("");
+  return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))} (${n})</div>
+  <div class="mw-pile-row">${behind ? `<div class="mw-behind" aria-label="${esc(tr(lang, "played_behind"))}">${behind}</div>` : ""}
+  <div class="mw-top"><span class="mw-card mw-big mw-by-${by}" data-testid="pile-top" data-card="${top}">${esc(top)}</span><div class="mw-top-by">${esc(names[by])}</div></div></div></div>`;
+}
+
+function discards(table, names, lang) {
+  if (!table.discards.length) return "";
+  const items = table.discards
+    .map((d) => {
+      const how = tr(lang, d.k === "star" ? "discard_star" : "discard_mistake");
+      return `<li data-testid="discard" data-card="${d.card}" data-player="${d.p}">${card(d.card, `mw-small mw-by-${d.p}`)}<span>${esc(names[d.p])}, ${esc(how)}</span></li>`;
+    })
+    .join("");
+  return `<section class="mw-discards"><h4>${esc(tr(lang, "discards"))}</h4><ul data-testid="discards">${items}</ul></section>`;
+}
+
+function notice(ctx) {
+  if (!ctx.notice || !ctx.notice.key) return "";
+  return `<div class="mw-notice" role="alert" data-testid="scenario-notice" data-key="${esc(ctx.notice.key)}">${esc(
+    tr(ctx.lang, `scenario_notice_${ctx.notice.key}`),
+  )}</div>`;
+}
+
+/** The whole board. ctx: {lang, notice}. */
+export function renderBoard(scene, ctx) {
+  const { lang } = ctx;
+  if (!scene || typeof scene !== "object" || scene.steps === undefined) {
+    return `<div class="mw-loading">${esc(tr(lang, "scenario_label"))}</div>`;
+  }
+  if (scene.live) {
+    return `${header(scene, lang)}
+<p class="mw-live-info" data-testid="live-info">${esc(liveText(scene, lang))}</p>
+<div class="mw-controls">${button("leave", "scenario_btn_leave", lang, true)}</div>${notice(ctx)}`;
+  }
+  const table = scene.table;
+  const names = playerNames(table.players, lang);
+  return `${header(scene, lang)}
+${story(scene, lang)}
+${controls(scene, lang)}
+${notice(ctx)}
+<div class="mw-board">
+  ${hands(table, names, lang)}
+  <div class="mw-middle">${pile(table, names, lang)}${discards(table, names, lang)}</div>
+  <p class="mw-phase" data-testid="phase" data-phase="${esc(table.phase)}">${esc(phaseLine(table, lang))}</p>
+</div>
+<section class="mw-trace"><h4>${esc(tr(lang, "trace_title"))}</h4>
+${traceSvg(scene.trace || [], { players: table.players, names, lang, now: table.t })}</section>
+<p class="mw-keys">${esc(tr(lang, "scenario_keys"))}</p>`;
+}
