@@ -193,7 +193,9 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         def go() -> None:
             self._not_live()
             self._scenario.goto(position)
-            self._sync()
+            with self._board.hold_sync():
+                self._sync()
+                self._board.notice = {}
 
         return self._api(go)
 
@@ -210,6 +212,18 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
     def leave(self) -> ScenarioPlayer:
         """Return to the scenario, at the step it was taken over from (closes `live`)."""
         return self._api(self._do_leave)
+
+    def close(self) -> None:
+        """Close the player with its board and live game (their front ends go too)."""
+        # getattr: ipywidgets also closes a player whose __init__ refused its arguments.
+        live = getattr(self, "_live", None)
+        if live is not None:
+            live.close()
+            self._live = None
+        board = getattr(self, "_board", None)
+        if board is not None:
+            board.close()
+        super().close()
 
     # -------------------------------------------------------------- syncing
     def _sync(self) -> None:
@@ -235,10 +249,11 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
     @traitlets.observe("lang")
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        self._board.lang = change["new"]
         if self._live is not None:
             self._live.lang = change["new"]
-        self._sync()
+        with self._board.hold_sync():  # one message: the words and the narration together
+            self._board.lang = change["new"]
+            self._sync()
 
     def _lang_from_view(self, change: Mapping[str, Any]) -> None:
         self.lang = change["new"]
@@ -264,8 +279,8 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         handler = handlers.get(kind)
         if handler is None:
             raise _Refused("bad_message")
-        handler()
-        if self._board.notice:
+        with self._board.hold_sync():
+            handler()
             self._board.notice = {}
 
     def _notice(self, key: str) -> None:
