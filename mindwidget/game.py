@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal
 
 from .events import (
@@ -71,7 +72,7 @@ class Observation:
     pile: tuple[int | None, ...]
     top: int | None
     discards: tuple[tuple[int, int | None, str], ...]
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Mapping[str, Any], ...]
     t: float
     proposal: dict[str, Any] | None
     concentrating: bool
@@ -126,6 +127,7 @@ class Game:
         "_pile_faults",
         "_pile_players",
         "_proposal",
+        "_public_cache",
         "_rng",
         "_rules",
         "_seed",
@@ -237,6 +239,7 @@ class Game:
         self._t = 0.0
         self._concentrating = True
         self._level_event_start = 0
+        self._public_cache: list[Any] = [0]
 
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         n, k = self._rules.players, self._level
@@ -381,11 +384,21 @@ class Game:
             pile=pile,
             top=pile[-1] if pile else None,
             discards=discards,
-            events=tuple(e.public_dict() for e in self._events[self._level_event_start :]),
+            events=self._public_level_events(),
             t=self._t,
             proposal=self.proposal,
             concentrating=self._concentrating,
         )
+
+    def _public_level_events(self) -> tuple[Mapping[str, Any], ...]:
+        """The public dicts of this level's events, cached: events never change."""
+        cache = self._public_cache
+        start = self._level_event_start
+        if cache[0] != start:
+            cache[:] = [start]
+        for e in self._events[start + len(cache) - 1 :]:
+            cache.append(MappingProxyType(e.public_dict()))
+        return tuple(cache[1:])
 
     def _discard_kinds(self) -> list[tuple[Discard, str]]:
         out: list[tuple[Discard, str]] = []
@@ -697,6 +710,7 @@ class Game:
         other._t = self._t
         other._concentrating = self._concentrating
         other._level_event_start = self._level_event_start
+        other._public_cache = list(self._public_cache)
         return other
 
     def _snapshot(self) -> dict[str, Any]:

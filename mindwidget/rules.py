@@ -162,6 +162,11 @@ class Rules:
         assert self.lives is not None
         return self.lives
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the rewards table is a read-only mapping proxy, which pickle cannot
+        # copy: a Rules travels (e.g. to a process pool) as its plain dict.
+        return (Rules.from_dict, (self.to_dict(),))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):

@@ -48,6 +48,10 @@ def random_action(data: st.DataObject, g: Game) -> dict[str, Any]:
 
 
 def check_invariants(g: Game) -> None:
+    # observations give this level's public events, and nothing stale
+    for p in range(g.players):
+        events = [dict(e) for e in g.observation(p).events]
+        assert events == [e.public_dict() for e in g.level_events]
     assert 0 <= g.lives <= g.rules.max_lives
     assert 0 <= g.stars <= g.rules.max_stars
     # every dealt card of this level is exactly once in a hand, on the pile or discarded

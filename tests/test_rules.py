@@ -407,3 +407,10 @@ def test_setup_table_is_the_single_source() -> None:
     for players, (levels, lives) in SETUP.items():
         rules = Rules(players=players)
         assert (rules.levels, rules.lives) == (levels, lives)
+
+
+def test_rules_travel_to_other_processes_by_pickle() -> None:
+    import pickle
+
+    rules = Rules(players=2, spent_stars="box", rewards={2: "life"})
+    assert pickle.loads(pickle.dumps(rules)) == rules
