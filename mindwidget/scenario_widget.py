@@ -113,7 +113,9 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
     "step".
 
     In a cell: `step`, `back`, `reset`, `goto`, `take_over`, `leave`, and
-    `scenario`, `live` (the `MindWidget` while taken over, else None).
+    `scenario`, `live` (the `MindWidget` while taken over, else None). They
+    change the player where it is shown and return nothing, so a cell that
+    calls them does not show the player a second time.
     """
 
     lang = traitlets.Enum(LANGS, default_value="en")
@@ -175,19 +177,19 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         self._sync()
 
     # ------------------------------------------------------------- stepping
-    def step(self) -> ScenarioPlayer:
+    def step(self) -> None:
         """The next step of the script (Next)."""
-        return self._api(lambda: self._do("next"))
+        self._api(lambda: self._do("next"))
 
-    def back(self) -> ScenarioPlayer:
+    def back(self) -> None:
         """Undo the last step (Back)."""
-        return self._api(lambda: self._do("back"))
+        self._api(lambda: self._do("back"))
 
-    def reset(self) -> ScenarioPlayer:
+    def reset(self) -> None:
         """Back to the deal, before the first step (Reset)."""
-        return self._api(lambda: self._do("reset"))
+        self._api(lambda: self._do("reset"))
 
-    def goto(self, position: int) -> ScenarioPlayer:
+    def goto(self, position: int) -> None:
         """The state after the first ``position`` steps (0 is the deal)."""
 
         def go() -> None:
@@ -197,21 +199,22 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
                 self._sync()
                 self._board.notice = {}
 
-        return self._api(go)
+        self._api(go)
 
     def take_over(self) -> MindWidget:
         """Take over from here: the current step becomes a live game (returned).
 
         The person sits at `seat`, bots at the others; the widget is shown in
-        the player, below the board. `leave` returns to the scenario.
+        the player, below the board (``w = p.take_over()``: as a cell's last
+        value it would show a second time). `leave` returns to the scenario.
         """
         self._api(self._do_take_over)
         assert self._live is not None
         return self._live
 
-    def leave(self) -> ScenarioPlayer:
+    def leave(self) -> None:
         """Return to the scenario, at the step it was taken over from (closes `live`)."""
-        return self._api(self._do_leave)
+        self._api(self._do_leave)
 
     def close(self) -> None:
         """Close the player with its board and live game (their front ends go too)."""
@@ -333,12 +336,11 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         live.close()
         self._sync()
 
-    def _api(self, fn: Callable[[], object]) -> ScenarioPlayer:
+    def _api(self, fn: Callable[[], object]) -> None:
         try:
             fn()
         except _Refused as refused:
             raise RuleError(translate(f"scenario_notice_{refused.key}", "en")) from None
-        return self
 
 
 def _check_seat(seat: Any, players: int) -> int | None:
