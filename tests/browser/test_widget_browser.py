@@ -63,6 +63,9 @@ def quiet_lab(lab_url: str) -> None:
 def open_notebook(page: Page, lab_url: str, name: str) -> Locator:
     page.goto(f"{lab_url}lab/tree/{name}?reset")
     panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
+    # "Idle" also shows while there is no kernel yet, and a cell run then is
+    # dropped: wait for the kernel's name first, then for idle.
+    expect(panel.locator(".jp-KernelName")).to_have_text(re.compile(r"Python"))
     expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
         "data-status", "idle"
     )
@@ -70,20 +73,11 @@ def open_notebook(page: Page, lab_url: str, name: str) -> Locator:
 
 
 def run_cell(page: Page, panel: Locator, index: int) -> None:
-    """Run one code cell; wait until the kernel has taken it ("[*]" or "[n]")."""
+    """Run one code cell and wait until the kernel has taken it ("[*]" or "[n]")."""
     cell = panel.locator(".jp-CodeCell").nth(index)
-    prompt = cell.locator(".jp-InputArea-prompt")
-    for attempt in range(2):
-        cell.locator(".cm-content").click()
-        page.keyboard.press("Shift+Enter")
-        try:
-            expect(prompt).to_have_text(re.compile(r"\[(\*|\d+)\]:"), timeout=15_000)
-            return
-        except AssertionError:
-            # A cell run in the first moments after the kernel started can be
-            # dropped by JupyterLab (the prompt stays "[ ]"); run it once more.
-            if attempt:
-                raise
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Shift+Enter")
+    expect(cell.locator(".jp-InputArea-prompt")).to_have_text(re.compile(r"\[(\*|\d+)\]:"))
 
 
 def tid(scope: Locator, testid: str) -> Locator:
@@ -223,7 +217,10 @@ def test_notebook_7_plays_too(page: Page, lab_url: str, lab_root: Path) -> None:
     name = notebook_with(lab_root, "nb7.ipynb")
     page.goto(f"{lab_url}notebooks/{name}")
     panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
-    expect(panel.locator(".jp-CodeCell").first.locator(".cm-content")).to_be_visible()
+    expect(panel.locator(".jp-KernelName")).to_have_text(re.compile(r"Python"))
+    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
+        "data-status", "idle"
+    )
     run_cell(page, panel, 0)
     w = tid(panel, "mindwidget")
     expect(tid(w, "phase")).to_have_attribute("data-phase", "ready")
