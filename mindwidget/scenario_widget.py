@@ -35,6 +35,7 @@ says why (a ``scenario_notice_*`` key of the locale files).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -46,10 +47,11 @@ from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenarios import Scenario
 from .view import table_view, trace_points
-from .widget import MODES, MindWidget, _bundle
+from .widget import MindWidget
 
 __all__ = ["ScenarioBoard", "ScenarioPlayer", "split_rule"]
 
+_STATIC = Path(__file__).resolve().parent / "static"
 _MISSING_BUNDLE = """
 export default { render({ el }) {
   el.textContent = "mindwidget: the JavaScript bundle is missing; " +
@@ -89,8 +91,8 @@ class ScenarioBoard(anywidget.AnyWidget):
     Use it through `ScenarioPlayer`, which decides what every message does.
     """
 
-    _esm = _bundle("scenario.js", _MISSING_BUNDLE)
-    _css = _bundle("scenario.css", "")
+    _esm = _STATIC / "scenario.js" if (_STATIC / "scenario.js").exists() else _MISSING_BUNDLE
+    _css = _STATIC / "scenario.css" if (_STATIC / "scenario.css").exists() else ""
 
     scene = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
@@ -134,8 +136,9 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
                 f"scenario must be a Scenario (e.g. Scenario.load('mistake')), not {scenario!r}."
             )
         seat = _check_seat(seat, scenario.state.players)
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}.")
+        modes = MindWidget.class_traits()["mode"].values
+        if mode not in modes:
+            raise ValueError(f"mode must be one of {', '.join(modes)}, not {mode!r}.")
         self._scenario = scenario
         self._seat = seat
         self._bots: BotsLike = bots
