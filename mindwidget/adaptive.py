@@ -14,6 +14,7 @@ a fraction of the way toward it.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -124,7 +125,7 @@ class AdaptiveTimer(ScalarTimer):
             self._see(event, obs)
         self._seen = len(events)
 
-    def _see(self, event: dict[str, Any], obs: Observation) -> None:
+    def _see(self, event: Mapping[str, Any], obs: Observation) -> None:
         t = float(event.get("t", self._ref_t))
         if event["type"] == "played" and event.get("card") is not None:
             card = int(event["card"])
