@@ -105,23 +105,39 @@ def table_view(
         "stars": game.stars,
         "blind": game.blind,
         "phase": phase(game),
-        "t": game.t,
+        "t": _ms(game.t),
         "hand": list(obs.hand) if seat is not None else [],
         "counts": list(obs.hand_counts),
         "pile": pile,
         "pile_by": pile_by,
         "discards": discards,
         "n": len(events),
-        "news": events[news_from:] if news_from is not None else [],
+        "news": [_rounded(e) for e in events[news_from:]] if news_from is not None else [],
     }
-    view["vote"] = _last_vote(events)
-    view["mistake"] = _last_after_play(events, "mistake")
-    view["cleared"] = _last_after_play(events, "level_cleared")
-    view["check"] = _last_after_play(events, "blind_checked")
+    # The panels of what just happened; left out when there is nothing to show.
+    panels = {
+        "vote": _last_vote(events),
+        "mistake": _last_after_play(events, "mistake"),
+        "cleared": _last_after_play(events, "level_cleared"),
+        "check": _last_after_play(events, "blind_checked"),
+    }
+    view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
     if reveal:
         view["hands"] = [list(h) for h in game.hands]
         view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
     return view
+
+
+def _ms(t: float) -> float:
+    """Seconds to the millisecond: what a view shows (the clock keeps exact times)."""
+    return round(t, 3)
+
+
+def _rounded(event: dict[str, Any]) -> dict[str, Any]:
+    out = dict(event)
+    if isinstance(out.get("t"), float):
+        out["t"] = _ms(out["t"])
+    return out
 
 
 def _last_after_play(events: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
@@ -191,7 +207,7 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
                 elif n_played < len(own):
                     card = own[n_played]
             n_played += 1
-            points.append({"k": "play", "t": d["t"], "card": card, "p": d["player"]})
+            points.append({"k": "play", "t": _ms(d["t"]), "card": card, "p": d["player"]})
         elif kind == "mistake":
             for q in range(len(points) - 1, -1, -1):
                 if points[q]["k"] == "play":
@@ -199,16 +215,16 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
                     break
             for x in d["discards"]:
                 card = x["card"]
-                points.append({"k": "lost", "t": d["t"], "card": card, "p": x["player"]})
+                points.append({"k": "lost", "t": _ms(d["t"]), "card": card, "p": x["player"]})
         elif kind == "star_used":
             for x in d["discards"]:
-                points.append({"k": "star", "t": d["t"], "card": x["card"], "p": x["player"]})
+                points.append({"k": "star", "t": _ms(d["t"]), "card": x["card"], "p": x["player"]})
         elif kind == "stopped":
-            points.append({"k": "stop", "t": d["t"], "until": None, "p": d["player"]})
+            points.append({"k": "stop", "t": _ms(d["t"]), "until": None, "p": d["player"]})
         elif kind == "concentrated":
             for pt in reversed(points):
                 if pt["k"] == "stop" and pt["until"] is None:
-                    pt["until"] = d["t"]
+                    pt["until"] = _ms(d["t"])
                     break
     _fill_own_discards(points, game, seat, reveal)
     return points
