@@ -21,6 +21,7 @@ Target: 95th percentile of click-to-view under 100 ms.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -57,7 +58,8 @@ async ([testid, timeoutMs]) => {
       if (root.dataset.seq !== seq0) { obs.disconnect(); resolve(performance.now() - t0); }
     });
     obs.observe(root, { attributes: true, attributeFilter: ["data-seq"] });
-    setTimeout(() => { obs.disconnect(); reject(new Error("no update for " + testid)); }, timeoutMs);
+    const fail = () => { obs.disconnect(); reject(new Error("no update for " + testid)); };
+    setTimeout(fail, timeoutMs);
   });
   btn.click();
   return await done;
@@ -80,10 +82,8 @@ def wait_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 120) -> No
             with urllib.request.urlopen(url + "api/status", timeout=2):
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=0.25)
-            except subprocess.TimeoutExpired:
-                pass
     raise RuntimeError("JupyterLab did not start")
 
 
@@ -161,7 +161,9 @@ def browser_run(clicks: int) -> dict[str, Any]:
     received = [0]
     try:
         wait_up(base, proc)
-        put_setting(base, "@jupyterlab/notebook-extension:tracker", {"autoStartDefaultKernel": True})
+        put_setting(
+            base, "@jupyterlab/notebook-extension:tracker", {"autoStartDefaultKernel": True}
+        )
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -235,7 +237,11 @@ def browser_run(clicks: int) -> dict[str, Any]:
             "p95": round(pct(plays, 0.95), 1),
         },
         "by_control": {
-            k: {"n": len(v), "median": round(statistics.median(v), 1), "p95": round(pct(v, 0.95), 1)}
+            k: {
+                "n": len(v),
+                "median": round(statistics.median(v), 1),
+                "p95": round(pct(v, 0.95), 1),
+            }
             for k, v in sorted(latencies.items())
         },
         "wire_bytes_per_play": {
