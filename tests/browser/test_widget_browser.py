@@ -166,7 +166,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
         'w = MindWidget(players=3, seat=0, bots="adaptive", seed=1, mode="step", reveal=True)\n'
         "w"
     )
-    name = notebook_with(lab_root, "step.ipynb", "w.advance(0); w.game.pile", first=widget)
+    name = notebook_with(lab_root, "step.ipynb", "w", first=widget)
     panel = open_notebook(page, lab_url, name)
     run_cell(page, panel, 0)
     w = tid(panel, "mindwidget")
@@ -197,19 +197,28 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     # The person plays at any moment in between: 9 is the lowest card at the table.
     tid(w, "lowest-card").click()
     expect(tid(w, "pile-top")).to_have_attribute("data-card", "9")
-    # A second view of the same widget shows the same game.
+    # A second view of the same widget (the next cell shows `w` again): one game.
     run_cell(page, panel, 1)
-    out = panel.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea-output")
-    expect(out).to_contain_text("(9,)")
+    views = tid(panel, "mindwidget")
+    expect(views).to_have_count(2)
+    second = views.nth(1)
+    expect(tid(second, "pile-top")).to_have_attribute("data-card", "9")
+    expect(second.locator('[data-kind="play"][data-card="9"]')).to_have_count(1)
+    tid(second, "btn-wait").click()  # act in the second view, see it in the first
+    first = views.nth(0)
+    expect(tid(first, "count-1")).to_have_text("1 card")
+    expect(tid(first, "pile-top")).to_have_attribute("data-card", "16")
     # Save and reload: the game shows where it was.
     page.keyboard.press("Control+s")
     expect(panel.locator(".jp-mod-dirty")).to_have_count(0)
     page.reload()
     panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
-    w = tid(panel, "mindwidget")
-    expect(tid(w, "pile-top")).to_have_attribute("data-card", "9")
-    expect(tid(w, "level")).to_have_text("Level 2 of 10")
-    expect(w.locator('[data-kind="play"][data-card="9"]')).to_have_count(1)
+    views = tid(panel, "mindwidget")
+    expect(views).to_have_count(2)
+    for view in (views.nth(0), views.nth(1)):
+        expect(tid(view, "pile-top")).to_have_attribute("data-card", "16")
+        expect(tid(view, "level")).to_have_text("Level 2 of 10")
+        expect(view.locator('[data-kind="play"][data-card="9"]')).to_have_count(1)
 
 
 def test_notebook_7_plays_too(page: Page, lab_url: str, lab_root: Path) -> None:
