@@ -414,3 +414,14 @@ def test_every_notice_key_the_widget_uses_is_translated() -> None:
     assert keys
     for key in keys:
         assert "notice_" + key in messages("en"), key
+
+
+def test_the_bundle_is_built_and_at_most_60_kb() -> None:
+    import pathlib
+
+    bundle = pathlib.Path(__file__).parents[1] / "mindwidget" / "static" / "widget.js"
+    assert bundle.exists(), "build the front end first: npm install && npm run build"
+    assert bundle.stat().st_size <= 60_000
+    w, _ = make()
+    assert "JavaScript bundle is missing" not in w._esm  # the bundle, not the stand-in
+    assert "export" in w._esm and len(w._esm) == len(bundle.read_text())

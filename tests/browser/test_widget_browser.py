@@ -240,3 +240,28 @@ def test_notebook_7_plays_too(page: Page, lab_url: str, lab_root: Path) -> None:
     w.focus()
     page.keyboard.press("s")
     expect(tid(w, "phase")).to_have_attribute("data-phase", "stopped")
+
+
+def test_dark_theme_and_projector_size(page: Page, lab_url: str, lab_root: Path) -> None:
+    """The widget takes JupyterLab's theme colours; `w.size = "projector"` enlarges it."""
+    put_setting(lab_url, "@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Dark"})
+    try:
+        name = notebook_with(lab_root, "theme.ipynb", 'w.size = "projector"')
+        panel = open_notebook(page, lab_url, name)
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
+        run_cell(page, panel, 0)
+        w = tid(panel, "mindwidget")
+        expect(tid(w, "phase")).to_have_attribute("data-phase", "ready")
+        lab_bg = page.evaluate(
+            "getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim()"
+        )
+        bg = w.evaluate("el => getComputedStyle(el).backgroundColor")
+        fg = w.evaluate("el => getComputedStyle(el).color")
+        assert bg != "rgb(255, 255, 255)" and fg != "rgb(26, 26, 26)", (bg, fg, lab_bg)
+        size = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+        run_cell(page, panel, 1)
+        expect(w).to_have_class(re.compile(r"\bmw-projector\b"))
+        bigger = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+        assert bigger > size * 1.4
+    finally:
+        put_setting(lab_url, "@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Light"})
