@@ -261,11 +261,7 @@ class MindWidget(anywidget.AnyWidget):
         level_start = len(game.events) - level_events
         news_from = max(0, self._seen - level_start)
         self._seen = len(game.events)
-        running = (
-            self.mode == "realtime"
-            and phase(game) in ("play", "stopped")
-            and self._planned_ok_to_run()
-        )
+        running = self.mode == "realtime" and phase(game) in ("play", "stopped")
         due = self._planned.t if (running and self._planned is not None) else None
         with self.hold_sync():
             self.view = table_view(
@@ -280,12 +276,9 @@ class MindWidget(anywidget.AnyWidget):
                 "t": self.now,
                 "due": due,
                 "seq": self._seq,
-                "epoch": self._epoch,
+                "epoch": self._epoch_key(),
             }
         self._send_trace()
-
-    def _planned_ok_to_run(self) -> bool:
-        return self._game.status == "playing" and self._game.proposal is None
 
     def _send_trace(self, full: bool = False) -> None:
         points = trace_points(self._game, self._seat, reveal=self.reveal)
@@ -311,7 +304,7 @@ class MindWidget(anywidget.AnyWidget):
         )
 
     def _epoch_key(self) -> int:
-        # The trace restarts with every level: count levels dealt in this game.
+        """Changes whenever the level clock and the trace start afresh (a new level or game)."""
         return self._epoch * 1000 + sum(1 for e in self._game.events if e.type == "dealt")
 
     def _notice(self, refused: Refused) -> None:

@@ -245,9 +245,11 @@ def test_python_api_plays_a_level_in_virtual_time() -> None:
     assert w.play() == mine
     n = w.advance(1000)
     assert n >= 0 and w.game.status == "level_cleared"
-    assert b.view["phase"] == "cleared"
+    assert b.view["phase"] == "cleared" and not b.clock["running"]
+    epoch = b.clock["epoch"]
     w.next_level()
     assert b.view["level"] == 2 and b.view["phase"] == "ready"
+    assert b.clock["epoch"] != epoch and b.clock["t"] == 0.0  # the level clock restarts
     w.reset(seed=9)
     assert w.game.seed == 9 and b.view["level"] == 1
 
