@@ -20,6 +20,7 @@ Blind mode restarts the level numbers at 1, so a level is named by its number
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -268,6 +269,22 @@ def _pick_level(game: Game, level: int | None, blind: bool | None) -> _Level:
     raise ValueError(f"this game has no {wanted}{mode}; its levels so far: {played}.")
 
 
+class TraceFigure(Figure):
+    """A matplotlib Figure that shows itself as a PNG in any notebook.
+
+    `plot_trace` does not use pyplot (no global figure state), so without
+    ``%matplotlib inline`` IPython would print ``<Figure size ...>``; this
+    class gives IPython the picture instead. Where an inline backend has
+    registered its own Figure formatter, that formatter is used and the
+    picture still shows once.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100)
+        return buffer.getvalue()
+
+
 def plot_trace(
     game: Game, level: int | None = None, ax: Axes | None = None, blind: bool | None = None
 ) -> Figure:
@@ -290,7 +307,7 @@ def plot_trace(
         raise ValueError(f"level must be a whole number or None, not {level!r}.")
     lv = _pick_level(game, level, blind)
     if ax is None:
-        fig = Figure(figsize=(7.5, 4.5), layout="constrained")
+        fig: Figure = TraceFigure(figsize=(7.5, 4.5), layout="constrained")
         ax = fig.add_subplot()
     else:
         parent = ax.get_figure(root=True)

@@ -331,3 +331,15 @@ def test_plot_draws_into_given_axes_and_renders_without_pyplot() -> None:
     buf = io.BytesIO()
     out.savefig(buf, format="png")
     assert buf.getvalue()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_trace_shows_as_a_png_without_pyplot() -> None:
+    # a notebook without %matplotlib inline shows the picture, not "<Figure ...>"
+    from IPython.core.formatters import PNGFormatter
+
+    g = Game.from_hands([[17], [28], [55]])
+    g.play(0, t=1.0)
+    g.play(1, t=2.0)
+    g.play(2, t=3.5)
+    png = PNGFormatter()(plot_trace(g))
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
