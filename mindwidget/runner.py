@@ -21,7 +21,15 @@ from .bots import Bot, BotsLike, make_team
 from .events import Played, StarDeclined
 from .game import Game, Observation
 
-__all__ = ["BotError", "Planned", "plan_next", "run_game", "run_level", "resolve_votes"]
+__all__ = [
+    "BotError",
+    "Planned",
+    "apply_planned",
+    "plan_next",
+    "resolve_votes",
+    "run_game",
+    "run_level",
+]
 
 
 class BotError(ValueError):
@@ -140,13 +148,20 @@ def resolve_votes(
         game.vote_star(p, agree)
 
 
-def apply_planned(game: Game, team: list[Bot], planned: Planned, rng: np.random.Generator) -> None:
-    """Carry out a planned bot action (and, for a proposal, the bots' votes)."""
+def apply_planned(
+    game: Game,
+    team: list[Bot],
+    planned: Planned,
+    rng: np.random.Generator,
+    skip: tuple[int, ...] = (),
+) -> None:
+    """Carry out a planned bot action (and, for a proposal, the votes of the bots
+    that are not in ``skip``: a person's seat votes for itself)."""
     if planned.action == "play":
         game.play(planned.player, t=planned.t)
     else:
         game.propose_star(planned.player, t=planned.t)
-        resolve_votes(game, team, rng)
+        resolve_votes(game, team, rng, skip=skip)
 
 
 def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:

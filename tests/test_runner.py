@@ -11,7 +11,7 @@ from mindwidget import Game
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import Bot, PerfectTimer, ScalarTimer, make_team
 from mindwidget.game import Observation
-from mindwidget.runner import BotError, Planned, plan_next, run_game, run_level
+from mindwidget.runner import BotError, Planned, apply_planned, plan_next, run_game, run_level
 
 
 def test_the_earliest_planned_moment_acts_first_and_every_action_carries_its_time() -> None:
@@ -72,6 +72,26 @@ def test_a_star_proposal_comes_before_any_wait_and_bots_vote_by_their_rule() -> 
     assert kinds[:5] == ["dealt", "concentrated", "star_proposed", "star_voted", "star_voted"]
     assert "star_declined" in kinds and "star_used" not in kinds
     assert g.stars == 1
+
+
+class AlwaysYes(PerfectTimer):
+    def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
+        return True
+
+
+def test_apply_planned_leaves_the_vote_of_a_skipped_seat_to_its_person() -> None:
+    # Seat 1 is a person's seat, but a team from make_team has a bot object there
+    # too; that bot must not vote for the person.
+    g = Game.from_hands([[10], [30], [20]], stars=1)
+    g.concentrate(t=0.0)
+    team = make_team(AlwaysYes(), 3)
+    rng = np.random.default_rng(0)
+    apply_planned(g, team, Planned(0.5, 0, "propose_star"), rng, skip=(1,))
+    assert g.proposal is not None  # still open: the person has not voted
+    assert g.proposal["votes"] == {0: True, 2: True}
+    assert g.stars == 1
+    g.vote_star(1, False, t=0.5)
+    assert g.proposal is None and g.stars == 1  # the person's "no" decided it
 
 
 def test_run_level_and_run_game_accept_a_seated_team_and_keep_what_it_learned() -> None:
