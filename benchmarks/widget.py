@@ -280,7 +280,7 @@ def payload_run(games: int = 20) -> dict[str, Any]:
             b.act("ready")
             while True:
                 n = len(b.comm.sent)
-                if not b.tick():
+                if not b.run_clock():
                     break
                 sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
     return {

@@ -1,6 +1,6 @@
 // The level clock in the browser: pure functions over small frozen states.
 //
-// Python syncs `clock = {running, t, due, seq, epoch}` (see mindwidget/widget.py).
+// Python syncs `clock = {running, t, seq, epoch}` (see mindwidget/widget.py).
 // The browser keeps the level time between syncs:
 //   - a new `epoch` (new level, new game) sets the time to `clock.t`;
 //   - while running, the time never goes below `clock.t` (Python may have moved
@@ -8,11 +8,16 @@
 //     little after the event it answers: the browser's time is already later);
 //   - when not running (before Ready, during a star vote, level over, step
 //     mode) the time stands still at exactly `clock.t`.
-// When the running time reaches `due`, `dueTick` says to send
-// {type: "tick", t: due, seq} once for that `seq`.
+// While the clock runs, `heartbeat` says to send {type: "tick", t, seq} every
+// HEARTBEAT_MS: Python applies every bot action planned at or before `t`. The
+// browser is never told when a bot will act (that time gives the bot's card
+// away); it only learns that a bot acted, when it has.
 //
 // Time is always passed in as `nowMs` (e.g. performance.now()), so every
 // function here is deterministic and testable without a browser.
+
+/** Milliseconds between two heartbeats while the clock runs. */
+export const HEARTBEAT_MS = 100;
 
 function checkNow(nowMs) {
   if (typeof nowMs !== "number" || !Number.isFinite(nowMs)) {
@@ -24,7 +29,7 @@ function checkNow(nowMs) {
 export function initial(nowMs) {
   checkNow(nowMs);
   return Object.freeze({
-    epoch: null, seq: null, running: false, base: 0, anchorMs: nowMs, due: null, sentSeq: null,
+    epoch: null, seq: null, running: false, base: 0, anchorMs: nowMs, beatMs: null,
   });
 }
 
@@ -52,33 +57,37 @@ export function follow(state, clock, nowMs) {
   } else {
     t = Math.max(levelTime(state, nowMs), clock.t);
   }
-  const due = typeof clock.due === "number" && Number.isFinite(clock.due) ? clock.due : null;
   return Object.freeze({
     epoch: clock.epoch ?? null,
     seq: clock.seq ?? null,
     running,
     base: t,
     anchorMs: nowMs,
-    due,
-    sentSeq: clock.seq === state.seq ? state.sentSeq : null,
+    beatMs: state.beatMs,
   });
 }
 
-/** The tick to send now ({t, seq}) or null: once per seq, when the time reaches `due`. */
-export function dueTick(state, nowMs) {
-  if (!state.running || state.due === null || state.seq === null) return null;
-  if (state.sentSeq === state.seq) return null;
-  if (levelTime(state, nowMs) < state.due) return null;
-  return { t: state.due, seq: state.seq };
+/** Whether a heartbeat is due at `nowMs`: none was sent yet, or `intervalMs` passed since `lastMs`. */
+export function beatDue(nowMs, lastMs, intervalMs = HEARTBEAT_MS) {
+  checkNow(nowMs);
+  return lastMs === null || nowMs - lastMs >= intervalMs;
 }
 
-/** The state after the tick for its seq was sent. */
-export function markSent(state) {
-  return Object.freeze({ ...state, sentSeq: state.seq });
+/** The heartbeat to send now ({t, seq}: the level time and the last seq seen) or null. */
+export function heartbeat(state, nowMs, intervalMs = HEARTBEAT_MS) {
+  if (!state.running || state.seq === null) return null;
+  if (!beatDue(nowMs, state.beatMs, intervalMs)) return null;
+  return { t: levelTime(state, nowMs), seq: state.seq };
 }
 
-/** Seconds until `due` (null if no bot action is planned or the clock stands still). */
-export function secondsToDue(state, nowMs) {
-  if (!state.running || state.due === null) return null;
-  return Math.max(0, state.due - levelTime(state, nowMs));
+/**
+ * The state after a heartbeat was sent at `nowMs`. The beats keep a steady
+ * rate (each one `intervalMs` after the one before, however late the timer
+ * fired) unless the clock was quiet for a while: then they start afresh.
+ */
+export function markBeat(state, nowMs, intervalMs = HEARTBEAT_MS) {
+  checkNow(nowMs);
+  const last = state.beatMs;
+  const steady = last !== null && nowMs - last < 2 * intervalMs;
+  return Object.freeze({ ...state, beatMs: steady ? last + intervalMs : nowMs });
 }

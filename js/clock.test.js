@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { dueTick, follow, initial, levelTime, markSent, secondsToDue } from "./clock.js";
+import {
+  HEARTBEAT_MS, beatDue, follow, heartbeat, initial, levelTime, markBeat,
+} from "./clock.js";
 
-const clock = (over = {}) => ({ running: true, t: 0, due: null, seq: 1, epoch: 1, ...over });
+const clock = (over = {}) => ({ running: true, t: 0, seq: 1, epoch: 1, ...over });
 
 describe("level clock", () => {
   it("stands still at 0 before Python speaks", () => {
     const s = initial(1000);
     expect(levelTime(s, 99_000)).toBe(0);
-    expect(dueTick(s, 99_000)).toBeNull();
+    expect(heartbeat(s, 99_000)).toBeNull();
   });
 
   it("runs from clock.t once running", () => {
@@ -42,27 +44,64 @@ describe("level clock", () => {
     expect(levelTime(s, 40_000)).toBe(0);
   });
 
-  it("asks for one tick per seq when the time reaches due", () => {
-    let s = follow(initial(0), clock({ t: 0, due: 2.5, seq: 4 }), 0);
-    expect(dueTick(s, 2400)).toBeNull();
-    expect(secondsToDue(s, 2000)).toBeCloseTo(0.5);
-    expect(dueTick(s, 2500)).toEqual({ t: 2.5, seq: 4 });
-    s = markSent(s);
-    expect(dueTick(s, 9000)).toBeNull();
-    // the same seq synced again (e.g. another trait changed): still sent
-    s = follow(s, clock({ t: 0, due: 2.5, seq: 4 }), 9100);
-    expect(dueTick(s, 9200)).toBeNull();
-    // a new plan: a new tick
-    s = follow(s, clock({ t: 2.5, due: 4, seq: 5 }), 9300);
-    expect(dueTick(s, 9300)).toEqual({ t: 4, seq: 5 });
+  it("beats when none was sent yet or the interval has passed", () => {
+    expect(HEARTBEAT_MS).toBe(100);
+    expect(beatDue(5000, null, 100)).toBe(true);
+    expect(beatDue(5000, 4950, 100)).toBe(false);
+    expect(beatDue(5000, 4900.5, 100)).toBe(false);
+    expect(beatDue(5000, 4900, 100)).toBe(true);
+    expect(beatDue(5000, 1000, 100)).toBe(true);
+    expect(beatDue(5000, 4950, 40)).toBe(true);
+    expect(() => beatDue(Number.NaN, null)).toThrow(TypeError);
   });
 
-  it("sends no tick while stopped or with no plan", () => {
-    const s = follow(initial(0), clock({ running: false, t: 1, due: 0.5 }), 0);
-    expect(dueTick(s, 10_000)).toBeNull();
-    const t = follow(initial(0), clock({ due: null }), 0);
-    expect(dueTick(t, 10_000)).toBeNull();
-    expect(secondsToDue(t, 0)).toBeNull();
+  it("sends a heartbeat with the level time and the last seq seen, ten a second", () => {
+    let s = follow(initial(0), clock({ t: 0, seq: 4 }), 1000);
+    expect(heartbeat(s, 1000)).toEqual({ t: 0, seq: 4 });
+    s = markBeat(s, 1000);
+    expect(heartbeat(s, 1099)).toBeNull();
+    expect(heartbeat(s, 1100)).toEqual({ t: 0.1, seq: 4 });
+    // Polled every 15 ms (so mostly a little late): still 100 beats in 10 s, not 87.
+    const sent = [0];
+    for (let ms = 1015; ms < 11_000; ms += 15) {
+      const beat = heartbeat(s, ms);
+      if (beat) {
+        sent.push(beat.t);
+        s = markBeat(s, ms);
+      }
+    }
+    expect(sent).toHaveLength(100);
+    expect(sent[1]).toBeCloseTo(0.105, 5);
+    expect(sent[99]).toBeGreaterThanOrEqual(9.9);
+    // A new sync (a bot acted): the next heartbeat carries the new seq, on the same beat.
+    s = follow(s, clock({ t: 9.95, seq: 5 }), 10_950);
+    expect(heartbeat(s, 10_990)).toBeNull();
+    expect(heartbeat(s, 11_000)).toEqual({ t: expect.closeTo(10, 5), seq: 5 });
+  });
+
+  it("starts the beat afresh after a quiet spell, e.g. a star vote", () => {
+    let s = follow(initial(0), clock({ t: 0 }), 0);
+    s = markBeat(s, 0);
+    s = follow(s, clock({ running: false, t: 0.05, seq: 2 }), 50);
+    expect(heartbeat(s, 5000)).toBeNull(); // the clock stands still: no heartbeats
+    s = follow(s, clock({ running: true, t: 0.05, seq: 3 }), 9000);
+    expect(heartbeat(s, 9000)).toEqual({ t: 0.05, seq: 3 });
+    s = markBeat(s, 9000);
+    expect(s.beatMs).toBe(9000);
+    expect(heartbeat(s, 9050)).toBeNull();
+  });
+
+  it("sends no heartbeat while the clock stands still or before Python spoke", () => {
+    const still = follow(initial(0), clock({ running: false, t: 1 }), 0);
+    expect(heartbeat(still, 10_000)).toBeNull();
+    const noSeq = follow(initial(0), clock({ seq: undefined }), 0);
+    expect(heartbeat(noSeq, 10_000)).toBeNull();
+  });
+
+  it("never carries a bot's planned time, even if a clock dict had one", () => {
+    const s = follow(initial(0), clock({ t: 2, due: 4.5, seq: 7 }), 0);
+    expect(Object.keys(s)).not.toContain("due");
+    expect(heartbeat(s, 1000)).toEqual({ t: 3, seq: 7 }); // the clock's own time only
   });
 
   it("ignores a malformed clock and rejects non-finite times", () => {
@@ -76,7 +115,7 @@ describe("level clock", () => {
   it("is pure: states are frozen and never mutated", () => {
     const s = initial(0);
     const f = follow(s, clock({ t: 1 }), 10);
-    expect(Object.isFrozen(s) && Object.isFrozen(f) && Object.isFrozen(markSent(f))).toBe(true);
+    expect(Object.isFrozen(s) && Object.isFrozen(f) && Object.isFrozen(markBeat(f, 20))).toBe(true);
     expect(s.base).toBe(0);
   });
 });

@@ -113,7 +113,7 @@ function seats(view, ctx, names) {
     const countdown =
       plan === undefined
         ? ""
-        : `<span class="mw-plan" data-live="plan" data-due="${plan}" data-testid="plan-${p}">${esc(
+        : `<span class="mw-plan" data-live="plan" data-at="${plan}" data-testid="plan-${p}">${esc(
             tr(lang, "next_play_in", { s: Math.max(0, plan - (ctx.now ?? 0)).toFixed(1) }),
           )}</span>`;
     out.push(`<div class="mw-seat mw-p${p}" data-testid="seat-${p}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">

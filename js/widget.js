@@ -3,7 +3,7 @@
 // The default export is a function: anywidget calls it once per widget model,
 // so the trace points and the level clock below are per model (shared by every
 // view of that model) and there is no module-level state.
-//  - initialize (once per model): message handler, level clock, tick timer.
+//  - initialize (once per model): message handler, level clock, heartbeat timer.
 //  - render (once per view, maybe several times): draws the table, wires
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
@@ -14,7 +14,7 @@ import { nowX } from "./trace.js";
 
 /** How long after the person's Ready the bots "join" (hands off the table). */
 export const JOIN_MS = 600;
-const TICK_MS = 15;
+const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
 const KEYS = { " ": "play", p: "play", s: "stop", t: "propose_star", r: "ready", w: "wait" };
 
@@ -50,13 +50,16 @@ export default () => {
       model.on("msg:custom", onMsg);
       model.on("change:clock", onClock);
       onClock();
+      // While the level clock runs: a heartbeat with the level time, ten times a
+      // second. Python answers only when a bot acted by then.
       const timer = setInterval(() => {
-        const tick = clock.dueTick(store.clock, now());
-        if (tick) {
-          store.clock = clock.markSent(store.clock);
-          model.send({ type: "tick", t: tick.t, seq: tick.seq });
+        const at = now();
+        const beat = clock.heartbeat(store.clock, at);
+        if (beat) {
+          store.clock = clock.markBeat(store.clock, at);
+          model.send({ type: "tick", t: beat.t, seq: beat.seq });
         }
-      }, TICK_MS);
+      }, POLL_MS);
       return () => {
         clearInterval(timer);
         model.off("msg:custom", onMsg);
@@ -176,7 +179,7 @@ export default () => {
         const c = main.querySelector('[data-live="clock"]');
         if (c) c.textContent = t.toFixed(1);
         for (const el2 of main.querySelectorAll('[data-live="plan"]')) {
-          const left = Math.max(0, Number(el2.dataset.due) - t);
+          const left = Math.max(0, Number(el2.dataset.at) - t);
           el2.textContent = el2.textContent.replace(/\d+(\.\d+)?/, left.toFixed(1));
         }
         const line = main.querySelector('[data-live="now"]');

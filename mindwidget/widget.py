@@ -9,39 +9,51 @@ Python decides, the browser keeps time.
   and ``notice``; the live timing trace goes out as messages carrying only the
   new points.
 * The browser runs the level clock. It sends the level time of each of the
-  person's actions, and when its clock reaches ``clock["due"]`` it sends a
-  ``tick``: Python then applies the planned bot action at exactly that time.
+  person's actions, and while the clock runs it sends a heartbeat ``tick``
+  with its level time about ten times a second: Python then applies every bot
+  action planned at or before that time, each at exactly its planned time.
   No kernel-side timer is needed, so the widget works wherever widgets render
   (JupyterLab, Notebook 7, VS Code, Colab, marimo).
+* The browser never learns when a bot will act: a bot's planned time gives its
+  card away (a perfect timer waits 0.3 s per step above the pile), so nothing
+  Python sends carries it, unless ``reveal`` is on (the teacher's countdowns
+  in ``view["plans"]``).
 
 The clock protocol
 ------------------
-``clock = {"running", "t", "due", "seq", "epoch"}``. ``t`` is the level time
-of the latest event (the browser's clock never shows less); ``due`` the level
-time of the next bot action (None when no bot will act); ``seq`` counts the
-state changes; ``epoch`` changes when the level clock restarts (a new level,
-a new game). ``running`` is False before Ready, while a star vote is open (the
-clock stands still), when the level is over, and always in step mode. After a
-stop the clock runs on (the stop is shaded in the trace), but no bot acts
-until Ready.
+``clock = {"running", "t", "seq", "epoch"}``. ``t`` is the level time of the
+latest event (the browser's clock never shows less); ``seq`` counts the
+changes Python syncs; ``epoch`` changes when the level clock restarts (a new
+level, a new game). ``running`` is False before Ready, while a star vote is
+open (the clock stands still), when the level is over, and always in step
+mode. After a stop the clock runs on (the stop is shaded in the trace), but no
+bot acts until Ready.
 
-Messages from the browser: ``{"type": "hello"}``, ``{"type": "tick", "seq", "t"}``,
+Messages from the browser: ``{"type": "hello"}``, ``{"type": "tick", "t", "seq"}``,
 ``{"type": "ready"|"play"|"stop"|"propose_star", "t"}``,
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
-``{"type": "next_level"|"start_blind"|"new_game"}``. A tick with an old ``seq``
-is dropped silently (the table changed since). Anything else that is malformed
-or not possible now is refused: the game stays exactly as it was and the
-``notice`` trait says why (a key of the locale files, with parameters).
+``{"type": "next_level"|"start_blind"|"new_game"}``.
+
+A tick is answered only when it changes something: a tick before the next bot
+action changes nothing and Python sends nothing back (no trait, no message).
+Ticks are idempotent (an action, once applied, is no longer planned), so two
+front ends of one widget may both tick. A tick whose ``seq`` is older than the
+moment the clock last started running (Ready, the end of a star vote, a new
+level) belongs to an earlier stretch of the clock and is dropped silently.
+Anything else that is malformed or not possible now is refused: the game stays
+exactly as it was and the ``notice`` trait says why (a key of the locale
+files, with parameters).
 
 A person's action at level time ``t`` first lets every bot action planned
-before ``t`` happen (the browser's tick for it may still be on its way). A
-``t`` earlier than the table's latest event is refused as "too late".
+before ``t`` happen (the tick that would have brought it may still be on its
+way). A ``t`` earlier than the table's latest event is refused as "too late".
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,7 +65,7 @@ from .bots import Bot, BotsLike, PerfectTimer, make_team
 from .game import Game, Observation
 from .i18n import LANGS, translate
 from .rules import RuleError, Rules
-from .runner import Planned, plan_next, resolve_votes
+from .runner import Planned, apply_planned, plan_next, resolve_votes
 from .view import phase, table_view, trace_points
 
 if TYPE_CHECKING:
@@ -183,6 +195,10 @@ class MindWidget(anywidget.AnyWidget):
         self._notice_id = 0
         self._epoch = 0
         self._seq = 0
+        self._run_seq = 0  # the seq at which the clock last started running
+        self._was_running = False
+        self._batching = False
+        self._dirty = False
         self._sent: list[dict[str, Any]] = []
         self._sent_epoch = -1
         super().__init__(lang=lang, reveal=reveal, mode=mode, **kwargs)
@@ -202,12 +218,20 @@ class MindWidget(anywidget.AnyWidget):
 
     @property
     def planned(self) -> Planned | None:
-        """The next bot action the widget waits for (None if no bot will act)."""
+        """The next bot action the widget waits for (None if no bot will act).
+
+        Known in Python only: the browser learns a bot's action when it happens.
+        """
         return self._planned
 
     @property
+    def plans(self) -> dict[int, float]:
+        """Each bot's planned level time of its next play (reveal shows them as countdowns)."""
+        return dict(self._plans)
+
+    @property
     def now(self) -> float:
-        """The level time Python knows: the latest event, tick or `advance`."""
+        """The level time Python knows: the latest event or `advance`."""
         return max(self._now, self._game.t)
 
     def _team(self, players: int) -> list[Bot]:
@@ -251,7 +275,35 @@ class MindWidget(anywidget.AnyWidget):
         self._seq += 1
         self._replan()
         self._notice_off()
-        self._sync()
+        self._mark_run()
+        if self._batching:
+            self._dirty = True
+        else:
+            self._sync()
+
+    @contextlib.contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Sync once at the end, however many changes happen inside (e.g. a tick
+        that brings two bot actions)."""
+        outer = self._batching
+        self._batching = True
+        try:
+            yield
+        finally:
+            self._batching = outer
+            if not outer and self._dirty:
+                self._dirty = False
+                self._sync()
+
+    def _running(self) -> bool:
+        return self.mode == "realtime" and phase(self._game) in ("play", "stopped")
+
+    def _mark_run(self) -> None:
+        """Remember the seq at which the clock started running (ticks from before are stale)."""
+        running = self._running()
+        if running and not self._was_running:
+            self._run_seq = self._seq
+        self._was_running = running
 
     def _sync(self) -> None:
         if not self._sync_ready:
@@ -261,8 +313,6 @@ class MindWidget(anywidget.AnyWidget):
         level_start = len(game.events) - level_events
         news_from = max(0, self._seen - level_start)
         self._seen = len(game.events)
-        running = self.mode == "realtime" and phase(game) in ("play", "stopped")
-        due = self._planned.t if (running and self._planned is not None) else None
         with self.hold_sync():
             self.view = table_view(
                 game,
@@ -272,9 +322,8 @@ class MindWidget(anywidget.AnyWidget):
                 news_from=news_from,
             )
             self.clock = {
-                "running": running,
+                "running": self._running(),
                 "t": self.now,
-                "due": due,
                 "seq": self._seq,
                 "epoch": self._epoch_key(),
             }
@@ -318,6 +367,8 @@ class MindWidget(anywidget.AnyWidget):
     @traitlets.observe("reveal", "mode")
     def _on_setting(self, change: Mapping[str, Any]) -> None:
         if self._sync_ready:
+            self._seq += 1
+            self._mark_run()
             self._sync()
             self._send_trace(full=True)
 
@@ -334,22 +385,29 @@ class MindWidget(anywidget.AnyWidget):
             super().set_state(allowed)
 
     # ------------------------------------------------------------ actions
-    def _catch_up(self, t: float, inclusive: bool = False) -> None:
-        """Apply every bot action planned before level time ``t``."""
+    def _catch_up(self, t: float, inclusive: bool = False) -> int:
+        """Apply every bot action planned before level time ``t`` (``inclusive``: at
+        or before), each at its planned time; returns how many."""
+        n = 0
         while self._planned is not None and (
             self._planned.t < t or (inclusive and self._planned.t <= t)
         ):
             self._apply_planned(self._planned)
+            n += 1
+        return n
 
     def _apply_planned(self, planned: Planned) -> None:
-        game = self._game
-        if planned.action == "play":
-            game.play(planned.player, t=planned.t)
-        else:
-            game.propose_star(planned.player, t=planned.t)
-            resolve_votes(game, self._bots, self._rng, skip=self._skip())
+        apply_planned(self._game, self._bots, planned, self._rng, skip=self._skip())
         self._now = max(self._now, planned.t)
         self._changed()
+
+    def _do_tick(self, t: float, seq: int) -> None:
+        """The browser's clock reached ``t``: every bot action due by then happens."""
+        if seq > self._seq:
+            raise Refused("bad_field", field="seq")
+        if seq < self._run_seq or not self._running():
+            return  # from an earlier stretch of the clock, or the clock stands still
+        self._catch_up(t, inclusive=True)
 
     def _check_t(self, t: float) -> None:
         if t < self._game.t:
@@ -465,10 +523,11 @@ class MindWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------ messages from the browser
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        try:
-            self._handle(content)
-        except Refused as refused:
-            self._notice(refused)
+        with self._batch():
+            try:
+                self._handle(content)
+            except Refused as refused:
+                self._notice(refused)
 
     def _handle(self, msg: object) -> None:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -477,17 +536,8 @@ class MindWidget(anywidget.AnyWidget):
         if kind == "hello":
             self._send_trace(full=True)
             return
-        if kind == "tick":
-            seq = _field(msg, "seq", int)
-            t = _time(msg)
-            planned = self._planned
-            if seq != self._seq or planned is None or self.mode != "realtime":
-                return  # stale: the table changed since this tick was due
-            if t < planned.t:
-                raise Refused("bad_field", field="t")
-            self._apply_planned(planned)
-            return
         handlers: dict[str, Callable[[], object]] = {
+            "tick": lambda: self._do_tick(_time(msg), _field(msg, "seq", int)),
             "play": lambda: self._do_play(_time(msg)),
             "stop": lambda: self._do_stop(_time(msg)),
             "propose_star": lambda: self._do_propose(_time(msg)),
@@ -511,7 +561,8 @@ class MindWidget(anywidget.AnyWidget):
     # ------------------------------------------------- the API for notebooks
     def _api(self, fn: Callable[[], Any]) -> Any:
         try:
-            return fn()
+            with self._batch():
+                return fn()
         except Refused as refused:
             cause = refused.__cause__
             extra = f" ({cause})" if cause is not None else ""
@@ -550,13 +601,11 @@ class MindWidget(anywidget.AnyWidget):
         if not math.isfinite(seconds) or seconds < 0:
             raise RuleError(f"seconds must be a finite number >= 0, not {seconds}.")
         end = self.now + float(seconds)
-        n = 0
-        while self._planned is not None and self._planned.t <= end:
-            self._apply_planned(self._planned)
-            n += 1
-        if phase(self._game) in ("play", "stopped"):
-            self._now = max(self._now, end)
-        self._sync()
+        with self._batch():
+            n = self._catch_up(end, inclusive=True)
+            if phase(self._game) in ("play", "stopped"):
+                self._now = max(self._now, end)
+            self._dirty = True
         return n
 
     def next_level(self) -> None:

@@ -16,6 +16,7 @@ from mindwidget.bots import Bot, PerfectTimer
 from mindwidget.game import Game, Observation
 from mindwidget.i18n import LANGS, messages
 from mindwidget.rules import RuleError
+from mindwidget.runner import Planned
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +89,7 @@ def test_blind_pile_is_face_down_until_the_check() -> None:
         b.act("play")
         assert b.view["pile"][0] is not None  # my own card: I know it
     else:
-        b.tick()
+        b.run_clock()
         assert b.view["pile"] == [None]  # the bot's card lies face down
         assert b.points[0]["card"] is None
 
@@ -117,7 +118,7 @@ def test_a_game_is_lost_by_playing_too_early() -> None:
                 assert any(p["k"] == "mistake" for p in b.points)
                 assert any(p["k"] == "lost" for p in b.points)
         else:
-            assert b.tick()
+            assert b.run_clock()
     assert mistakes >= 1
     assert b.view["phase"] == "lost"
     assert b.view["lives"] == 0
@@ -157,11 +158,12 @@ def test_a_bot_proposes_a_star_and_the_clock_stands_still_until_the_person_votes
 ) -> None:
     w, b = make(players=3, seat=2, seed=4, bots=[Proposer(), YesSayer()])
     b.act("ready")
-    assert b.clock["due"] == 0.0  # the proposer raises a hand at once
-    assert b.tick()
+    assert w.planned == Planned(0.0, 0, "propose_star")  # the proposer raises a hand at once
+    assert b.run_clock()
+    assert [(e.type, e.t) for e in w.game.level_events][-1] == ("star_voted", 0.0)
     assert b.view["phase"] == "vote"
     assert b.view["vote"] == {"by": 0, "votes": {"0": True, "1": True}, "result": "open"}
-    assert not b.clock["running"] and b.clock["due"] is None
+    assert not b.clock["running"]
     # Playing is refused while the vote is open.
     before = w.game.to_json()
     b.act("play")
@@ -178,43 +180,153 @@ def test_a_bot_proposes_a_star_and_the_clock_stands_still_until_the_person_votes
 def test_stop_pauses_the_bots_and_ready_replans_from_the_resume() -> None:
     w, b = make(players=3, seat=0, seed=7, bots="scalar")
     b.act("ready")
-    due = b.clock["due"]
-    assert due is not None and due > 0.5
+    assert w.planned is not None and w.planned.t > 0.5
     b.act("stop", t=0.5)
     assert b.view["phase"] == "stopped"
-    assert b.clock["running"] and b.clock["due"] is None  # time passes; no bot acts
-    b.act("play", t=0.6)
+    assert b.clock["running"] and w.planned is None  # time passes; no bot acts
+    n = len(b.comm.sent)
+    for t in (1.0, 2.0, 3.0, 3.9):  # heartbeats while stopped: nothing happens
+        b.send({"type": "tick", "t": t, "seq": b.clock["seq"]})
+    assert len(b.comm.sent) == n
+    b.act("play", t=3.95)
     assert w.notice["key"] == "press_ready"
     b.act("ready", t=4.0)
     assert b.view["phase"] == "play"
-    assert b.clock["due"] is not None and b.clock["due"] >= 4.0
+    assert w.planned is not None and w.planned.t >= 4.0
     assert b.points[0] == {"k": "stop", "t": 0.5, "until": 4.0, "p": 0}
-    # A stale tick (from before the resume) is dropped: nothing happens.
-    before = w.game.to_json()
-    b.send({"type": "tick", "t": due, "seq": b.clock["seq"] - 1})
-    assert w.game.to_json() == before and not w.notice
 
 
-def test_a_late_tick_is_caught_up_by_the_persons_action() -> None:
+def test_a_persons_action_first_brings_the_bot_actions_planned_before_it() -> None:
     w, b = make(game=Game.from_hands([[50], [10], [90]]))
     b.act("ready")
-    assert b.clock["due"] == pytest.approx(3.0)  # perfect bot 1: 10 steps x 0.3 s
-    # The person plays after the bot's moment, before its tick arrived.
+    assert w.planned == Planned(pytest.approx(3.0), 1, "play")  # 10 steps x 0.3 s
+    # The person plays after the bot's moment, before a heartbeat brought it.
     b.act("play", t=3.5)
     assert w.game.pile == (10, 50)
     assert [e.t for e in w.game.level_events if e.type == "played"] == [pytest.approx(3.0), 3.5]
+
+
+def test_a_bot_planned_at_the_very_moment_of_the_persons_action_comes_after_it() -> None:
+    w, b = make(game=Game.from_hands([[50], [10], [90]]))
+    b.act("ready")
+    planned = w.planned
+    assert planned is not None
+    b.act("play", t=planned.t)  # 50 before the bot's 10: a mistake by the person
+    assert w.game.level_events[2].type == "played" and w.game.level_events[2].player == 0
+
+
+# ------------------------------------------------------------ heartbeats
+def test_a_heartbeat_before_the_next_bot_action_changes_nothing_and_sends_nothing() -> None:
+    w, b = make(game=Game.from_hands([[50], [10], [90]]))
+    b.act("ready")
+    before, n = w.game.to_json(), len(b.comm.sent)
+    assert w.planned is not None and w.planned.t == pytest.approx(3.0)
+    for i in range(1, 30):  # 0.1 s ... 2.9 s
+        b.send({"type": "tick", "t": i / 10, "seq": b.clock["seq"]})
+    assert len(b.comm.sent) == n  # no trait change, no message
+    assert w.game.to_json() == before and not w.notice
+
+
+def test_a_heartbeat_applies_exactly_the_bot_actions_due_by_then_at_their_planned_times() -> None:
+    # Seat 0 is the person; perfect bots: 10 at 10 x 0.3 = 3.0 s, then 20 at 3.0 + 3.0 s,
+    # then 40 at 6.0 + 6.0 s.
+    w, b = make(game=Game.from_hands([[90], [10, 40], [20]]))
+    b.act("ready")
+    n = len(b.comm.sent)
+    b.send({"type": "tick", "t": 7.5, "seq": b.clock["seq"]})
+    plays = [(e.player, e.t) for e in w.game.level_events if e.type == "played"]
+    assert plays == [(1, pytest.approx(3.0)), (2, pytest.approx(6.0))]
+    assert w.planned is not None and w.planned.t == pytest.approx(12.0)  # not yet
+    assert b.clock["t"] == pytest.approx(6.0)  # the latest event, not the heartbeat's time
+    # Both actions went out together: one state update and one trace message.
+    sent = [e["data"] for e in b.comm.sent[n:]]
+    assert [d["method"] for d in sent] == ["update", "custom"]
+    assert set(sent[0]["state"]) == {"view", "clock"}
+    assert [(p["card"], p["t"]) for p in sent[1]["content"]["points"]] == [(10, 3.0), (20, 6.0)]
+    # The same heartbeat again (a second front end, or a retry): nothing more happens.
+    b.send({"type": "tick", "t": 7.5, "seq": b.clock["seq"]})
+    assert len(b.comm.sent) == n + 2
+
+
+def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
+    """A bot acts at its planned time, whenever the heartbeat that brings it arrives."""
+    for seed in (1, 2, 3):
+        w, b = make(players=3, seat=None, seed=seed, bots="scalar")
+        ref, _ = make(players=3, seat=None, seed=seed, bots="scalar")
+        while w.game.status in ("playing", "level_cleared"):
+            if w.game.status == "level_cleared":
+                b.send({"type": "next_level"})
+                ref.next_level()
+            b.act("ready")
+            ref.ready()
+            while b.run_clock():
+                pass
+            ref.advance(10_000)
+        assert w.game.to_json() == ref.game.to_json()
+        assert w.game.status in ("won", "lost") and w.game.level >= 2
+
+
+def test_two_front_ends_both_tick_and_each_bot_action_happens_once() -> None:
+    """Two tabs on one widget: both clocks send heartbeats, one 50 ms ahead of the other,
+    each before it has seen Python's answer to the other's."""
+    w, a = make(players=3, seat=None, seed=4, bots="scalar")
+    ref, _ = make(players=3, seat=None, seed=4, bots="scalar")
+    a.act("ready")
+    ref.ready()
+    ref.advance(10_000)
+    brought = {"a": 0, "b": 0}
+    k = 0
+    while w.planned is not None:
+        k += 1
+        seq = w.clock["seq"]  # what both tabs have seen when they send
+        for tab, t in (("a", k / 10), ("b", k / 10 + 0.05)):
+            n = len(w.game.events)
+            a.send({"type": "tick", "t": t, "seq": seq})
+            brought[tab] += len(w.game.events) - n
+    assert w.game.to_json() == ref.game.to_json()
+    assert brought["a"] > 0 and brought["b"] > 0, brought
+
+
+def test_a_heartbeat_from_before_a_star_vote_ended_is_dropped() -> None:
+    w, b = make(players=3, seat=2, seed=4, bots=[Proposer(), YesSayer()])
+    b.act("ready")
+    assert b.run_clock()  # the proposal at t=0; the clock stands still for the vote
+    assert b.view["phase"] == "vote"
+    old_seq = b.clock["seq"]  # a front end that has not seen the vote end yet
+    b.act("vote", agree=False)  # declined; the clock runs on from t=0
+    assert b.view["vote"]["result"] == "declined" and b.clock["running"]
+    assert w.planned is not None
+    n, before = len(b.comm.sent), w.game.to_json()
+    b.send({"type": "tick", "t": w.planned.t + 1, "seq": old_seq})
+    assert len(b.comm.sent) == n and w.game.to_json() == before
+    b.send({"type": "tick", "t": w.planned.t + 1, "seq": b.clock["seq"]})
+    assert w.game.to_json() != before
+
+
+def test_heartbeats_change_nothing_in_step_mode_before_ready_and_in_a_vote() -> None:
+    w, b = make(game=Game.from_hands([[80], [10], [30]]), mode="step")
+    n, before = len(b.comm.sent), w.game.to_json()
+    b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})  # before Ready
+    b.act("ready")
+    m = len(b.comm.sent)
+    b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})  # step mode: no clock
+    assert len(b.comm.sent) == m and n < m and w.game.to_json() != before
+    assert [e.type for e in w.game.level_events] == ["dealt", "concentrated"]
+    w.mode = "realtime"  # the clock runs: now the same heartbeat brings both bots
+    b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})
+    assert w.game.pile == (10, 30)
 
 
 # ---------------------------------------------------------------- step mode
 def test_step_mode_has_no_running_clock_and_wait_brings_the_next_bot_action() -> None:
     w, b = make(game=Game.from_hands([[80], [10], [30]]), mode="step", reveal=True)
     b.act("ready")
-    assert not b.clock["running"] and b.clock["due"] is None
+    assert not b.clock["running"]
     planned = w.planned
     assert planned is not None
     assert b.view["plans"][str(planned.player)] == planned.t
     assert set(b.view["plans"]) == {"1", "2"}
-    assert b.tick() is False
+    assert b.run_clock() is False
     b.send({"type": "wait"})
     assert b.view["pile_by"] == [planned.player]
     assert b.clock["t"] == planned.t
@@ -299,7 +411,7 @@ def test_reveal_shows_every_hand_and_countdowns() -> None:
 def test_two_views_and_a_reload_get_the_whole_level_trace_on_hello() -> None:
     w, b = make(players=3, seat=0, seed=1)
     b.act("ready")
-    b.tick()
+    b.run_clock()
     b.act("stop")
     second = Browser(w, late=True)  # a second view, or the page reloaded
     assert second.points == []
@@ -323,6 +435,8 @@ BAD_MESSAGES: list[tuple[Any, str]] = [
     ({"type": "vote", "t": 1.0, "agree": "yes"}, "bad_field"),
     ({"type": "vote", "t": 1.0, "agree": True}, "not_now"),
     ({"type": "tick", "t": 1.0}, "bad_field"),
+    ({"type": "tick", "t": 1.0, "seq": 10**6}, "bad_field"),
+    ({"type": "tick", "t": -1.0, "seq": 1}, "bad_field"),
     ({"type": "ready", "t": 0.5}, "not_now"),
     ({"type": "next_level"}, "not_now"),
     ({"type": "start_blind"}, "not_now"),
@@ -353,7 +467,7 @@ def test_bad_or_out_of_place_messages_are_refused_and_change_nothing(msg: Any, k
 def test_a_time_before_the_last_event_is_refused_as_too_late() -> None:
     w, b = make(players=3, seat=0, seed=1)
     b.act("ready")
-    b.tick()
+    b.run_clock()
     before = w.game.to_json()
     b.act("play", t=0.0)
     assert w.notice["key"] == "too_late" and w.game.to_json() == before
@@ -386,7 +500,7 @@ def test_one_play_syncs_a_few_hundred_bytes() -> None:
     sizes = []
     while w.game.status == "playing" and len(sizes) < 20:
         n = len(b.comm.sent)
-        if not b.tick():
+        if not b.run_clock():
             break
         sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
     assert sizes and max(sizes) < 1200, sizes

@@ -6,6 +6,11 @@ that are hidden from the person's seat at that moment: the other hands,
 face-down discards of others, and in blind mode the pile cards of others until
 the pile is turned over. Only keys that are known not to be cards (counters,
 seat numbers) may hold such a number.
+
+The bots' timing gives their cards away too (a perfect bot plays 0.3 s per
+step above the pile), so with ``reveal`` off no message may carry a bot's
+planned time either: not as a value (exact, or rounded to the millisecond as
+the views round times), and not under a key for it (``due``, ``plans``).
 """
 
 from __future__ import annotations
@@ -59,10 +64,38 @@ def leaks(data: Any, hidden: set[int], key: str = "") -> list[tuple[str, int]]:
     return found
 
 
+#: Keys under which a bot's planned time (a countdown) would travel.
+TIMING_KEYS = frozenset({"due", "plans"})
+
+
+def future_plans(w: MindWidget) -> set[float]:
+    """The level times at which bots plan to act that lie ahead of every public time."""
+    plans = set(w.plans.values())
+    if w.planned is not None:
+        plans.add(w.planned.t)
+    return {t for t in plans if t > w.now + 0.002}
+
+
+def timing_leaks(data: Any, plans: set[float], key: str = "") -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in TIMING_KEYS and v not in (None, {}, []):
+                found.append((str(k), v))
+            found += timing_leaks(v, plans, str(k))
+    elif isinstance(data, list):
+        for v in data:
+            found += timing_leaks(v, plans, key)
+    elif isinstance(data, float) and any(abs(data - t) < 0.0006 for t in plans):
+        found.append((key, data))
+    return found
+
+
 class Watcher:
     def __init__(self) -> None:
         self.messages = 0
         self.found: list[tuple[str, int]] = []
+        self.timing: list[tuple[str, object]] = []
         self.widget: MindWidget | None = None
 
     def check(self, entry: dict[str, Any]) -> None:
@@ -71,6 +104,8 @@ class Watcher:
             return
         self.messages += 1
         self.found += leaks(entry["data"], hidden_cards(w.game, w.seat))
+        if not w.reveal:
+            self.timing += timing_leaks(entry["data"], future_plans(w))
 
 
 @pytest.fixture
@@ -125,11 +160,11 @@ def eager_person(b: Browser, levels: int = 99) -> None:
                 b.act("ready")
                 b.act("play")  # from level 5 on: at once, whatever the others hold
             else:
-                assert b.tick()
+                assert b.run_clock()
         elif w.game.stars and w.game.hands[seat] and w.game.level not in proposed:
             proposed.add(w.game.level)
             b.act("propose_star")
-        elif not b.tick():
+        elif not b.run_clock():
             b.act("play")
         b.send({"type": "hello"})
 
@@ -147,6 +182,7 @@ def test_no_leak_in_a_won_game_and_blind_mode(watcher: Watcher) -> None:
         b.send({"type": "next_level"})
     assert watcher.messages > 100
     assert watcher.found == []
+    assert watcher.timing == []
 
 
 def test_no_leak_in_a_lost_game_with_stops_and_star_votes(watcher: Watcher) -> None:
@@ -156,6 +192,7 @@ def test_no_leak_in_a_lost_game_with_stops_and_star_votes(watcher: Watcher) -> N
     kinds = {e.type for e in b.w.game.events}
     assert {"mistake", "stopped", "star_voted", "star_used", "star_declined"} <= kinds
     assert watcher.found == []
+    assert watcher.timing == []
 
 
 def test_no_leak_with_face_down_mistake_discards(watcher: Watcher) -> None:
@@ -165,18 +202,20 @@ def test_no_leak_with_face_down_mistake_discards(watcher: Watcher) -> None:
     face_down = [d for e in b.w.game.events if e.type == "mistake" for d in e.discards]  # type: ignore[attr-defined]
     assert face_down and not any(d.face_up for d in face_down)
     assert watcher.found == []
+    assert watcher.timing == []
 
 
 def test_no_hand_values_at_all_when_bots_play_alone(watcher: Watcher) -> None:
     b = watched(watcher, players=4, seat=None, seed=2, bots="scalar")
     for _ in range(4):
         b.act("ready")
-        while b.tick():
+        while b.run_clock():
             pass
         if b.w.game.status != "level_cleared":
             break
         b.send({"type": "next_level"})
     assert watcher.found == []
+    assert watcher.timing == []
 
 
 def test_the_check_finds_a_leak_when_reveal_is_on(watcher: Watcher) -> None:
@@ -185,3 +224,15 @@ def test_the_check_finds_a_leak_when_reveal_is_on(watcher: Watcher) -> None:
     b.act("ready")
     assert lowest_overall(b.w) is not None
     assert ("hands", b.w.game.hands[1][0]) in watcher.found
+
+
+def test_the_timing_check_finds_the_countdowns_when_reveal_is_on(watcher: Watcher) -> None:
+    """The timing detector can fail too: reveal mode sends each bot's planned time."""
+    b = watched(watcher, players=3, seat=0, seed=1, reveal=True)
+    n = len(b.comm.sent)
+    b.act("ready")
+    plans = future_plans(b.w)
+    assert plans
+    found = [f for e in b.comm.sent[n:] for f in timing_leaks(e["data"], plans)]
+    assert ("plans", {str(p): t for p, t in sorted(b.w.plans.items())}) in found
+    assert {k for k, _ in found} >= {"plans", "1", "2"}

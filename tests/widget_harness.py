@@ -4,6 +4,10 @@
 comm that records every message the widget publishes (state syncs and custom
 messages), and messages "from the browser" go in through ``handle_msg``, the
 path a real front end's messages take.
+
+The simulated browser keeps a level clock like js/clock.js does (it follows
+the synced ``clock``), but its time only moves with the heartbeats it sends:
+level time is virtual here, so a whole game takes milliseconds.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from typing import Any
 from comm.base_comm import BaseComm
 
 from mindwidget.widget import MindWidget
+
+#: Level seconds between two heartbeats (js/clock.js: HEARTBEAT_MS).
+HEARTBEAT_S = 0.1
 
 
 class RecordingComm(BaseComm):  # type: ignore[misc]
@@ -48,6 +55,8 @@ class Browser:
         self.comm: RecordingComm = widget.comm
         self.points: list[dict[str, Any]] = []
         self.trace_epoch: int | None = None
+        self._time = 0.0
+        self._clock_epoch: int | None = None
         self._read = len(self.comm.sent) if late else 0
         self.pull()
 
@@ -71,6 +80,17 @@ class Browser:
     def clock(self) -> dict[str, Any]:
         return dict(self.w.clock)
 
+    @property
+    def now(self) -> float:
+        """The browser's level time: follows ``clock`` as js/clock.js does."""
+        c = self.clock
+        if c["epoch"] != self._clock_epoch or not c["running"]:
+            self._time = c["t"]
+        else:
+            self._time = max(self._time, c["t"])
+        self._clock_epoch = c["epoch"]
+        return self._time
+
     # messages to the widget ---------------------------------------------
     def send(self, content: Any) -> None:
         self.w.comm.handle_msg(
@@ -83,17 +103,31 @@ class Browser:
         self.pull()
 
     def act(self, kind: str, **fields: Any) -> None:
-        """A person's action at the browser's clock time (the clock's ``t``)."""
-        fields.setdefault("t", self.clock["t"])
+        """A person's action at the browser's level time."""
+        fields.setdefault("t", self.now)
         self.send({"type": kind, **fields})
 
-    def tick(self) -> bool:
-        """Let the browser's clock reach ``due``; False if nothing is due."""
-        c = self.clock
-        if not c["running"] or c["due"] is None:
+    def beat(self, dt: float = HEARTBEAT_S) -> bool:
+        """The clock moves on by ``dt`` and sends a heartbeat; True if Python answered."""
+        t = self.now + dt
+        self._time = t
+        n = len(self.comm.sent)
+        self.send({"type": "tick", "t": t, "seq": self.clock["seq"]})
+        return len(self.comm.sent) > n
+
+    def run_clock(self, limit: int = 10_000) -> bool:
+        """Heartbeats until Python answers one (a bot acted); False if none will act.
+
+        Whether a bot will act at all is read from Python (``w.planned``), only
+        to know when to stop: the heartbeats themselves carry no more than a
+        real browser's.
+        """
+        if not self.clock["running"] or self.w.planned is None:
             return False
-        self.send({"type": "tick", "t": c["due"], "seq": c["seq"]})
-        return True
+        for _ in range(limit):
+            if self.beat():
+                return True
+        raise AssertionError(f"no answer to {limit} heartbeats")
 
 
 def lowest_overall(w: MindWidget) -> int | None:
@@ -112,4 +146,4 @@ def play_level_well(b: Browser) -> None:
         if w.game.hands[seat] and w.game.hands[seat][0] == low:
             b.act("play")
         else:
-            assert b.tick(), "a bot should be due"
+            assert b.run_clock(), "a bot should act"
