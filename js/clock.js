@@ -8,8 +8,9 @@
 //     little after the event it answers: the browser's time is already later);
 //   - when not running (before Ready, during a star vote, level over, step
 //     mode) the time stands still at exactly `clock.t`.
-// While the clock runs, `heartbeat` says to send {type: "tick", t, seq} every
-// HEARTBEAT_MS: Python applies every bot action planned at or before `t`. The
+// While the clock runs and a bot may act (`botsMayAct`), `heartbeat` says to send
+// {type: "tick", t, seq} every HEARTBEAT_MS: Python applies every bot action
+// planned at or before `t`, and answers only if one happened. The
 // browser is never told when a bot will act (that time gives the bot's card
 // away); it only learns that a bot acted, when it has.
 //
@@ -71,6 +72,16 @@ export function follow(state, clock, nowMs) {
 export function beatDue(nowMs, lastMs, intervalMs = HEARTBEAT_MS) {
   checkNow(nowMs);
   return lastMs === null || nowMs - lastMs >= intervalMs;
+}
+
+/**
+ * Whether a bot may still act, from what the table shows anyone (the phase and
+ * the card counts): during play, while a seat other than the person's holds
+ * cards. If not (stopped, or only the person holds cards), no heartbeat is needed.
+ */
+export function botsMayAct(view) {
+  if (!view || view.phase !== "play" || !Array.isArray(view.counts)) return false;
+  return view.counts.some((n, p) => p !== view.seat && n > 0);
 }
 
 /** The heartbeat to send now ({t, seq}: the level time and the last seq seen) or null. */

@@ -50,9 +50,10 @@ export default () => {
       model.on("msg:custom", onMsg);
       model.on("change:clock", onClock);
       onClock();
-      // While the level clock runs: a heartbeat with the level time, ten times a
-      // second. Python answers only when a bot acted by then.
+      // While the level clock runs and a bot may act: a heartbeat with the level
+      // time, ten times a second. Python answers only when a bot acted by then.
       const timer = setInterval(() => {
+        if (!clock.botsMayAct(model.get("view"))) return;
         const at = now();
         const beat = clock.heartbeat(store.clock, at);
         if (beat) {

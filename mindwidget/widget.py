@@ -9,9 +9,10 @@ Python decides, the browser keeps time.
   and ``notice``; the live timing trace goes out as messages carrying only the
   new points.
 * The browser runs the level clock. It sends the level time of each of the
-  person's actions, and while the clock runs it sends a heartbeat ``tick``
-  with its level time about ten times a second: Python then applies every bot
-  action planned at or before that time, each at exactly its planned time.
+  person's actions, and while the clock runs and a bot seat holds cards it
+  sends a heartbeat ``tick`` with its level time ten times a second: Python
+  then applies every bot action planned at or before that time, each at
+  exactly its planned time.
   No kernel-side timer is needed, so the widget works wherever widgets render
   (JupyterLab, Notebook 7, VS Code, Colab, marimo).
 * The browser never learns when a bot will act: a bot's planned time gives its

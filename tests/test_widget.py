@@ -260,7 +260,8 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
             b.act("ready")
             ref.ready()
             while b.run_clock():
-                pass
+                # The front end stops its heartbeats exactly when no bot will act.
+                assert b.bots_may_act() == (w.planned is not None)
             ref.advance(10_000)
         assert w.game.to_json() == ref.game.to_json()
         assert w.game.status in ("won", "lost") and w.game.level >= 2

@@ -115,14 +115,17 @@ class Browser:
         self.send({"type": "tick", "t": t, "seq": self.clock["seq"]})
         return len(self.comm.sent) > n
 
-    def run_clock(self, limit: int = 10_000) -> bool:
-        """Heartbeats until Python answers one (a bot acted); False if none will act.
+    def bots_may_act(self) -> bool:
+        """As js/clock.js botsMayAct: during play, a seat other than the person's holds cards."""
+        v = self.view
+        return v["phase"] == "play" and any(
+            n > 0 for p, n in enumerate(v["counts"]) if p != v["seat"]
+        )
 
-        Whether a bot will act at all is read from Python (``w.planned``), only
-        to know when to stop: the heartbeats themselves carry no more than a
-        real browser's.
-        """
-        if not self.clock["running"] or self.w.planned is None:
+    def run_clock(self, limit: int = 10_000) -> bool:
+        """Heartbeats, as the front end sends them, until Python answers one (a bot
+        acted); False if the clock stands still or no bot may act."""
+        if not self.clock["running"] or not self.bots_may_act():
             return False
         for _ in range(limit):
             if self.beat():
