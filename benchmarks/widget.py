@@ -1,19 +1,25 @@
-"""How fast the widget answers a click, and how much it syncs per play.
+"""How fast the widget answers a click, how much it syncs per play, and what the heartbeat costs.
 
-    .venv/bin/python benchmarks/widget.py [--clicks 200] [--json out.json]
+    .venv/bin/python benchmarks/widget.py [--clicks 200] [--beat-seconds 10] [--json out.json]
 
-Starts JupyterLab on 127.0.0.1 (empty token, its own config and runtime
-dirs), opens a notebook with ``MindWidget(..., mode="step")`` in Debian's
-Chromium through Playwright, and clicks through games: Ready, the lowest card,
-Wait (the next bot action), Next level, New game. For each click it measures,
-inside the page, the time from the click to the updated view (the widget's
-root gets the new ``seq`` after it drew the new state), and it counts the
-bytes of every websocket frame the page receives until the next click (all
+Starts JupyterLab on 127.0.0.1 (tests/browser/lab.py: empty token, its own
+config and runtime dirs), opens a notebook with ``MindWidget(..., mode="step")``
+in Debian's Chromium through Playwright, and clicks through games: Ready, the
+lowest card, Wait (the next bot action), Next level, New game. For each click it
+measures, inside the page, the time from the click to the updated view (the
+widget's root gets the new ``seq`` after it drew the new state), and it counts
+the bytes of every websocket frame the page receives until the next click (all
 kernel messages the click caused, Jupyter's envelopes included).
 
+Then it opens a real-time widget whose bots wait a long time and, while the
+level clock runs with nothing due, counts the heartbeats the page sends per
+second, their bytes on the websocket, and what comes back (the kernel's
+busy/idle status for each message; no widget message).
+
 It also plays whole games without a browser (a recording comm, as in the
-tests) and reports the widget's own payload per play: the JSON of the state
-updates and trace messages.
+tests, heartbeats every 0.1 s of level time) and reports the widget's own
+payload per play (the JSON of the state updates and trace messages) and how
+many heartbeats were sent and answered.
 
 Target: 95th percentile of click-to-view under 100 ms.
 """
@@ -21,31 +27,17 @@ Target: 95th percentile of click-to-view under 100 ms.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
-import shutil
-import signal
-import socket
+import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = os.environ.get("MINDWIDGET_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
 CLICK_JS = """
 async ([testid, timeoutMs]) => {
@@ -66,55 +58,31 @@ async ([testid, timeoutMs]) => {
 }
 """
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url + "api/status", timeout=2):
-                return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=0.25)
-    raise RuntimeError("JupyterLab did not start")
+#: A real-time table where the bots wait long: bot 1 plays 80 at 80 x 0.3 = 24 s.
+BEAT_WIDGET = (
+    "from mindwidget import Game, MindWidget\n"
+    'w = MindWidget(seat=0, bots="perfect", game=Game.from_hands([[1], [80], [99]]))\nw'
+)
 
 
-def put_setting(base: str, plugin: str, values: dict[str, Any]) -> None:
-    body = json.dumps({"raw": json.dumps(values)}).encode()
-    req = urllib.request.Request(
-        f"{base}lab/api/settings/{plugin}",
-        data=body,
-        method="PUT",
-        headers={"Content-Type": "application/json"},
-    )
-    urllib.request.urlopen(req, timeout=30).close()
+class Frames:
+    """Every websocket frame the page sends and receives: (bytes, msg_type, is a tick)."""
 
+    MSG_TYPE = re.compile(rb'"msg_type":\s*"(\w+)"')
 
-def write_notebook(path: Path, source: str) -> None:
-    nb = {
-        "nbformat": 4,
-        "nbformat_minor": 5,
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "cells": [
-            {
-                "cell_type": "code",
-                "id": "w",
-                "metadata": {},
-                "execution_count": None,
-                "outputs": [],
-                "source": source,
-            }
-        ],
-    }
-    path.write_text(json.dumps(nb))
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str, bool]] = []
+        self.received: list[tuple[int, str, bool]] = []
+
+    def attach(self, ws: Any) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(self._entry(payload)))
+        ws.on("framereceived", lambda payload: self.received.append(self._entry(payload)))
+
+    def _entry(self, payload: str | bytes) -> tuple[int, str, bool]:
+        data = payload.encode() if isinstance(payload, str) else payload
+        m = self.MSG_TYPE.search(data)
+        kind = m.group(1).decode() if m else "?"
+        return len(data), kind, kind == "comm_msg" and b'"tick"' in data
 
 
 def pct(values: list[float], q: float) -> float:
@@ -122,106 +90,52 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def browser_run(clicks: int) -> dict[str, Any]:
+def browser_run(clicks: int, beat_seconds: float) -> dict[str, Any]:
+    from lab import (
+        launch_chromium,
+        open_notebook,
+        quiet_lab,
+        run_cell,
+        running_lab,
+        tid,
+        write_notebook,
+    )
     from playwright.sync_api import expect, sync_playwright
 
-    work = Path(tempfile.mkdtemp(prefix="mw-bench-"))
-    root = work / "root"
-    root.mkdir()
-    write_notebook(
-        root / "bench.ipynb",
-        "from mindwidget import MindWidget\n"
-        'w = MindWidget(players=3, seat=0, bots="scalar", seed=1, mode="step")\nw',
-    )
-    env = dict(
-        os.environ,
-        JUPYTER_CONFIG_DIR=str(work / "config"),
-        JUPYTER_RUNTIME_DIR=str(work / "runtime"),
-        IPYTHONDIR=str(work / "ipython"),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    port = free_port()
-    base = f"http://127.0.0.1:{port}/"
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        "--IdentityProvider.token=", "--PasswordIdentityProvider.hashed_password=",
-        f"--ServerApp.root_dir={root}", "--ServerApp.disable_check_xsrf=True",
-        "--ServerApp.allow_root=True", f"--LabApp.workspaces_dir={work / 'ws'}",
-        f"--LabApp.user_settings_dir={work / 'settings'}",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.news_url=None",
-    ]  # fmt: skip
-    log = open(work / "lab.log", "wb")  # noqa: SIM115 - closed in finally
-    proc = subprocess.Popen(
-        cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-    )
     latencies: dict[str, list[float]] = {}
     wire: dict[str, list[int]] = {}
-    received = [0]
-    try:
-        wait_up(base, proc)
-        put_setting(
-            base, "@jupyterlab/notebook-extension:tracker", {"autoStartDefaultKernel": True}
+    frames = Frames()
+    with tempfile.TemporaryDirectory(prefix="mw-bench-") as tmp:
+        root = Path(tmp) / "root"
+        root.mkdir()
+        write_notebook(
+            root / "bench.ipynb",
+            "from mindwidget import MindWidget\n"
+            'w = MindWidget(players=3, seat=0, bots="scalar", seed=1, mode="step")\nw',
         )
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        write_notebook(root / "beat.ipynb", BEAT_WIDGET)
+        with running_lab(root, Path(tmp) / "state") as base, sync_playwright() as pw:
+            quiet_lab(base)
+            browser = launch_chromium(pw)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.set_default_timeout(60_000)
-            page.on(
-                "websocket",
-                lambda ws: ws.on(
-                    "framereceived",
-                    lambda payload: received.__setitem__(0, received[0] + len(payload)),
-                ),
-            )
-            page.goto(f"{base}lab/tree/bench.ipynb?reset")
-            panel = page.locator(".jp-NotebookPanel")
-            expect(panel.locator(".jp-KernelName")).to_contain_text("Python")
-            expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
-                "data-status", "idle"
-            )
-            panel.locator(".jp-CodeCell .cm-content").first.click()
-            page.keyboard.press("Shift+Enter")
-            widget = page.locator('[data-testid="mindwidget"]')
-            expect(widget.locator('[data-testid="phase"]')).to_be_visible()
+            page.on("websocket", frames.attach)
+            panel = open_notebook(page, base, "bench.ipynb")
+            run_cell(page, panel, 0)
+            widget = tid(page, "mindwidget")
+            expect(tid(widget, "phase")).to_be_visible()
             for _ in range(clicks):
-                phase = widget.locator('[data-testid="phase"]').get_attribute("data-phase")
-                if phase == "ready":
-                    testid = "btn-ready"
-                elif phase == "play":
-                    mine = widget.locator('[data-testid="lowest-card"]').count() > 0
-                    bots = any(
-                        widget.locator(f'[data-testid="count-{p}"]').inner_text()
-                        not in ("no cards",)
-                        for p in (1, 2)
-                    )
-                    # every third time the person plays; else the next bot action
-                    testid = "lowest-card" if mine and (_coin() or not bots) else "btn-wait"
-                elif phase == "cleared":
-                    testid = "btn-next-level"
-                elif phase in ("won", "lost"):
-                    testid = "btn-new-game"
-                else:
-                    raise RuntimeError(f"unexpected phase {phase}")
-                before = received[0]
+                testid = _next_click(widget)
+                before = sum(n for n, _, _ in frames.received)
                 ms = float(page.evaluate(CLICK_JS, [testid, 10_000]))
                 # let the rest of what this click caused arrive (kernel idle)
                 expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
                     "data-status", "idle"
                 )
                 latencies.setdefault(testid, []).append(ms)
-                wire.setdefault(testid, []).append(received[0] - before)
+                wire.setdefault(testid, []).append(sum(n for n, _, _ in frames.received) - before)
+            beat = _heartbeat_window(page, base, frames, beat_seconds)
             browser.close()
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
     every = [v for vs in latencies.values() for v in vs]
     plays = latencies.get("lowest-card", []) + latencies.get("btn-wait", [])
     play_bytes = wire.get("lowest-card", []) + wire.get("btn-wait", [])
@@ -248,6 +162,60 @@ def browser_run(clicks: int) -> dict[str, Any]:
             "median": int(statistics.median(play_bytes)),
             "p95": int(pct([float(b) for b in play_bytes], 0.95)),
         },
+        "heartbeat_on_the_wire": beat,
+    }
+
+
+def _next_click(widget: Any) -> str:
+    from lab import tid
+
+    phase = tid(widget, "phase").get_attribute("data-phase")
+    if phase == "ready":
+        return "btn-ready"
+    if phase == "play":
+        mine = tid(widget, "lowest-card").count() > 0
+        bots = any(tid(widget, f"count-{p}").inner_text() != "no cards" for p in (1, 2))
+        # every third time the person plays; else the next bot action
+        return "lowest-card" if mine and (_coin() or not bots) else "btn-wait"
+    if phase == "cleared":
+        return "btn-next-level"
+    if phase in ("won", "lost"):
+        return "btn-new-game"
+    raise RuntimeError(f"unexpected phase {phase}")
+
+
+def _heartbeat_window(page: Any, base: str, frames: Frames, seconds: float) -> dict[str, Any]:
+    """Heartbeats while the level clock runs and no bot is due for a long time."""
+    from lab import open_notebook, run_cell, tid
+    from playwright.sync_api import expect
+
+    panel = open_notebook(page, base, "beat.ipynb")
+    run_cell(page, panel, 0)
+    widget = tid(panel, "mindwidget")
+    tid(widget, "btn-ready").click()
+    expect(tid(widget, "phase")).to_have_attribute("data-phase", "play")
+    sent0, received0 = len(frames.sent), len(frames.received)
+    start = time.monotonic()
+    # A fixed window to count in (this is a measurement, not a test waiting for something).
+    page.wait_for_timeout(seconds * 1000)
+    elapsed = time.monotonic() - start
+    sent = frames.sent[sent0:]
+    received = frames.received[received0:]
+    ticks = [n for n, _, tick in sent if tick]
+    kinds: dict[str, list[int]] = {}
+    for n, kind, _ in received:
+        kinds.setdefault(kind, []).append(n)
+    if tid(widget, "pile-top").get_attribute("data-card") not in (None, ""):
+        raise RuntimeError("a card was played during the heartbeat window")
+    return {
+        "seconds": round(elapsed, 1),
+        "heartbeats_per_second": round(len(ticks) / elapsed, 1),
+        "bytes_per_heartbeat_sent": int(statistics.median(ticks)) if ticks else None,
+        "received_per_second": {
+            k: {"frames": round(len(v) / elapsed, 1), "bytes": int(sum(v) / elapsed)}
+            for k, v in sorted(kinds.items())
+        },
+        "widget_messages_received": len(kinds.get("comm_msg", [])),
     }
 
 
@@ -263,14 +231,14 @@ def _coin() -> bool:
 def payload_run(games: int = 20) -> dict[str, Any]:
     """The widget's own payload per play (state updates + trace messages), no browser."""
     import comm
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from widget_harness import Browser, RecordingComm
 
     from mindwidget import MindWidget
 
     comm.create_comm = RecordingComm
     sizes: list[int] = []
+    beats = answered = 0
+    tick_bytes: list[int] = []
     for seed in range(games):
         w = MindWidget(players=3, seat=None, bots="scalar", seed=seed)
         b = Browser(w)
@@ -278,11 +246,14 @@ def payload_run(games: int = 20) -> dict[str, Any]:
             if w.game.status == "level_cleared":
                 b.send({"type": "next_level"})
             b.act("ready")
-            while True:
+            while b.clock["running"] and b.bots_may_act():
                 n = len(b.comm.sent)
-                if not b.run_clock():
-                    break
-                sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
+                tick = {"type": "tick", "t": b.now + 0.1, "seq": b.clock["seq"]}
+                tick_bytes.append(len(json.dumps(tick)))
+                beats += 1
+                if b.beat():
+                    answered += 1
+                    sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
     return {
         "plays": len(sizes),
         "payload_bytes_per_play": {
@@ -290,18 +261,24 @@ def payload_run(games: int = 20) -> dict[str, Any]:
             "p95": int(pct([float(s) for s in sizes], 0.95)),
             "max": max(sizes),
         },
+        "heartbeats": {
+            "sent": beats,
+            "answered": answered,
+            "content_bytes_median": int(statistics.median(tick_bytes)),
+        },
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=200)
+    parser.add_argument("--beat-seconds", type=float, default=10.0)
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args()
-    bundle = Path(__file__).resolve().parents[1] / "mindwidget" / "static" / "widget.js"
+    bundle = ROOT / "mindwidget" / "static" / "widget.js"
     result: dict[str, Any] = {"bundle_bytes": bundle.stat().st_size if bundle.exists() else None}
     result.update(payload_run())
-    result.update(browser_run(args.clicks))
+    result.update(browser_run(args.clicks, args.beat_seconds))
     result["target_met"] = result["click_to_view_ms"]["p95"] < 100
     text = json.dumps(result, indent=2)
     print(text)

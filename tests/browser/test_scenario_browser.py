@@ -7,53 +7,11 @@ the page shows (Playwright's auto-wait), never on sleeps.
 
 from __future__ import annotations
 
-import json
-import re
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Locator, Page, expect
-
-
-@pytest.fixture(scope="module", autouse=True)
-def start_kernels_without_asking(lab_url: str) -> None:
-    """JupyterLab may ask which kernel to start; this setting makes it start the preferred one."""
-    body = json.dumps({"raw": json.dumps({"autoStartDefaultKernel": True})}).encode()
-    req = urllib.request.Request(
-        f"{lab_url}lab/api/settings/@jupyterlab/notebook-extension:tracker",
-        data=body,
-        method="PUT",
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        assert resp.status in (200, 204)
-
-
-def open_notebook(page: Page, lab_url: str, name: str) -> Locator:
-    """Open a notebook and wait until its kernel is connected and idle.
-
-    The execution indicator says "idle" for a moment while the notebook still
-    has no kernel; a cell run then is skipped silently. So first wait for the
-    kernel's name, then for idle (after initializing, connecting, busy).
-    """
-    page.goto(f"{lab_url}lab/tree/{name}?reset")
-    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
-    expect(panel.locator(".jp-KernelName")).to_have_text(re.compile(r"Python"))
-    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
-        "data-status", "idle"
-    )
-    return panel
-
-
-def run_cell(page: Page, panel: Locator, index: int) -> None:
-    panel.locator(".jp-CodeCell").nth(index).locator(".cm-content").click()
-    page.keyboard.press("Shift+Enter")
-
-
-def tid(scope: Locator, testid: str) -> Locator:
-    return scope.locator(f'[data-testid="{testid}"]')
+from lab import open_notebook, run_cell, tid
+from playwright.sync_api import Page, expect
 
 
 def test_step_back_take_over_and_play(

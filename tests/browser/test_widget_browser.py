@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Locator, Page, expect
+from lab import notebook_panel, open_notebook, put_setting, run_cell, tid
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY_NOTEBOOK = ROOT / "notebooks" / "01-play.ipynb"
@@ -39,49 +38,6 @@ def notebook_with(lab_root: Path, name: str, *extra: str, first: str | None = No
         )
     (lab_root / name).write_text(json.dumps(nb))
     return name
-
-
-def put_setting(lab_url: str, plugin: str, values: dict[str, object]) -> None:
-    body = json.dumps({"raw": json.dumps(values)}).encode()
-    req = urllib.request.Request(
-        f"{lab_url}lab/api/settings/{plugin}",
-        data=body,
-        method="PUT",
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        assert resp.status in (200, 204)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def quiet_lab(lab_url: str) -> None:
-    """No "which kernel?" dialog (start the preferred one) and no news pop-up over the widget."""
-    put_setting(lab_url, "@jupyterlab/notebook-extension:tracker", {"autoStartDefaultKernel": True})
-    put_setting(lab_url, "@jupyterlab/apputils-extension:notification", {"fetchNews": "false"})
-
-
-def open_notebook(page: Page, lab_url: str, name: str) -> Locator:
-    page.goto(f"{lab_url}lab/tree/{name}?reset")
-    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
-    # "Idle" also shows while there is no kernel yet, and a cell run then is
-    # dropped: wait for the kernel's name first, then for idle.
-    expect(panel.locator(".jp-KernelName")).to_have_text(re.compile(r"Python"))
-    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
-        "data-status", "idle"
-    )
-    return panel
-
-
-def run_cell(page: Page, panel: Locator, index: int) -> None:
-    """Run one code cell and wait until the kernel has taken it ("[*]" or "[n]")."""
-    cell = panel.locator(".jp-CodeCell").nth(index)
-    cell.locator(".cm-content").click()
-    page.keyboard.press("Shift+Enter")
-    expect(cell.locator(".jp-InputArea-prompt")).to_have_text(re.compile(r"\[(\*|\d+)\]:"))
-
-
-def tid(scope: Locator, testid: str) -> Locator:
-    return scope.locator(f'[data-testid="{testid}"]')
 
 
 def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
@@ -212,7 +168,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     page.keyboard.press("Control+s")
     expect(panel.locator(".jp-mod-dirty")).to_have_count(0)
     page.reload()
-    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
+    panel = notebook_panel(page)
     views = tid(panel, "mindwidget")
     expect(views).to_have_count(2)
     for view in (views.nth(0), views.nth(1)):
@@ -224,12 +180,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
 def test_notebook_7_plays_too(page: Page, lab_url: str, lab_root: Path) -> None:
     """The same notebook in Jupyter Notebook 7 (same server, its own front end)."""
     name = notebook_with(lab_root, "nb7.ipynb")
-    page.goto(f"{lab_url}notebooks/{name}")
-    panel = page.locator(".jp-NotebookPanel").filter(has=page.locator(".jp-Notebook"))
-    expect(panel.locator(".jp-KernelName")).to_have_text(re.compile(r"Python"))
-    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute(
-        "data-status", "idle"
-    )
+    panel = open_notebook(page, lab_url, name, ui="notebook")
     run_cell(page, panel, 0)
     w = tid(panel, "mindwidget")
     expect(tid(w, "phase")).to_have_attribute("data-phase", "ready")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from lab import free_port
 from playwright.sync_api import Page, expect
 
 APP = """
@@ -42,9 +42,7 @@ def _():
 def marimo_url(tmp_path: Path) -> Iterator[str]:
     app = tmp_path / "play.py"
     app.write_text(APP)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    port = free_port()
     log = tmp_path / "marimo.log"
     cmd = [
         sys.executable, "-m", "marimo", "run", str(app), "--headless",
