@@ -20,11 +20,16 @@ SCREENSHOT = ROOT / "docs" / "screenshot.png"
 
 
 def notebook_with(lab_root: Path, name: str, *extra: str, first: str | None = None) -> str:
-    """The play notebook, its widget cell optionally replaced, with extra code cells."""
+    """The play notebook up to its widget cell (optionally replaced), then extra code cells.
+
+    The notebook's later cells (a team of bots, step mode, the trace) are left
+    out, so that code cell 1 is the first extra cell and only one widget shows.
+    """
     nb = json.loads(PLAY_NOTEBOOK.read_text())
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
+    nb["cells"] = nb["cells"][: first_code + 1]
     if first is not None:
-        code[0]["source"] = first
+        nb["cells"][first_code]["source"] = first
     for i, src in enumerate(extra):
         nb["cells"].append(
             {
