@@ -462,10 +462,8 @@ class Game:
             face_up = self._rules.mistake_discards == "face_up"
             discards: list[Discard] = []
             for q, h in enumerate(hands):
-                taken = []
                 while h and h[-1] < card:
-                    taken.append(h.pop())
-                discards.extend(Discard(q, c, face_up) for c in taken)
+                    discards.append(Discard(q, h.pop(), face_up))
             self._discards.extend(discards)
             self._lives -= 1
             self._events.append(Mistake(level, t, player, card, tuple(discards), self._lives))
