@@ -188,8 +188,8 @@ def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
     if game.status != "playing":
         return
     if game.proposal is not None:
-        resolve_votes(game, team, rng)
-    if game.concentrating:
+        resolve_votes(game, team, rng)  # the star may end the level
+    if game.status == "playing" and game.concentrating:
         game.concentrate(t=game.t)
     while game.status == "playing":
         planned = plan_next(game, team, rng)

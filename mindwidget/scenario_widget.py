@@ -237,6 +237,9 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         s.lang = self.lang
         game = s.state
         text, rule = split_rule(s.text, self.lang)
+        # While a live game runs, the board is only a bar: it must not carry the
+        # hands (the person now holds a seat, and the other seats are hidden).
+        live = self._live is not None
         self._board.scene = {
             "name": s.name,
             "title": s.title,
@@ -246,8 +249,8 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             "rule": rule,
             "refusal": s.refusal,
             "seat": self._seat,
-            "table": table_view(game, None, reveal=True),
-            "trace": trace_points(game, None, reveal=True),
+            "table": None if live else table_view(game, None, reveal=True),
+            "trace": [] if live else trace_points(game, None, reveal=True),
             "live": (
                 None if self._live is None else {"from": self._live_from, "seat": self._live.seat}
             ),

@@ -66,7 +66,7 @@ from .bots import Bot, BotsLike, PerfectTimer, make_team
 from .game import Game, Observation
 from .i18n import LANGS, translate
 from .rules import RuleError, Rules
-from .runner import Planned, apply_planned, plan_next, resolve_votes
+from .runner import BotError, Planned, apply_planned, plan_next, resolve_votes
 from .view import phase, table_view, trace_points
 
 if TYPE_CHECKING:
@@ -257,6 +257,10 @@ class MindWidget(anywidget.AnyWidget):
         self._seen = 0
         self._epoch += 1
         self._sync_ready = True
+        if game.status == "playing" and game.proposal is not None:
+            # a game taken over mid-vote (a scenario, `game=`): the bots vote now,
+            # so the vote waits at most for the person
+            resolve_votes(game, self._bots, self._rng, skip=self._skip())
         self._changed()
 
     def reset(self, seed: int | None = None) -> None:
@@ -274,13 +278,18 @@ class MindWidget(anywidget.AnyWidget):
     def _changed(self) -> None:
         """After every change of the game: plan the bots, then sync view, clock, trace."""
         self._seq += 1
-        self._replan()
-        self._notice_off()
-        self._mark_run()
-        if self._batching:
-            self._dirty = True
-        else:
-            self._sync()
+        try:
+            self._replan()
+        except BotError:
+            self._planned = None  # the table shows what happened; the notice says why
+            raise
+        finally:
+            self._notice_off()
+            self._mark_run()
+            if self._batching:
+                self._dirty = True
+            else:
+                self._sync()
 
     @contextlib.contextmanager
     def _batch(self) -> Iterator[None]:
@@ -438,6 +447,8 @@ class MindWidget(anywidget.AnyWidget):
     def _do_play(self, t: float) -> int:
         seat = self._person()
         self._check_t(t)
+        if not self._game.hands[seat]:
+            raise Refused("no_cards")
         self._before_person_action(t)
         if not self._game.hands[seat]:
             raise Refused("no_cards")
@@ -473,6 +484,8 @@ class MindWidget(anywidget.AnyWidget):
     def _do_propose(self, t: float) -> None:
         seat = self._person()
         self._check_t(t)
+        if self._game.stars <= 0:
+            raise Refused("no_stars")
         self._before_person_action(t)
         if self._game.stars <= 0:
             raise Refused("no_stars")
@@ -484,7 +497,7 @@ class MindWidget(anywidget.AnyWidget):
     def _do_vote(self, agree: bool, t: float) -> None:
         seat = self._person()
         self._check_t(t)
-        if phase(self._game) != "vote":
+        if self._game.proposal is None:
             raise Refused("not_now")
         self._rule(lambda: self._game.vote_star(seat, agree, t=t))
         resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
@@ -529,6 +542,8 @@ class MindWidget(anywidget.AnyWidget):
                 self._handle(content)
             except Refused as refused:
                 self._notice(refused)
+            except BotError as error:
+                self._notice(Refused("bot_failed", error=str(error)))
 
     def _handle(self, msg: object) -> None:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):

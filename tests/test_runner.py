@@ -158,3 +158,10 @@ class Maybe(Bot):
 def test_a_star_answer_that_is_not_true_or_false_is_refused() -> None:
     with pytest.raises(BotError, match=r"answered wants_star\(\)='yes'.*True or False"):
         run_level(Game.from_hands([[10], [30]]), Maybe(), seed=0)
+
+
+def test_run_level_finishes_an_open_proposal_that_ends_the_level() -> None:
+    g = Game.from_hands([[10], [20]], lives=1)
+    g.propose_star(0)
+    run_level(g, PerfectTimer())  # bot 1 agrees: the star empties both hands
+    assert g.status == "level_cleared" and g.stars == 0

@@ -272,3 +272,20 @@ def test_the_board_is_its_own_small_anywidget() -> None:
     assert isinstance(p.board, ScenarioBoard)
     assert set(p.board.keys) >= {"scene", "notice", "lang"}
     assert "table" not in p.board.keys  # one synced dict, not the game
+
+
+def test_while_a_live_game_runs_the_board_carries_no_hands() -> None:
+    p = player(seat=0, bots="perfect")
+    p.goto(1)
+    hidden = [c for seat, hand in enumerate(p.scenario.state.hands) if seat != 0 for c in hand]
+    assert hidden
+    p.board.comm.sent.clear()
+    send(p, {"type": "take_over"})
+    p.lang = "de"  # a re-sync while live
+    assert scene(p)["table"] is None and scene(p)["trace"] == []
+    for entry in p.board.comm.sent:
+        state = entry["data"].get("state", {})
+        if "scene" in state:
+            assert state["scene"]["table"] is None
+    send(p, {"type": "leave"})
+    assert scene(p)["table"]["hands"]  # back to the scenario: every hand again

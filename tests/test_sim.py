@@ -215,9 +215,8 @@ def test_the_reference_engine_gives_the_same_result_in_a_process_pool(
 
 
 def test_a_local_dask_cluster_gives_the_same_result() -> None:
-    distributed = pytest.importorskip(
-        "distributed", reason="dask[distributed] is in the test extra"
-    )
+    import distributed  # in the test extra: a missing install must fail, not skip
+
     with (
         distributed.LocalCluster(
             n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None

@@ -542,3 +542,64 @@ def test_the_bundle_is_built_and_at_most_60_kb() -> None:
     w, _ = make()
     assert "JavaScript bundle is missing" not in w._esm  # the bundle, not the stand-in
     assert "export" in w._esm and len(w._esm) == len(bundle.read_text())
+
+
+# ------------------------------------------- review fixes: take-over, refusals, bots
+def test_a_widget_started_mid_vote_lets_the_bots_vote_at_once() -> None:
+    from mindwidget.scenarios import Scenario
+
+    for name in Scenario.names():
+        s = Scenario.load(name)
+        for step in range(len(s) + 1):
+            s.goto(step)
+            game = s.branch()
+            if game.proposal is None or game.status != "playing":
+                continue
+            for seat in (0, None):
+                w, b = make(game=game.copy(), seat=seat, bots="perfect")
+                proposal = w.game.proposal
+                if proposal is None:
+                    continue  # the bots agreed or one said no: the vote is over
+                # the vote waits only for the person, who has not voted yet
+                assert seat is not None and seat not in proposal["votes"], (name, step)
+                assert set(proposal["votes"]) == set(range(w.game.players)) - {seat}
+                b.act("vote", agree=True)
+                assert w.game.proposal is None and w.notice == {}
+
+
+def test_a_play_from_an_empty_hand_is_refused_before_any_bot_catches_up() -> None:
+    game = Game.from_hands([[5], [40], [90]])
+    w, b = make(game=game, seat=0)
+    b.act("ready")
+    b.act("play")
+    assert w.game.hands[0] == ()
+    before = w.game.to_json()
+    b.act("play", t=500.0)  # far in the future: the bots would have played by then
+    assert w.notice["key"] == "no_cards"
+    assert w.game.to_json() == before
+
+
+def test_a_proposal_without_stars_is_refused_before_any_bot_catches_up() -> None:
+    game = Game.from_hands([[5], [40], [90]], stars=0)
+    w, b = make(game=game, seat=0)
+    b.act("ready")
+    before = w.game.to_json()
+    b.act("propose_star", t=500.0)
+    assert w.notice["key"] == "no_stars"
+    assert w.game.to_json() == before
+
+
+class Broken(PerfectTimer):
+    def plan(self, obs: Observation, rng: np.random.Generator) -> float:
+        return -1.0 if obs.top is not None else super().plan(obs, rng)
+
+
+def test_a_failing_bot_is_named_and_the_view_shows_what_happened() -> None:
+    game = Game.from_hands([[5], [40], [90]])
+    w, b = make(game=game, seat=0, bots=[PerfectTimer(), Broken(), PerfectTimer()])
+    b.act("ready")
+    b.act("play")  # after this play, seat 1's bot returns a negative wait
+    assert w.game.pile == (5,)
+    assert b.view["pile"] == [5]
+    assert w.notice["key"] == "bot_failed"
+    assert "seat 1" in w.notice["params"]["error"] and "played" in w.notice["params"]["error"]
