@@ -3,9 +3,12 @@
 // Pure: a function of the points Python sent and the current level time.
 import { tr } from "./i18n.js";
 
-// Okabe-Ito: distinct for the common colour-vision deficiencies.
-export const COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"];
-export const SHAPES = ["circle", "square", "triangle", "diamond", "down", "hexagon"];
+// Okabe-Ito: distinct for the common colour-vision deficiencies. One place for
+// the seats' colours and shapes, shared with plot_trace: mindwidget/seats.json.
+import SEATS from "../mindwidget/seats.json";
+
+export const COLOURS = SEATS.colours;
+export const SHAPES = SEATS.svg_shapes;
 
 const W = 560;
 const H = 230;

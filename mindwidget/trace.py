@@ -21,9 +21,11 @@ Blind mode restarts the level numbers at 1, so a level is named by its number
 from __future__ import annotations
 
 import io
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 import pandas as pd
@@ -61,19 +63,12 @@ OUTCOMES: tuple[Outcome, ...] = ("ok", "mistake", "discarded_mistake", "discarde
 TRACE_COLUMNS = ("level", "t", "player", "card", "gap", "wait", "outcome", "blind")
 STOP_COLUMNS = ("level", "start", "end", "player", "blind")
 
-#: Okabe and Ito's colour-blind safe palette (yellow left out: it vanishes on
-#: white and on a projector). Seats beyond the list reuse it in order.
-OKABE_ITO = (
-    "#0072B2",  # blue
-    "#E69F00",  # orange
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#D55E00",  # vermillion
-    "#56B4E9",  # sky blue
-    "#000000",  # black
-)
-#: One marker shape per seat, so the seats differ without colour too.
-MARKERS = ("o", "s", "^", "D", "v", "P", "p", "h")
+#: One colour and marker per seat, the same as in the widget's live trace
+#: (`mindwidget/seats.json`, the one place for them): Okabe and Ito's
+#: colour-blind safe palette, each colour with its own marker shape.
+_SEATS = json.loads((Path(__file__).resolve().parent / "seats.json").read_text("utf-8"))
+OKABE_ITO: tuple[str, ...] = tuple(_SEATS["colours"])
+MARKERS: tuple[str, ...] = tuple(_SEATS["matplotlib_markers"])
 
 #: Events after which everyone's timing starts afresh: a play (and the mistake
 #: it caused), a throwing star used or declined, a stop, and the resume after
