@@ -83,6 +83,11 @@ export default { render({ el }) {
 } };
 """
 MODES = ("realtime", "step")
+#: The message types the front end may send (named in the notice for a bad one).
+MESSAGE_TYPES = (
+    "hello | tick | ready | play | stop | propose_star | vote | wait | next_level | "
+    "start_blind | new_game"
+)
 SIZES = ("normal", "projector")
 #: Traits the browser may change (everything else is decided in Python).
 
@@ -385,10 +390,14 @@ class MindWidget(anywidget.AnyWidget):
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Updates from the browser: only ``lang`` and ``size``; never the table."""
         allowed = {}
+        choices = {"lang": LANGS, "size": SIZES}
         for name, value in sync_data.items():
-            valid = {"lang": LANGS, "size": SIZES}.get(name)
+            valid = choices.get(name)
             if valid is None or value not in valid:
-                self._notice(Refused("bad_field", field=name))
+                what = " | ".join(valid) if valid else "lang, size"
+                self._notice(Refused("bad_field", field=name, allowed=what))
+                if self.has_trait(name):
+                    self.send_state(name)  # the view goes back to the value Python holds
             else:
                 allowed[name] = value
         if allowed:
@@ -414,7 +423,7 @@ class MindWidget(anywidget.AnyWidget):
     def _do_tick(self, t: float, seq: int) -> None:
         """The browser's clock reached ``t``: every bot action due by then happens."""
         if seq > self._seq:
-            raise Refused("bad_field", field="seq")
+            raise Refused("bad_field", field="seq", allowed=f"0 … {self._seq}")
         if seq < self._run_seq or not self._running():
             return  # from an earlier stretch of the clock, or the clock stands still
         self._catch_up(t, inclusive=True)
@@ -547,7 +556,7 @@ class MindWidget(anywidget.AnyWidget):
 
     def _handle(self, msg: object) -> None:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            raise Refused("bad_message")
+            raise Refused("bad_message", allowed=MESSAGE_TYPES)
         kind = msg["type"]
         if kind == "hello":
             self._send_trace(full=True)
@@ -566,7 +575,7 @@ class MindWidget(anywidget.AnyWidget):
         }
         handler = handlers.get(kind)
         if handler is None:
-            raise Refused("bad_message")
+            raise Refused("bad_message", allowed=MESSAGE_TYPES)
         handler()
 
     def _wait_msg(self) -> None:
@@ -656,17 +665,17 @@ class MindWidget(anywidget.AnyWidget):
 def _field(msg: dict[str, Any], name: str, kind: type) -> Any:
     value = msg.get(name)
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise Refused("bad_field", field=name)
+        raise Refused("bad_field", field=name, allowed="0, 1, 2, …")
     if kind is bool and not isinstance(value, bool):
-        raise Refused("bad_field", field=name)
+        raise Refused("bad_field", field=name, allowed="true | false")
     return value
 
 
 def _time(msg: dict[str, Any]) -> float:
     value = msg.get("t")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise Refused("bad_field", field="t")
+        raise Refused("bad_field", field="t", allowed="≥ 0 s")
     t = float(value)
     if not math.isfinite(t) or t < 0:
-        raise Refused("bad_field", field="t")
+        raise Refused("bad_field", field="t", allowed="≥ 0 s")
     return t

@@ -479,9 +479,15 @@ def test_the_browser_may_change_only_lang_and_size() -> None:
     w, b = make(players=3, seat=0, seed=1)
     b.update({"reveal": True})
     assert w.reveal is False and "hands" not in b.view
-    assert w.notice["key"] == "bad_field" and w.notice["params"] == {"field": "reveal"}
+    assert w.notice["key"] == "bad_field"
+    assert w.notice["params"] == {"field": "reveal", "allowed": "lang, size"}
+    sent = len(b.comm.sent)
     b.update({"lang": "klingon"})
     assert w.lang == "en"
+    assert w.notice["params"] == {"field": "lang", "allowed": "en | nl | de"}
+    # the view that sent "klingon" is told the language Python holds
+    resent = [m["data"]["state"] for m in b.comm.sent[sent:] if "state" in m["data"]]
+    assert {"lang": "en"} in resent
     b.update({"lang": "nl", "size": "projector"})
     assert (w.lang, w.size) == ("nl", "projector")
 
