@@ -6,11 +6,12 @@ import { traceSvg } from "./trace.js";
 
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Display names of the seats: "You" for the person, "Bot n" for the others. */
+/** Display names of the seats: "You" for the person, "Bot p" for the bot in seat p
+ * (seats count from 0, as in `game.play(p)`, `plot_trace` and the scenarios). */
 export function seatNames(view, lang) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
-    names.push(p === view.seat ? tr(lang, "you") : tr(lang, "bot", { n: p + 1 }));
+    names.push(p === view.seat ? tr(lang, "you") : tr(lang, "bot", { n: p }));
   }
   return names;
 }

@@ -58,7 +58,7 @@ describe("rendering each state of the table", () => {
 
   it("vote proposed by a bot: the person gets Agree and Decline", () => {
     const s = html({ phase: "vote", vote: { by: 1, votes: { 1: true, 2: true }, result: "open" } });
-    expect(s).toContain("Bot 2 proposes a throwing star. Do you agree?");
+    expect(s).toContain("Bot 1 proposes a throwing star. Do you agree?");
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
     expect(s).toContain('data-testid="vote-0" data-vote=""');
@@ -67,7 +67,7 @@ describe("rendering each state of the table", () => {
 
   it("vote result: each vote and the result show", () => {
     const s = html({ vote: { by: 0, votes: { 0: true, 1: true, 2: false }, result: "declined" } });
-    expect(s).toContain("Bot 3: declines");
+    expect(s).toContain("Bot 2: declines");
     expect(s).toContain("Declined: the throwing star stays.");
     expect(has(s, "btn-agree")).toBe(false);
   });
@@ -78,8 +78,8 @@ describe("rendering each state of the table", () => {
       discards: [{ player: 0, card: 12 }, { player: 1, card: 20 }],
     };
     const s = html({ mistake, lives: 2, discards: [{ p: 0, card: 12, k: "mistake" }, { p: 1, card: 20, k: "mistake" }] });
-    expect(s).toContain("Bot 3 played 30, but lower cards were still held.");
-    expect(s).toContain("Discarded: 12 from You, 20 from Bot 2.");
+    expect(s).toContain("Bot 2 played 30, but lower cards were still held.");
+    expect(s).toContain("Discarded: 12 from You, 20 from Bot 1.");
     expect(s).toContain("One life lost; 2 left.");
     expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
   });
@@ -129,7 +129,7 @@ describe("rendering each state of the table", () => {
     const s = html({ seat: null, hand: [], phase: "ready" });
     expect(has(s, "hand") || has(s, "btn-play")).toBe(false);
     expect(enabled(s, "btn-ready")).toBe(true);
-    expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 1", "Bot 2", "Bot 3"]);
+    expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 0", "Bot 1", "Bot 2"]);
   });
 
   it("step mode: Wait", () => {
@@ -179,9 +179,9 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 2 played 7. Mistake: 7 by Bot 2 was too early. Discarded: 5 from You. 2 lives left. " +
-        "You proposes a throwing star. Bot 2 declines. The throwing star is declined. " +
-        "Bot 3 played a card face down. Level 2 cleared.",
+      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 from You. 2 lives left. " +
+        "You proposes a throwing star. Bot 1 declines. The throwing star is declined. " +
+        "Bot 2 played a card face down. Level 2 cleared.",
     );
     expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij speelde 3.");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COLOURS, SHAPES, traceSvg } from "./trace.js";
 
-const names = ["You", "Bot 2", "Bot 3"];
+const names = ["You", "Bot 1", "Bot 2"];
 const svg = (points, now = 3) => traceSvg(points, { players: 3, names, lang: "en", now });
 
 describe("live trace", () => {
@@ -29,7 +29,7 @@ describe("live trace", () => {
     expect(s).toContain('class="mw-cross"');
     expect(s).toContain("★");
     expect((s.match(/data-kind="stop"/g) || []).length).toBe(2);
-    expect(s).toContain("Bot 3: 30 (mistake, 2.00 s)");
+    expect(s).toContain("Bot 2: 30 (mistake, 2.00 s)");
   });
 
   it("skips face-down cards and labels the axes in the language", () => {
