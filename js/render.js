@@ -52,7 +52,7 @@ export function phaseText(view, ctx) {
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
-      return tr(lang, "phase_stopped", { who: stop ? names[stop.p] : "" });
+      return about(lang, "phase_stopped", stop ? stop.p : -1, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
@@ -216,7 +216,7 @@ function panels(view, ctx, names) {
     const m = view.mistake;
     out.push(`<section class="mw-panel mw-mistake" data-testid="mistake">
   <h4><span aria-hidden="true">⚠ </span>${esc(tr(lang, "mistake_title"))}</h4>
-  <p>${esc(tr(lang, "mistake_text", { who: names[m.player], card: m.card }))}</p>
+  <p>${esc(about(lang, "mistake_text", m.player, view, names, { card: m.card }))}</p>
   <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards, names, lang) }))}</p>
   <p>${esc(tr(lang, "mistake_life", { lives: m.lives }))}</p></section>`);
   }
@@ -291,6 +291,15 @@ ${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now
 <p class="mw-keys">${esc(tr(ctx.lang, "keys_hint"))}</p>`;
 }
 
+/**
+ * A sentence about a seat: the "_you" form of `key` when that seat is the
+ * person's, since "You" takes another verb form ("You agree", "Du stimmst zu").
+ */
+function about(lang, key, seat, view, names, params = {}) {
+  const mine = seat === view.seat && view.seat !== null && view.seat !== undefined;
+  return tr(lang, mine ? `${key}_you` : key, { who: names[seat] ?? "", ...params });
+}
+
 /** What the live region says about the events in `view.news`. */
 export function announce(view, lang) {
   if (!view || !Array.isArray(view.news)) return "";
@@ -300,16 +309,20 @@ export function announce(view, lang) {
     const who = names[e.player];
     switch (e.type) {
       case "played":
-        out.push(e.card === null ? tr(lang, "say_played_down", { who }) : tr(lang, "say_played", { who, card: e.card }));
+        out.push(
+          e.card === null
+            ? about(lang, "say_played_down", e.player, view, names)
+            : about(lang, "say_played", e.player, view, names, { card: e.card }),
+        );
         break;
       case "mistake":
         out.push(tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards, names, lang), lives: e.lives }));
         break;
       case "star_proposed":
-        out.push(tr(lang, "say_star_proposed", { who }));
+        out.push(about(lang, "say_star_proposed", e.player, view, names));
         break;
       case "star_voted":
-        out.push(tr(lang, e.agree ? "say_star_voted_yes" : "say_star_voted_no", { who }));
+        out.push(about(lang, e.agree ? "say_star_voted_yes" : "say_star_voted_no", e.player, view, names));
         break;
       case "star_used":
         out.push(tr(lang, "say_star_used", { list: discardList(e.discards, names, lang) }));
@@ -318,7 +331,7 @@ export function announce(view, lang) {
         out.push(tr(lang, "say_star_declined"));
         break;
       case "stopped":
-        out.push(tr(lang, "say_stopped", { who }));
+        out.push(about(lang, "say_stopped", e.player, view, names));
         break;
       case "concentrated":
         out.push(tr(lang, "say_concentrated"));

@@ -180,9 +180,22 @@ describe("phase text and announcements", () => {
     const text = announce(view({ news }), "en");
     expect(text).toBe(
       "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 from You. 2 lives left. " +
-        "You proposes a throwing star. Bot 1 declines. The throwing star is declined. " +
+        "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );
     expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij speelde 3.");
+  });
+
+  it("the person's own actions take the verb form of you in every language", () => {
+    const news = [
+      { type: "star_voted", player: 0, agree: true },
+      { type: "star_voted", player: 1, agree: true },
+      { type: "stopped", player: 0 },
+    ];
+    expect(announce(view({ news }), "en")).toBe("You agree. Bot 1 agrees. You called stop.");
+    expect(announce(view({ news }), "nl")).toBe("Jij bent akkoord. Bot 1 is akkoord. Jij riep stop.");
+    expect(announce(view({ news }), "de")).toBe(
+      "Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.",
+    );
   });
 });
