@@ -26,7 +26,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pandas as pd
 from matplotlib.artist import Artist
@@ -45,6 +45,7 @@ from .events import (
     Stopped,
 )
 from .game import Game
+from .i18n import LANGS, translate
 
 __all__ = [
     "MARKERS",
@@ -74,13 +75,6 @@ MARKERS: tuple[str, ...] = tuple(_SEATS["matplotlib_markers"])
 #: it caused), a throwing star used or declined, a stop, and the resume after
 #: it. The deal (t=0) counts when nothing else happened yet.
 _RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Concentrated)
-
-_LABELS: dict[Outcome, str] = {
-    "ok": "",
-    "mistake": "mistake: a lower card was still held",
-    "discarded_mistake": "put aside after a mistake",
-    "discarded_star": "put aside by a throwing star",
-}
 
 
 @dataclass(frozen=True)
@@ -281,7 +275,11 @@ class TraceFigure(Figure):
 
 
 def plot_trace(
-    game: Game, level: int | None = None, ax: Axes | None = None, blind: bool | None = None
+    game: Game,
+    level: int | None = None,
+    ax: Axes | None = None,
+    blind: bool | None = None,
+    lang: str = "en",
 ) -> Figure:
     """Plot one level: seconds since the level started (x) against card (y).
 
@@ -295,11 +293,15 @@ def plot_trace(
     ``level`` defaults to the last level in which a card was played. In a game
     that went on into blind mode a level number can occur twice; ``blind``
     picks one (by default the later one). Pass ``ax`` to draw into your own
-    axes; the function returns the figure either way.
+    axes; the function returns the figure either way. ``lang`` ("en", "nl" or
+    "de") is the language of the title, axes and legend (the widget's strings,
+    `mindwidget/locales`).
     """
     game = _check_game(game)
     if level is not None and (not isinstance(level, int) or isinstance(level, bool)):
         raise ValueError(f"level must be a whole number or None, not {level!r}.")
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
     lv = _pick_level(game, level, blind)
     if ax is None:
         fig: Figure = TraceFigure(figsize=(7.5, 4.5), layout="constrained")
@@ -309,11 +311,14 @@ def plot_trace(
         if not isinstance(parent, Figure):
             raise ValueError("ax must belong to a matplotlib Figure.")
         fig = parent
-    _draw(game, lv, ax)
+    _draw(game, lv, ax, lang)
     return fig
 
 
-def _draw(game: Game, lv: _Level, ax: Axes) -> None:
+def _draw(game: Game, lv: _Level, ax: Axes, lang: str) -> None:
+    def say(key: str, **params: Any) -> str:
+        return translate(key, lang, **params)
+
     rows = _frame(_level_rows(lv))
     stops = trace_stops(game)
     stops = stops[(stops["level"] == lv.level) & (stops["blind"] == lv.blind)]
@@ -324,12 +329,12 @@ def _draw(game: Game, lv: _Level, ax: Axes) -> None:
         right = end if math.isnan(stop_end) else float(stop_end)
         ax.axvspan(float(start), max(right, float(start) + 0.05), color="0.85", zorder=0, lw=0)
     if len(stops):
-        handles.append(Patch(color="0.85", label="stop: hands on the table"))
+        handles.append(Patch(color="0.85", label=say("plot_stop")))
 
     played = rows[rows["outcome"].isin(["ok", "mistake"])]
     if len(played):
         (pile,) = ax.plot(
-            played["t"], played["card"], color="0.6", lw=1, zorder=1, label="the pile, in order"
+            played["t"], played["card"], color="0.6", lw=1, zorder=1, label=say("plot_pile")
         )
         handles.append(pile)
 
@@ -347,7 +352,7 @@ def _draw(game: Game, lv: _Level, ax: Axes) -> None:
             color=colour,
             mec="white",
             zorder=3,
-            label=f"player {p}",
+            label=say("plot_player", n=p),
         )
         handles.append(line)
         if len(aside):
@@ -378,7 +383,7 @@ def _draw(game: Game, lv: _Level, ax: Axes) -> None:
                 color="black",
                 mec="black",
                 zorder=4,
-                label=_LABELS[outcome],  # type: ignore[index]
+                label=say(f"plot_{outcome}"),
                 **style,  # type: ignore[arg-type]
             )
             handles.append(mark)
@@ -397,16 +402,15 @@ def _draw(game: Game, lv: _Level, ax: Axes) -> None:
         ax.text(
             0.5,
             0.5,
-            "no card has left a hand yet",
+            say("plot_empty"),
             transform=ax.transAxes,
             ha="center",
             va="center",
             color="0.4",
         )
-    mode = " (blind mode)" if lv.blind else ""
-    ax.set_title(f"Level {lv.level}{mode}: when each card left a hand")
-    ax.set_xlabel("seconds since the level started")
-    ax.set_ylabel("card")
+    ax.set_title(say("plot_title_blind" if lv.blind else "plot_title", n=lv.level))
+    ax.set_xlabel(say("plot_x"))
+    ax.set_ylabel(say("plot_y"))
     ax.set_xlim(0, end * 1.05)
     ax.set_ylim(0, game.rules.deck + 1)
     ax.grid(axis="y", color="0.92", zorder=0)

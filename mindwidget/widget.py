@@ -652,7 +652,7 @@ class MindWidget(anywidget.AnyWidget):
         """One level's timing trace as a matplotlib figure (see `mindwidget.trace.plot_trace`)."""
         from .trace import plot_trace
 
-        return plot_trace(self._game, level=level, blind=blind)
+        return plot_trace(self._game, level=level, blind=blind, lang=self.lang)
 
     @property
     def notice_text(self) -> str:

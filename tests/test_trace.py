@@ -197,7 +197,7 @@ def test_plot_trace_tells_normal_and_blind_level_1_apart() -> None:
     g = blind_game()
     ax_blind = plot_trace(g, level=1).axes[0]
     ax_normal = plot_trace(g, level=1, blind=False).axes[0]
-    assert "blind" in ax_blind.get_title()
+    assert "blind" in ax_blind.get_title().lower()
     assert "blind" not in ax_normal.get_title()
 
 
@@ -343,3 +343,18 @@ def test_plot_trace_shows_as_a_png_without_pyplot() -> None:
     g.play(2, t=3.5)
     png = PNGFormatter()(plot_trace(g))
     assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
+
+
+def test_plot_trace_speaks_the_widgets_languages() -> None:
+    g = Game.from_hands([[34], [26], [30, 50]])
+    g.play(0, t=1.0)
+    g.play(2, t=2.0)
+    texts = {}
+    for lang in ("en", "nl", "de"):
+        ax = plot_trace(g, lang=lang).axes[0]
+        texts[lang] = (ax.get_title(), ax.get_xlabel(), *legend_texts(ax.get_figure()))
+    assert texts["nl"][1] == "seconden sinds het begin van het level"
+    assert "Spieler 0" in texts["de"]
+    assert len({texts["en"], texts["nl"], texts["de"]}) == 3
+    with pytest.raises(ValueError, match="lang must be one of en, nl, de"):
+        plot_trace(g, lang="fr")

@@ -397,7 +397,9 @@ def test_trace_and_plot_trace_come_from_the_trace_module() -> None:
     df = w.trace
     assert list(df["card"]) == list(w.game.pile)
     fig = w.plot_trace()
-    assert fig.axes
+    assert fig.axes and fig.axes[0].get_ylabel() == "card"
+    w.lang = "de"
+    assert w.plot_trace().axes[0].get_ylabel() == "Karte"  # the widget's language
 
 
 def test_reveal_shows_every_hand_and_countdowns() -> None:
