@@ -175,7 +175,7 @@ function controls(view, ctx) {
   const p = view.phase;
   const b = [];
   if (p === "ready" || p === "stopped") {
-    b.push(button("ready", "btn_ready", lang, { enabled: !ctx.joining && (person || p === "ready"), cls: "mw-primary" }));
+    b.push(button("ready", "btn_ready", lang, { enabled: !ctx.joining, cls: "mw-primary" }));
   }
   if (person && (p === "play" || p === "ready" || p === "stopped" || p === "vote")) {
     b.push(button("play", "btn_play", lang, { enabled: p === "play" && view.hand.length > 0 }));
@@ -187,7 +187,8 @@ function controls(view, ctx) {
     b.push(button("vote", "btn_decline", lang, { extra: 'data-agree="false"', testid: "btn-decline" }));
   }
   if (ctx.mode === "step" && (p === "play" || p === "stopped")) {
-    b.push(button("wait", "btn_wait", lang, { enabled: p === "play" }));
+    const botsHoldCards = (view.counts || []).some((n, q) => q !== view.seat && n > 0);
+    b.push(button("wait", "btn_wait", lang, { enabled: p === "play" && botsHoldCards }));
   }
   if (p === "cleared") b.push(button("next_level", "btn_next_level", lang, { cls: "mw-primary" }));
   if (p === "won" && !view.blind) b.push(button("start_blind", "btn_play_blind", lang, { cls: "mw-primary", testid: "btn-play-blind" }));

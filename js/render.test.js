@@ -132,10 +132,16 @@ describe("rendering each state of the table", () => {
     expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 0", "Bot 1", "Bot 2"]);
   });
 
-  it("step mode: Wait", () => {
+  it("seat None after a stop: the class can press Ready to go on", () => {
+    const s = html({ seat: null, hand: [], phase: "stopped" });
+    expect(enabled(s, "btn-ready")).toBe(true);
+  });
+
+  it("step mode: Wait, while a bot still holds cards", () => {
     const s = html({}, { mode: "step" });
     expect(enabled(s, "btn-wait")).toBe(true);
     expect(s).toContain("Step mode");
+    expect(enabled(html({ counts: [2, 0, 0] }, { mode: "step" }), "btn-wait")).toBe(false);
   });
 
   it("a notice is an alert in the widget's language", () => {

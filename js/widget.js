@@ -26,6 +26,7 @@ export default () => {
     epoch: null,
     clock: clock.initial(now()),
     listeners: new Set(),
+    views: 0, // views on screen: no heartbeat (so no bot acts) while none shows the table
   };
   const notify = () => {
     for (const fn of store.listeners) fn();
@@ -53,7 +54,7 @@ export default () => {
       // While the level clock runs and a bot may act: a heartbeat with the level
       // time, ten times a second. Python answers only when a bot acted by then.
       const timer = setInterval(() => {
-        if (!clock.botsMayAct(model.get("view"))) return;
+        if (store.views === 0 || !clock.botsMayAct(model.get("view"))) return;
         const at = now();
         const beat = clock.heartbeat(store.clock, at);
         if (beat) {
@@ -204,6 +205,7 @@ export default () => {
       const events = ["change:view", "change:lang", "change:size", "change:notice", "change:mode"];
       for (const e of events) model.on(e, schedule);
       store.listeners.add(schedule);
+      store.views += 1;
       draw();
       model.send({ type: "hello" }); // the current level's trace, for this view
 
@@ -212,6 +214,7 @@ export default () => {
         if (joinTimer !== null) clearTimeout(joinTimer);
         for (const e of events) model.off(e, schedule);
         store.listeners.delete(schedule);
+        store.views -= 1;
         root.removeEventListener("click", onClick);
         root.removeEventListener("change", onChange);
         root.removeEventListener("keydown", onKey);

@@ -245,9 +245,10 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             "title": s.title,
             "position": s.position,
             "steps": len(s),
-            "text": text,
-            "rule": rule,
-            "refusal": s.refusal,
+            # the narrations name the hands: none of them while a live game runs
+            "text": None if live else text,
+            "rule": None if live else rule,
+            "refusal": None if live else s.refusal,
             "seat": self._seat,
             "table": None if live else table_view(game, None, reveal=True),
             "trace": [] if live else trace_points(game, None, reveal=True),

@@ -259,14 +259,17 @@ class MindWidget(anywidget.AnyWidget):
         self._rng = np.random.default_rng(game.seed)
         self._planned: Planned | None = None
         self._now = 0.0
+        self._heard: tuple[int, float] | None = None  # (epoch key, browser time) of the last tick
         self._seen = 0
         self._epoch += 1
         self._sync_ready = True
         if game.status == "playing" and game.proposal is not None:
             # a game taken over mid-vote (a scenario, `game=`): the bots vote now,
             # so the vote waits at most for the person
-            resolve_votes(game, self._bots, self._rng, skip=self._skip())
-        self._changed()
+            with self._then_changed():
+                resolve_votes(game, self._bots, self._rng, skip=self._skip())
+        else:
+            self._changed()
 
     def reset(self, seed: int | None = None) -> None:
         """A new game (same players, rules and bots), dealt from ``seed``."""
@@ -382,6 +385,9 @@ class MindWidget(anywidget.AnyWidget):
     @traitlets.observe("reveal", "mode")
     def _on_setting(self, change: Mapping[str, Any]) -> None:
         if self._sync_ready:
+            heard = self._heard
+            if change["name"] == "mode" and heard is not None and heard[0] == self._epoch_key():
+                self._now = max(self._now, heard[1])
             self._seq += 1
             self._mark_run()
             self._sync()
@@ -416,9 +422,18 @@ class MindWidget(anywidget.AnyWidget):
         return n
 
     def _apply_planned(self, planned: Planned) -> None:
-        apply_planned(self._game, self._bots, planned, self._rng, skip=self._skip())
-        self._now = max(self._now, planned.t)
-        self._changed()
+        with self._then_changed():
+            apply_planned(self._game, self._bots, planned, self._rng, skip=self._skip())
+            self._now = max(self._now, planned.t)
+
+    @contextlib.contextmanager
+    def _then_changed(self) -> Iterator[None]:
+        """Plan and sync after the game changed, also when a bot then fails (the
+        view must show what happened before the notice says which bot failed)."""
+        try:
+            yield
+        finally:
+            self._changed()
 
     def _do_tick(self, t: float, seq: int) -> None:
         """The browser's clock reached ``t``: every bot action due by then happens."""
@@ -427,6 +442,9 @@ class MindWidget(anywidget.AnyWidget):
         if seq < self._run_seq or not self._running():
             return  # from an earlier stretch of the clock, or the clock stands still
         self._catch_up(t, inclusive=True)
+        # the browser's clock reached t (its own time: it reveals nothing); a switch
+        # to step mode goes on from here, not from the last event
+        self._heard = (self._epoch_key(), t)
 
     def _check_t(self, t: float) -> None:
         if t < self._game.t:
@@ -499,9 +517,9 @@ class MindWidget(anywidget.AnyWidget):
         if self._game.stars <= 0:
             raise Refused("no_stars")
         self._rule(lambda: self._game.propose_star(seat, t=t))
-        resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
         self._now = max(self._now, t)
-        self._changed()
+        with self._then_changed():
+            resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
 
     def _do_vote(self, agree: bool, t: float) -> None:
         seat = self._person()
@@ -509,9 +527,9 @@ class MindWidget(anywidget.AnyWidget):
         if self._game.proposal is None:
             raise Refused("not_now")
         self._rule(lambda: self._game.vote_star(seat, agree, t=t))
-        resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
         self._now = max(self._now, t)
-        self._changed()
+        with self._then_changed():
+            resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
 
     def _do_ready(self, t: float) -> None:
         self._check_t(t)

@@ -283,9 +283,13 @@ def test_while_a_live_game_runs_the_board_carries_no_hands() -> None:
     send(p, {"type": "take_over"})
     p.lang = "de"  # a re-sync while live
     assert scene(p)["table"] is None and scene(p)["trace"] == []
+    assert scene(p)["text"] is None  # the narrations name the hands too
     for entry in p.board.comm.sent:
         state = entry["data"].get("state", {})
         if "scene" in state:
+            shown = {k: v for k, v in state["scene"].items() if k != "title"}
+            sent = json.dumps(shown)  # the title names the scenario, as before take-over
             assert state["scene"]["table"] is None
+            assert not any(f" {c}" in sent or f"[{c}" in sent for c in hidden), sent
     send(p, {"type": "leave"})
     assert scene(p)["table"]["hands"]  # back to the scenario: every hand again

@@ -611,3 +611,29 @@ def test_a_failing_bot_is_named_and_the_view_shows_what_happened() -> None:
     assert b.view["pile"] == [5]
     assert w.notice["key"] == "bot_failed"
     assert "seat 1" in w.notice["params"]["error"] and "played" in w.notice["params"]["error"]
+
+
+class FailingVoter(PerfectTimer):
+    def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
+        raise RuntimeError("this bot cannot vote")
+
+
+def test_a_bot_failing_in_a_vote_leaves_a_view_that_shows_the_game() -> None:
+    game = Game.from_hands([[5, 60], [40, 70], [90, 95]], level=2)
+    w, b = make(game=game, seat=0, bots=[PerfectTimer(), FailingVoter(), PerfectTimer()])
+    b.act("ready")
+    b.act("propose_star")
+    assert w.notice["key"] == "bot_failed" and "seat 1" in w.notice["params"]["error"]
+    assert w.game.proposal is not None  # the person's proposal stands
+    assert b.view["phase"] == "vote"  # and the browser shows it
+    assert b.clock["running"] is False  # the clock stands still while the team votes
+
+
+def test_a_switch_to_step_mode_keeps_the_browsers_time() -> None:
+    w, b = make(players=3, seat=0, seed=1)
+    b.act("ready")
+    for _ in range(5):
+        assert not b.beat()  # no bot acts in the first half second (seed 1)
+    w.mode = "step"
+    assert b.clock["running"] is False
+    assert b.clock["t"] == pytest.approx(0.5)  # not back at the last event (0.0)
