@@ -58,9 +58,9 @@ export function traceSvg(points, o) {
   const out = [];
   const lang = o.lang;
   out.push(
-    `<svg class="mw-trace-svg" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="mw-trace-title mw-trace-desc" data-testid="trace">`,
-    `<title id="mw-trace-title">${esc(tr(lang, "trace_title"))}</title>`,
-    `<desc id="mw-trace-desc">${esc(tr(lang, "trace_desc"))}</desc>`,
+    `<svg class="mw-trace-svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(tr(lang, "trace_title"))}" data-testid="trace">`,
+    `<title>${esc(tr(lang, "trace_title"))}</title>`,
+    `<desc>${esc(tr(lang, "trace_desc"))}</desc>`,
   );
   // stops: shaded spans
   for (const p of points) {

@@ -8,7 +8,7 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
-import { LANGS } from "./i18n.js";
+import { LANGS, tr } from "./i18n.js";
 import { announce, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
 
@@ -106,6 +106,8 @@ export default () => {
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
+        root.setAttribute("role", "region");
+        root.setAttribute("aria-label", tr(lang, "title"));
         if (focused && focusId && focused !== root) {
           const again = main.querySelector(`[data-testid="${focusId}"]`);
           (again && !again.disabled ? again : root).focus({ preventScroll: true });
