@@ -252,7 +252,9 @@ function panels(view, ctx, names) {
   <p>${esc(tr(lang, "lost_text", { n: view.level }))}</p></section>`);
   }
   if (ctx.notice && ctx.notice.key) {
-    out.push(`<div class="mw-notice" role="alert" data-testid="notice" data-key="${esc(ctx.notice.key)}">${esc(
+    // Shown here; spoken once by the widget's own alert region (js/widget.js), since
+    // this panel is drawn again on every change.
+    out.push(`<div class="mw-notice" data-testid="notice" data-key="${esc(ctx.notice.key)}">${esc(
       tr(lang, `notice_${ctx.notice.key}`, ctx.notice.params || {}),
     )}</div>`);
   }

@@ -146,7 +146,7 @@ describe("rendering each state of the table", () => {
 
   it("a notice is an alert in the widget's language", () => {
     const notice = { key: "too_late", params: { t: 1, last: 2 }, id: 1 };
-    expect(html({}, { notice })).toMatch(/role="alert"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/);
+    expect(html({}, { notice })).toMatch(/data-testid="notice"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/);
     expect(html({}, { notice, lang: "de" })).toContain("Der Tisch hat sich inzwischen geändert");
   });
 

@@ -80,7 +80,14 @@ export default () => {
       live.setAttribute("role", "status");
       live.setAttribute("aria-live", "polite");
       live.dataset.testid = "live";
-      root.append(main, live);
+      // Refusals are spoken once, when a new notice arrives (the visible notice
+      // is part of the table, which is drawn again on every change).
+      const alert = document.createElement("div");
+      alert.className = "mw-sr";
+      alert.setAttribute("role", "alert");
+      alert.dataset.testid = "alert";
+      let spokenNotice = null;
+      root.append(main, live, alert);
       el.append(root);
 
       let joining = false;
@@ -118,6 +125,14 @@ export default () => {
           if (text) live.textContent = text;
         }
         announced = key;
+        const notice = model.get("notice");
+        if (!notice || !notice.key) {
+          spokenNotice = null;
+          alert.textContent = "";
+        } else if (notice.id !== spokenNotice) {
+          spokenNotice = notice.id;
+          alert.textContent = tr(lang, `notice_${notice.key}`, notice.params || {});
+        }
         root.dataset.seq = String(model.get("clock")?.seq ?? "");
       };
 
