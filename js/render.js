@@ -1,7 +1,7 @@
 // The table as HTML, from the `view` dict Python syncs (mindwidget/view.py).
 // Pure: (view, context) -> string. The widget puts the string into the page
 // and wires the buttons by their data-action attributes.
-import { tr } from "./i18n.js";
+import { LANGS, tr } from "./i18n.js";
 import { traceSvg } from "./trace.js";
 
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -82,7 +82,7 @@ function header(view, ctx) {
   const stars = Array.from({ length: view.stars }, () =>
     `<span class="mw-token mw-star" aria-hidden="true">★</span>`,
   ).join("");
-  const langs = ["en", "nl", "de"]
+  const langs = LANGS
     .map((l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(tr(l, "language"))}</option>`)
     .join("");
   return `<header class="mw-header">

@@ -4,24 +4,17 @@
 // No timers and no module-level state: render may run several times.
 import "./widget.css";
 import "./scenario.css";
+import { mountFrame } from "./dom.js";
 import { LANGS } from "./i18n.js";
 import { announceScene, keyAction, renderBoard, sceneKey } from "./scenario_render.js";
 
 export default {
   render({ model, el }) {
-    const root = document.createElement("div");
-    root.className = "mindwidget mw-scenario";
-    root.tabIndex = 0;
-    root.dataset.testid = "scenario";
-    root.setAttribute("role", "region");
-    const main = document.createElement("div");
-    const live = document.createElement("div");
-    live.className = "mw-sr";
-    live.setAttribute("role", "status");
-    live.setAttribute("aria-live", "polite");
-    live.dataset.testid = "scenario-live";
-    root.append(main, live);
-    el.append(root);
+    const { root, main, live } = mountFrame(el, {
+      className: "mindwidget mw-scenario",
+      testid: "scenario",
+      liveTestid: "scenario-live",
+    });
 
     let announced = null; // the sceneKey last seen: speak only when it changes
 

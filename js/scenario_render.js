@@ -2,7 +2,7 @@
 // (mindwidget/scenario_widget.py). Pure: (scene, context) -> string.
 // Reuses the widget's strings (i18n.js), escaping (render.js) and timing
 // trace (trace.js); the card and table styles come from widget.css.
-import { tr } from "./i18n.js";
+import { LANGS, tr } from "./i18n.js";
 import { esc } from "./render.js";
 import { traceSvg } from "./trace.js";
 
@@ -93,7 +93,7 @@ const card = (value, cls = "", extra = "") => `<span class="mw-card ${cls}" ${ex
 
 function header(scene, lang) {
   const t = scene.table;
-  const langs = ["en", "nl", "de"]
+  const langs = LANGS
     .map((l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(tr(l, "language"))}</option>`)
     .join("");
   const level = t

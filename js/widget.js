@@ -8,6 +8,7 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
+import { mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import { announce, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
@@ -70,22 +71,18 @@ export default () => {
     },
 
     render({ model, el }) {
-      const root = document.createElement("div");
-      root.className = "mindwidget";
-      root.tabIndex = 0;
-      root.dataset.testid = "mindwidget";
-      const main = document.createElement("div");
-      const live = document.createElement("div");
-      live.className = "mw-sr";
-      live.setAttribute("role", "status");
-      live.setAttribute("aria-live", "polite");
-      live.dataset.testid = "live";
+      const { root, main, live } = mountFrame(el, {
+        className: "mindwidget",
+        testid: "mindwidget",
+        liveTestid: "live",
+      });
       // Refusals are spoken once, when a new notice arrives (the visible notice
       // is part of the table, which is drawn again on every change).
       const alert = document.createElement("div");
       alert.className = "mw-sr";
       alert.setAttribute("role", "alert");
       alert.dataset.testid = "alert";
+      root.append(alert);
       let spokenNotice = null;
       root.append(main, live, alert);
       el.append(root);
@@ -113,7 +110,6 @@ export default () => {
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
-        root.setAttribute("role", "region");
         root.setAttribute("aria-label", tr(lang, "title"));
         if (focused && focusId && focused !== root) {
           const again = main.querySelector(`[data-testid="${focusId}"]`);
