@@ -120,6 +120,7 @@ class Game:
         "_discards",
         "_events",
         "_hands",
+        "_kinds_cache",
         "_level",
         "_level_event_start",
         "_lives",
@@ -240,6 +241,7 @@ class Game:
         self._concentrating = True
         self._level_event_start = 0
         self._public_cache: list[Any] = [0]
+        self._kinds_cache: list[Any] = [-1, 0]
 
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         n, k = self._rules.players, self._level
@@ -325,6 +327,11 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has (every level): cheap, unlike `events`."""
+        return len(self._events)
 
     @property
     def level_events(self) -> tuple[Event, ...]:
@@ -436,13 +443,21 @@ class Game:
         return tuple(cache[1:])
 
     def _discard_kinds(self) -> list[tuple[Discard, str]]:
-        out: list[tuple[Discard, str]] = []
-        for e in self._events[self._level_event_start :]:
+        """This level's discards, each with what made it ("mistake" or "star").
+
+        Cached like the public events: only the events since the last call are
+        read, so an observation does not cost more as a level grows long.
+        """
+        cache = self._kinds_cache  # [level start, events read, kind of each discard...]
+        if cache[0] != self._level_event_start:
+            cache[:] = [self._level_event_start, self._level_event_start]
+        for e in self._events[cache[1] :]:
             if isinstance(e, Mistake):
-                out.extend((d, "mistake") for d in e.discards)
+                cache.extend(["mistake"] * len(e.discards))
             elif isinstance(e, StarUsed):
-                out.extend((d, "star") for d in e.discards)
-        return out
+                cache.extend(["star"] * len(e.discards))
+        cache[1] = len(self._events)
+        return list(zip(self._discards, cache[2:], strict=True))
 
     # ---------------------------------------------------------------- actions
     def play(self, player: int, t: float | None = None, card: int | None = None) -> int:
@@ -744,6 +759,7 @@ class Game:
         other._concentrating = self._concentrating
         other._level_event_start = self._level_event_start
         other._public_cache = list(self._public_cache)
+        other._kinds_cache = list(self._kinds_cache)
         return other
 
     def _snapshot(self) -> dict[str, Any]:
