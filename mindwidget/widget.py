@@ -56,7 +56,7 @@ that each message is well formed (bounded, finite numbers) and passes it on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,20 +151,14 @@ class MindWidget(anywidget.AnyWidget):
         if table is None:
             if game is not None and not isinstance(game, Game):
                 raise ValueError(f"game must be a Game (e.g. Game.from_hands(...)), not {game!r}.")
-            n = (
-                game.players
-                if game is not None
-                else rules.players
-                if isinstance(rules, Rules)
-                else players
-            )
-            seat = _seat(seat, n, range(n) if isinstance(n, int) else ())
+            n = rules.players if isinstance(rules, Rules) else players
+            seat = _seat(seat, range(game.players if game is not None else whole("players", n)))
             seats = () if seat is None else (seat,)
             table = Table(players, seats, bots, seed=seed, rules=rules, game=game, mode=mode)
         elif not isinstance(table, Table) or game is not None:
             raise ValueError(f"table must be a Table (and then no game), not {table!r}.")
         else:
-            seat = _seat(seat, table.game.players, table.seats)
+            seat = _seat(seat, table.seats)
             mode = table.mode
         self._table = table
         self._seat = seat
@@ -392,19 +386,19 @@ class MindWidget(anywidget.AnyWidget):
         return translate(f"notice_{self.notice['key']}", self.lang, **self.notice["params"])
 
 
-def _seat(seat: object, players: object, seats: object) -> int | None:
+def _seat(seat: object, seats: Sequence[int]) -> int | None:
+    """``seat`` as an int among ``seats`` (None: bots only), else ValueError."""
     if seat is None:
         return None
     try:
         s = whole("seat", seat)
     except ValueError:
         s = -1
-    if isinstance(seats, (range, tuple)) and s in seats:
+    if s in seats:
         return s
-    n = players if isinstance(players, int) else "?"
-    which = f"a seat from 0 to {n - 1}" if isinstance(n, int) else "a seat"
-    if isinstance(seats, tuple):
-        which = f"a person seat of the table {seats}"
+    which = f"a seat from 0 to {len(seats) - 1}"
+    if not isinstance(seats, range):
+        which = f"a person seat of the table {tuple(seats)}"
     raise ValueError(f"seat must be None (bots only) or {which}, not {seat!r}.")
 
 
