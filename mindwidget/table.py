@@ -31,6 +31,22 @@ bots fill the rest.
 
 Front ends listen (`listen`) and hear once after each call that changed
 something (however many bot actions it brought).
+
+The clock protocol
+------------------
+`clock` is ``{"running", "t", "seq", "epoch"}``. ``t`` is the level time of
+the latest event (a front end's clock never shows less); ``seq`` counts the
+table's changes; ``epoch`` changes when the level clock restarts (a new
+level, a new game). ``running`` is False before Ready, while a star vote is
+open (the clock stands still), when the level is over, and always in step
+mode. After a stop the clock runs on (the stop is shaded in the trace), but
+no bot acts until Ready.
+
+Ticks are idempotent (an action, once applied, is no longer planned), so two
+front ends may both tick. A tick whose ``seq`` is older than the moment the
+clock last started running (Ready, the end of a star vote, a new level)
+belongs to an earlier stretch of the clock and is dropped. A ``t`` earlier
+than the latest event is refused as "too late".
 """
 
 from __future__ import annotations

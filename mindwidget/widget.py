@@ -1,57 +1,28 @@
 """`MindWidget`: play The Mind in a notebook, in real time, with bot teammates.
 
-Python decides, the browser keeps time.
+Python decides, the browser keeps time. The widget is transport only: a
+`Table` (`mindwidget.table`) holds the game, the bots and the level clock's
+bookkeeping and decides everything. The widget checks each message from the
+browser (hostile input: known types and fields, finite times within a day),
+passes it to the table, and syncs three small traits: ``view`` (the table as
+the person's seat sees it, `table_view`, with what the seat may do now in
+``view["allowed"]``), ``clock`` (`Table.clock`) and ``notice`` (why something
+was refused: a key of the locale files, with parameters). The live timing
+trace goes out as messages carrying only new or changed points.
 
-* Python holds the `Table` (`mindwidget.table`): the `Game`, the bots and
-  their random generator; it applies every action with the rules of the game
-  core and plans the bots' next action. The widget is transport only: it
-  checks each message from the browser, calls the table, and syncs three
-  small traits:
-  ``view`` (the table as the person's seat sees it, `table_view`), ``clock``
-  and ``notice``; the live timing trace goes out as messages carrying only the
-  new points.
-* The browser runs the level clock. It sends the level time of each of the
-  person's actions, and while the clock runs and a bot seat holds cards it
-  sends a heartbeat ``tick`` with its level time ten times a second: Python
-  then applies every bot action planned at or before that time, each at
-  exactly its planned time.
-  No kernel-side timer is needed, so the widget works wherever widgets render
-  (JupyterLab, Notebook 7, VS Code, Colab, marimo).
-* The browser never learns when a bot will act: a bot's planned time gives its
-  card away (a perfect timer waits 0.3 s per step above the pile), so nothing
-  Python sends carries it, unless ``reveal`` is on (the teacher's countdowns
-  in ``view["plans"]``).
-
-The clock protocol
-------------------
-``clock = {"running", "t", "seq", "epoch"}``. ``t`` is the level time of the
-latest event (the browser's clock never shows less); ``seq`` counts the
-changes Python syncs; ``epoch`` changes when the level clock restarts (a new
-level, a new game). ``running`` is False before Ready, while a star vote is
-open (the clock stands still), when the level is over, and always in step
-mode. After a stop the clock runs on (the stop is shaded in the trace), but no
-bot acts until Ready.
+The browser runs the level clock and sends the level time of each action;
+while the clock runs and a bot seat holds cards it sends a heartbeat ``tick``
+ten times a second (`Table.tick`). No kernel-side timer is needed, so the
+widget works wherever widgets render (JupyterLab, Notebook 7, VS Code, Colab,
+marimo). Nothing it sends carries a bot's planned time (it would give the
+bot's card away) unless ``reveal`` is on (the teacher's countdowns).
 
 Messages from the browser: ``{"type": "hello"}``, ``{"type": "tick", "t", "seq"}``,
 ``{"type": "ready"|"play"|"stop"|"propose_star", "t"}``,
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
-``{"type": "next_level"|"start_blind"|"new_game"}``.
-
-A tick is answered only when it changes something: a tick before the next bot
-action changes nothing and Python sends nothing back (no trait, no message).
-Ticks are idempotent (an action, once applied, is no longer planned), so two
-front ends of one widget may both tick. A tick whose ``seq`` is older than the
-moment the clock last started running (Ready, the end of a star vote, a new
-level) belongs to an earlier stretch of the clock and is dropped silently.
-Anything else that is malformed or not possible now is refused: the game stays
-exactly as it was and the ``notice`` trait says why (a key of the locale
-files, with parameters).
-
-A person's action at level time ``t`` first lets every bot action planned
-before ``t`` happen (the tick that would have brought it may still be on its
-way). A ``t`` earlier than the table's latest event is refused as "too late".
-The table decides all of this (`mindwidget.table.Table`); the widget checks
-that each message is well formed (bounded, finite numbers) and passes it on.
+``{"type": "next_level"|"start_blind"|"new_game"}``. A tick that changes
+nothing is not answered at all; anything malformed or not possible now leaves
+the game exactly as it was and sets ``notice``.
 """
 
 from __future__ import annotations
