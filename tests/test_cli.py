@@ -182,3 +182,69 @@ def test_student_notebook_calls_the_widget() -> None:
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert len(code) == 1
     assert "student_widget()" in "".join(code[0]["source"])
+
+
+# ------------------------------------------------------------ JupyterLab starts
+def test_lesson_opens_jupyterlab_in_the_folder(tmp_path: Path) -> None:
+    """``mindwidget lesson --no-browser --port N`` serves the copied folder."""
+    import contextlib
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ)
+    for name in ("CONFIG", "DATA", "RUNTIME"):
+        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
+    config = tmp_path / "jupyter" / "config"
+    config.mkdir(parents=True)
+    # CI runs as root; JupyterLab refuses that unless told
+    (config / "jupyter_server_config.json").write_text('{"ServerApp": {"allow_root": true}}')
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
+    )
+    folder = tmp_path / "class"
+    cmd = [sys.executable, "-m", "mindwidget.cli", "lesson", str(folder)]
+    cmd += ["--no-browser", "--port", str(port)]
+    log = tmp_path / "lab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        url = f"http://127.0.0.1:{port}/api/status"
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break  # 200 (or 403 without the token: see below)
+            except urllib.error.HTTPError:
+                break  # the server answers: it is up
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab did not start:\n{log.read_text(errors='replace')}")
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=0.25)
+        text = log.read_text(errors="replace")
+        assert f"Copied {len(list(folder.glob('*.ipynb')))} files to {folder}." in text
+        assert f"Opening JupyterLab in {folder}" in text
+        assert f"Serving notebooks from local directory: {folder}" in text
+        assert f":{port}/lab" in text
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
