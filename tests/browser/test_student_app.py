@@ -205,6 +205,7 @@ def test_student_page(page: Page, tmp_path: Path) -> None:
         response = page.goto(url)
         assert response is not None and response.ok
         html = response.text()
+        assert page.title() == "The Mind"
         w = tid(page, "mindwidget")
         phase = tid(w, "phase")
         expect(phase).to_have_attribute("data-phase", "ready")
