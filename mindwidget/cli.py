@@ -244,10 +244,16 @@ def _app(args: argparse.Namespace) -> int:
 def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
     """Run a server in the foreground: on POSIX it takes this process's place, so
     Ctrl+C and a terminate go straight to it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
     if os.name == "posix":
         os.chdir(cwd)
         os.execve(sys.executable, cmd, env)
-    return subprocess.call(cmd, cwd=cwd, env=env)
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:  # Ctrl+C reached the server too: let it shut down
+        return proc.wait()
 
 
 # ---------------------------------------------------------------- arguments
