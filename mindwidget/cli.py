@@ -291,11 +291,18 @@ def _tempo(value: str) -> float:
     return tempo
 
 
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mindwidget",
         description="The Mind in a classroom: lesson notebooks in JupyterLab, or the student page.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="{lesson,app}")
     lesson = commands.add_parser(
         "lesson",

@@ -125,6 +125,15 @@ def test_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixt
     assert message in capsys.readouterr().err
 
 
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import mindwidget
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"mindwidget {mindwidget.__version__}"
+
+
 def test_missing_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
