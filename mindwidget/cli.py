@@ -1,0 +1,374 @@
+"""``mindwidget``: the teacher's console command.
+
+.. code-block:: text
+
+    mindwidget lesson [--lang en|nl|de] [FOLDER] [--force] [--copy-only]
+                      [--no-browser] [--port N]
+    mindwidget app [--lang en|nl|de] [--players 2|3|4] [--bots NAME]
+                   [--tempo SECONDS] [--port N] [--no-browser]
+
+``lesson`` copies the lesson notebooks of one language (shipped inside the
+package) into a folder and opens JupyterLab there. A notebook the pupil has
+changed is never overwritten without ``--force``: the folder keeps a small
+record (``.mindwidget-lesson.json``) of what was copied, so a notebook that is
+still as it was copied can be brought up to date, while a changed one is kept
+and named. ``app`` starts the student page (`mindwidget.app`) under Voilà on
+127.0.0.1.
+
+The messages are in English: the command is for the teacher; what pupils see
+(the widget, the notebooks) is in their language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
+from .bots import BOT_NAMES, DEFAULT_SECONDS_PER_STEP
+from .i18n import LANGS
+
+__all__ = ["CopyReport", "copy_lessons", "lesson_langs", "lessons_dir", "main"]
+
+PACKAGE = Path(__file__).resolve().parent
+#: The record of what `copy_lessons` wrote into a lesson folder (name -> sha256).
+MANIFEST = ".mindwidget-lesson.json"
+LANG_NAMES = {"en": "English", "nl": "Dutch", "de": "German"}
+DEFAULT_APP_PORT = 8866  # Voilà's own default
+
+
+class CommandError(Exception):
+    """Something the command cannot do; the message says what and what to do instead."""
+
+
+# ------------------------------------------------------------------ lessons
+def lessons_dir(lang: str) -> Path | None:
+    """The folder holding the lesson notebooks in ``lang``, or None if none ship.
+
+    An installed wheel has them in ``mindwidget/lessons/<lang>/`` (see
+    hatch_build.py); a source checkout (an editable install) reads
+    ``notebooks/<lang>/``, or ``notebooks/*.ipynb`` as English while the
+    notebooks are not yet in language folders.
+    """
+    shipped = PACKAGE / "lessons" / lang
+    if shipped.is_dir():
+        return shipped
+    source = PACKAGE.parent / "notebooks"
+    if (source / lang).is_dir():
+        return source / lang
+    in_folders = any((source / other).is_dir() for other in LANGS)
+    if lang == "en" and not in_folders and any(source.glob("*.ipynb")):
+        return source
+    return None
+
+
+def lesson_langs() -> list[str]:
+    """The languages whose lesson notebooks this installation has."""
+    return [lang for lang in LANGS if lessons_dir(lang) is not None]
+
+
+def _lesson_files(src: Path) -> list[Path]:
+    """The files of a lesson folder (relative), hidden files and checkpoints left out."""
+    files = []
+    for path in sorted(src.rglob("*")):
+        rel = path.relative_to(src)
+        if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+            files.append(rel)
+    return files
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass
+class CopyReport:
+    """What `copy_lessons` did with each file (relative names)."""
+
+    copied: list[str] = field(default_factory=list)  # new in the folder
+    updated: list[str] = field(default_factory=list)  # unchanged by the pupil, newer version
+    unchanged: list[str] = field(default_factory=list)  # already the same
+    kept: list[str] = field(default_factory=list)  # changed by the pupil: left alone
+    replaced: list[str] = field(default_factory=list)  # changed by the pupil, --force
+
+    def lines(self, dest: Path) -> list[str]:
+        out = []
+        if self.copied:
+            out.append(f"Copied {_count(self.copied)} to {dest}.")
+        if self.unchanged:
+            out.append(f"Already there and unchanged: {_count(self.unchanged)}.")
+        if self.updated:
+            out.append(f"Brought up to date (nobody had changed them): {', '.join(self.updated)}.")
+        if self.replaced:
+            out.append(f"Replaced with a fresh copy (--force): {', '.join(self.replaced)}.")
+        if self.kept:
+            out.append(
+                f"Kept as they are, since they were changed: {', '.join(self.kept)}. "
+                "`--force` replaces them with a fresh copy."
+            )
+        return out
+
+
+def _count(names: list[str]) -> str:
+    return f"{len(names)} file" + ("" if len(names) == 1 else "s")
+
+
+def copy_lessons(src: Path, dest: Path, force: bool = False) -> CopyReport:
+    """Copy the files of ``src`` into ``dest``, never overwriting a changed one unless ``force``.
+
+    A file counts as changed when it differs both from the file in ``src`` and
+    from what this function last wrote there (recorded in ``dest/MANIFEST``);
+    a file never written by this function that differs counts as changed too.
+    """
+    if dest.exists() and not dest.is_dir():
+        raise CommandError(f"{dest} is a file, not a folder: name another folder.")
+    dest.mkdir(parents=True, exist_ok=True)
+    record_path = dest / MANIFEST
+    try:
+        record = json.loads(record_path.read_text(encoding="utf-8"))["files"]
+        if not isinstance(record, dict):
+            record = {}
+    except (OSError, ValueError, KeyError, TypeError):
+        record = {}
+    report = CopyReport()
+    for rel in _lesson_files(src):
+        name = rel.as_posix()
+        source, target = src / rel, dest / rel
+        new_hash = _sha256(source)
+        if not target.exists():
+            report.copied.append(name)
+        else:
+            old_hash = _sha256(target)
+            if old_hash == new_hash:
+                report.unchanged.append(name)
+                record[name] = new_hash
+                continue
+            if record.get(name) == old_hash:
+                report.updated.append(name)
+            elif force:
+                report.replaced.append(name)
+            else:
+                report.kept.append(name)
+                continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        record[name] = new_hash
+    record_path.write_text(json.dumps({"files": record}, indent=1) + "\n", encoding="utf-8")
+    return report
+
+
+def _first_notebook(folder: Path) -> str | None:
+    notebooks = sorted(p.name for p in folder.glob("*.ipynb"))
+    return notebooks[0] if notebooks else None
+
+
+def _lesson(args: argparse.Namespace) -> int:
+    lang: str = args.lang
+    src = lessons_dir(lang)
+    if src is None:
+        have = ", ".join(lesson_langs()) or "none"
+        raise CommandError(
+            f"no lesson notebooks in {LANG_NAMES[lang]} (--lang {lang}) in this installation; "
+            f"it has: {have}."
+        )
+    if not args.copy_only and importlib.util.find_spec("jupyterlab") is None:
+        raise CommandError(
+            "JupyterLab is not installed in this Python "
+            f"({sys.executable}): pip install 'mindwidget[lab]' "
+            "(or use --copy-only to copy the notebooks only)."
+        )
+    dest = Path(args.folder or f"mindwidget-lesson-{lang}").expanduser().resolve()
+    report = copy_lessons(src, dest, force=args.force)
+    for line in report.lines(dest):
+        print(line)
+    if args.copy_only:
+        return 0
+    first = _first_notebook(dest)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest}"]
+    if first is not None:
+        cmd.insert(3, first)
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if args.port is not None:
+        cmd += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
+    print(f"Opening JupyterLab in {dest} (Ctrl+C stops it).", flush=True)
+    return _run(cmd, cwd=dest, env=dict(os.environ))
+
+
+# ---------------------------------------------------------------------- app
+def _app(args: argparse.Namespace) -> int:
+    try:
+        settings = AppSettings(
+            players=args.players, bots=args.bots, tempo=args.tempo, lang=args.lang
+        )
+    except ValueError as exc:  # argparse has checked each value; this is a last guard
+        raise CommandError(str(exc)) from None
+    if importlib.util.find_spec("voila") is None:
+        raise CommandError(
+            f"Voilà is not installed in this Python ({sys.executable}): "
+            "pip install 'mindwidget[app]'."
+        )
+    env = dict(os.environ)
+    env[SETTINGS_ENV] = settings.to_json()
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(NOTEBOOK),
+        "--Voila.ip=127.0.0.1",
+        f"--port={args.port}",
+        "--Voila.port_retries=0",
+        "--theme=light",
+    ]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    print(
+        f"The student page: http://127.0.0.1:{args.port}/ "
+        f"({settings.players} players, {settings.bots} bots at {settings.tempo} s per step, "
+        f"{LANG_NAMES[settings.lang]}; Ctrl+C stops it).",
+        flush=True,
+    )
+    return _run(cmd, cwd=NOTEBOOK.parent, env=env)
+
+
+def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
+    """Run a server in the foreground: on POSIX it takes this process's place, so
+    Ctrl+C and a terminate go straight to it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.chdir(cwd)
+        os.execve(sys.executable, cmd, env)
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:  # Ctrl+C reached the server too: let it shut down
+        return proc.wait()
+
+
+# ---------------------------------------------------------------- arguments
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 65535, not {value!r}")
+    return port
+
+
+def _players(value: str) -> int:
+    allowed = ", ".join(map(str, PLAYERS))
+    try:
+        players = int(value)
+    except ValueError:
+        players = -1
+    if players not in PLAYERS:
+        raise argparse.ArgumentTypeError(f"must be one of {allowed}, not {value!r}")
+    return players
+
+
+def _tempo(value: str) -> float:
+    low, high = TEMPO_RANGE
+    try:
+        tempo = float(value)
+    except ValueError:
+        tempo = math.nan
+    if not (math.isfinite(tempo) and low <= tempo <= high):
+        raise argparse.ArgumentTypeError(
+            f"must be seconds per step from {low} to {high}, not {value!r}"
+        )
+    return tempo
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mindwidget",
+        description="The Mind in a classroom: lesson notebooks in JupyterLab, or the student page.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{lesson,app}")
+    lesson = commands.add_parser(
+        "lesson",
+        help="copy the lesson notebooks into a folder and open JupyterLab there",
+        description="Copy the lesson notebooks of one language into FOLDER and open JupyterLab "
+        "there. A notebook changed since it was copied is kept unless --force is given.",
+    )
+    lesson.add_argument(
+        "folder",
+        nargs="?",
+        metavar="FOLDER",
+        help="where to copy them (default: ./mindwidget-lesson-LANG)",
+    )
+    lesson.add_argument("--lang", choices=LANGS, default="en", help="the notebooks' language")
+    lesson.add_argument(
+        "--force", action="store_true", help="replace notebooks that were changed with fresh copies"
+    )
+    lesson.add_argument(
+        "--copy-only", action="store_true", help="copy the notebooks, do not start JupyterLab"
+    )
+    lesson.add_argument(
+        "--no-browser", action="store_true", help="start JupyterLab without opening a browser"
+    )
+    lesson.add_argument("--port", type=_port, default=None, metavar="N", help="JupyterLab's port")
+    app = commands.add_parser(
+        "app",
+        help="serve the student page (the game alone, no code) with Voilà",
+        description="Serve the student page on http://127.0.0.1:PORT/ with Voilà: each page "
+        "opened is one student's table with bot teammates; no code can be run from it.",
+    )
+    app.add_argument("--lang", choices=LANGS, default="en", help="the page's language")
+    app.add_argument(
+        "--players",
+        type=_players,
+        default=3,
+        metavar="{2,3,4}",
+        help="players at each table, the student included (default: %(default)s)",
+    )
+    app.add_argument("--bots", choices=BOT_NAMES, default="adaptive", help="the bots' kind")
+    app.add_argument(
+        "--tempo",
+        type=_tempo,
+        default=DEFAULT_SECONDS_PER_STEP,
+        metavar="SECONDS",
+        help="the bots' seconds per step of a gap (default: %(default)s)",
+    )
+    app.add_argument(
+        "--port", type=_port, default=DEFAULT_APP_PORT, metavar="N", help="default: %(default)s"
+    )
+    app.add_argument(
+        "--no-browser", action="store_true", help="start the server without opening a browser"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "lesson":
+            return _lesson(args)
+        return _app(args)
+    except CommandError as exc:
+        print(f"mindwidget {args.command}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

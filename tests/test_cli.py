@@ -1,0 +1,259 @@
+"""The ``mindwidget`` command: copying lessons without losing a pupil's work,
+clear errors for bad arguments, and the student page's settings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mindwidget import Game, cli
+from mindwidget.app import SEED_ENV, SETTINGS_ENV, AppSettings, student_widget
+from mindwidget.cli import MANIFEST, CommandError, copy_lessons, main
+
+
+def lesson_source(root: Path, **files: str) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (root / f"{name}.ipynb").write_text(text)
+    return root
+
+
+def test_copy_fresh_then_again(tmp_path: Path) -> None:
+    src = lesson_source(tmp_path / "src", a="A1", b="B1")
+    (src / ".ipynb_checkpoints").mkdir()
+    (src / ".ipynb_checkpoints" / "a-checkpoint.ipynb").write_text("old")
+    dest = tmp_path / "class"
+    report = copy_lessons(src, dest)
+    assert report.copied == ["a.ipynb", "b.ipynb"]
+    assert (dest / "a.ipynb").read_text() == "A1"
+    assert not (dest / ".ipynb_checkpoints").exists()
+    again = copy_lessons(src, dest)
+    assert again.unchanged == ["a.ipynb", "b.ipynb"] and not again.copied
+
+
+def test_a_changed_notebook_is_kept_unless_forced(tmp_path: Path) -> None:
+    src = lesson_source(tmp_path / "src", a="A1", b="B1")
+    dest = tmp_path / "class"
+    copy_lessons(src, dest)
+    (dest / "a.ipynb").write_text("A1 and my answers")
+    report = copy_lessons(src, dest)
+    assert report.kept == ["a.ipynb"]
+    assert (dest / "a.ipynb").read_text() == "A1 and my answers"
+    assert any("--force" in line for line in report.lines(dest))
+    # and still kept on the next run: the record does not forget the original
+    assert copy_lessons(src, dest).kept == ["a.ipynb"]
+    forced = copy_lessons(src, dest, force=True)
+    assert forced.replaced == ["a.ipynb"]
+    assert (dest / "a.ipynb").read_text() == "A1"
+
+
+def test_an_unchanged_notebook_is_brought_up_to_date(tmp_path: Path) -> None:
+    src = lesson_source(tmp_path / "src", a="A1", b="B1")
+    dest = tmp_path / "class"
+    copy_lessons(src, dest)
+    (dest / "b.ipynb").write_text("B1 and my answers")
+    lesson_source(src, a="A2", b="B2")  # a newer mindwidget ships new versions
+    report = copy_lessons(src, dest)
+    assert report.updated == ["a.ipynb"]
+    assert report.kept == ["b.ipynb"]
+    assert (dest / "a.ipynb").read_text() == "A2"
+    assert (dest / "b.ipynb").read_text() == "B1 and my answers"
+
+
+def test_a_notebook_that_was_there_before_counts_as_changed(tmp_path: Path) -> None:
+    src = lesson_source(tmp_path / "src", a="A1")
+    dest = lesson_source(tmp_path / "class", a="someone's own notebook")
+    assert copy_lessons(src, dest).kept == ["a.ipynb"]
+    (dest / MANIFEST).write_text("not json")  # a damaged record is no record
+    assert copy_lessons(src, dest).kept == ["a.ipynb"]
+
+
+def test_destination_is_a_file(tmp_path: Path) -> None:
+    src = lesson_source(tmp_path / "src", a="A1")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(CommandError, match="is a file, not a folder"):
+        copy_lessons(src, tmp_path / "file")
+
+
+def test_lessons_from_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Source layouts: notebooks/*.ipynb is English until language folders exist."""
+    pkg = tmp_path / "mindwidget"
+    pkg.mkdir()
+    monkeypatch.setattr(cli, "PACKAGE", pkg)
+    assert cli.lesson_langs() == []
+    lesson_source(tmp_path / "notebooks", play="en")
+    assert cli.lessons_dir("en") == tmp_path / "notebooks"
+    assert cli.lesson_langs() == ["en"]
+    lesson_source(tmp_path / "notebooks" / "nl", spelen="nl")
+    assert cli.lesson_langs() == ["nl"]  # the folders win once they exist
+    lesson_source(pkg / "lessons" / "de", spielen="de")  # an installed wheel
+    assert cli.lessons_dir("de") == pkg / "lessons" / "de"
+
+
+def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dest = tmp_path / "class"
+    assert main(["lesson", str(dest), "--copy-only"]) == 0
+    src = cli.lessons_dir("en")
+    assert src is not None
+    names = sorted(p.name for p in dest.glob("*.ipynb"))
+    assert names == sorted(p.name for p in src.glob("*.ipynb"))
+    assert any(name.startswith("01-") for name in names)
+    assert f"to {dest}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["lesson", "--lang", "fr"], "invalid choice: 'fr' (choose from 'en', 'nl', 'de')"),
+        (["lesson", "--port", "0"], "--port: must be a whole number from 1 to 65535, not '0'"),
+        (["app", "--players", "5"], "--players: must be one of 2, 3, 4, not '5'"),
+        (["app", "--bots", "clever"], "invalid choice: 'clever' (choose from 'perfect'"),
+        (
+            ["app", "--tempo", "nan"],
+            "--tempo: must be seconds per step from 0.05 to 2.0, not 'nan'",
+        ),
+        (["app", "--lang", "EN"], "invalid choice: 'EN'"),
+        (["teach"], "invalid choice: 'teach' (choose from 'lesson', 'app')"),
+    ],
+)
+def test_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import mindwidget
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"mindwidget {mindwidget.__version__}"
+
+
+def test_missing_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "lessons_dir", lambda lang: Path("/x") if lang == "en" else None)
+    assert main(["lesson", "--lang", "de", "--copy-only"]) == 1
+    assert "no lesson notebooks in German (--lang de) in this installation; it has: en." in (
+        capsys.readouterr().err
+    )
+
+
+# ---------------------------------------------------------- the student page
+def test_app_settings_travel_through_the_environment() -> None:
+    settings = AppSettings(players=4, bots="scalar", tempo=0.5, lang="de")
+    env = {SETTINGS_ENV: settings.to_json(), SEED_ENV: "5"}
+    assert AppSettings.from_env(env) == settings
+    w = student_widget(env)
+    assert (w.game.players, w.seat, w.lang, w.reveal) == (4, 0, "de", False)
+    assert w.game.hands == Game(players=4, seed=5).hands
+    bot = settings.team_bot()
+    assert (bot.name, bot.seconds_per_step) == ("scalar", 0.5)
+    assert "hands" not in w.view
+
+
+def test_app_defaults_and_unseeded() -> None:
+    assert AppSettings.from_env({}) == AppSettings()
+    # no seed given: each page draws its own (two equal draws: about 1 in 4 billion)
+    assert student_widget({}).game.seed != student_widget({}).game.seed
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("{", "MINDWIDGET_APP must be JSON"),
+        ('{"reveal": true}', "a JSON object with the keys"),
+        ('{"players": 5}', "players must be one of 2, 3, 4, not 5"),
+        ('{"tempo": 0}', "tempo must be seconds per step from 0.05 to 2.0, not 0"),
+        ('{"lang": "fr"}', "lang must be one of en, nl, de, not 'fr'"),
+        ('{"bots": "human"}', "bots must be one of perfect, scalar, adaptive, not 'human'"),
+    ],
+)
+def test_bad_app_settings(raw: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        AppSettings.from_env({SETTINGS_ENV: raw})
+
+
+def test_bad_seed() -> None:
+    with pytest.raises(ValueError, match="MINDWIDGET_APP_SEED must be a whole number"):
+        student_widget({SEED_ENV: "1.5"})
+
+
+def test_student_notebook_calls_the_widget() -> None:
+    from mindwidget.app import NOTEBOOK
+
+    nb = json.loads(NOTEBOOK.read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1
+    assert "student_widget()" in "".join(code[0]["source"])
+
+
+# ------------------------------------------------------------ JupyterLab starts
+def test_lesson_opens_jupyterlab_in_the_folder(tmp_path: Path) -> None:
+    """``mindwidget lesson --no-browser --port N`` serves the copied folder."""
+    import contextlib
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ)
+    for name in ("CONFIG", "DATA", "RUNTIME"):
+        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
+    config = tmp_path / "jupyter" / "config"
+    config.mkdir(parents=True)
+    # CI runs as root; JupyterLab refuses that unless told
+    (config / "jupyter_server_config.json").write_text('{"ServerApp": {"allow_root": true}}')
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
+    )
+    folder = tmp_path / "class"
+    cmd = [sys.executable, "-m", "mindwidget.cli", "lesson", str(folder)]
+    cmd += ["--no-browser", "--port", str(port)]
+    log = tmp_path / "lab.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        url = f"http://127.0.0.1:{port}/api/status"
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break  # 200 (or 403 without the token: see below)
+            except urllib.error.HTTPError:
+                break  # the server answers: it is up
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"JupyterLab did not start:\n{log.read_text(errors='replace')}")
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=0.25)
+        text = log.read_text(errors="replace")
+        assert f"Copied {len(list(folder.glob('*.ipynb')))} files to {folder}." in text
+        assert f"Opening JupyterLab in {folder}" in text
+        assert f"Serving notebooks from local directory: {folder}" in text
+        assert f":{port}/lab" in text
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
