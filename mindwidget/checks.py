@@ -1,0 +1,174 @@
+"""Argument checks shared by every layer: one error policy, one wording.
+
+* A whole number is a Python ``int`` or a numpy integer (``np.int64(3)``);
+  a ``bool`` is never one. The checked value comes back as a plain ``int``,
+  so it saves to JSON like any other.
+* A number is a whole number or a float (numpy floats too), finite, and comes
+  back as a plain ``float``.
+* Every message names the parameter, says what was wrong and what is allowed.
+* The error is `ValueError` by default. The rules core passes
+  ``error=RuleError`` (a `ValueError` too): what the rules refuse, and every
+  bad argument of a game's actions, is a `RuleError` there.
+
+This module is part of the core layer: it imports nothing but the standard
+library (no numpy: numpy registers its integers as `numbers.Integral`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+import re
+from collections.abc import Collection
+from typing import Any, TypeVar
+
+__all__ = [
+    "MAX_JSON_CHARS",
+    "MAX_JSON_DEPTH",
+    "choice",
+    "finite",
+    "flag",
+    "load_json",
+    "whole",
+]
+
+T = TypeVar("T")
+
+#: The largest JSON text a file may hold (a saved game of 100,000 actions is
+#: about 4 MB), and how deeply its lists and objects may nest (a saved game
+#: nests 4 deep, a scenario 5).
+MAX_JSON_CHARS = 16_000_000
+MAX_JSON_DEPTH = 32
+
+
+def _num(x: float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:g}"
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"between {_num(lo)} and {_num(hi)}"
+    if lo is not None:
+        return f">= {_num(lo)}"
+    if hi is not None:
+        return f"<= {_num(hi)}"
+    return ""
+
+
+def whole(
+    name: str,
+    value: object,
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    error: type[ValueError] = ValueError,
+) -> int:
+    """``value`` as a plain ``int`` if it is a whole number in ``[lo, hi]``."""
+    if type(value) is int:
+        number = value
+    elif not isinstance(value, bool) and isinstance(value, numbers.Integral):
+        number = int(value)
+    else:
+        allowed = f" {_range(lo, hi)}" if lo is not None or hi is not None else ""
+        raise error(f"{name} must be a whole number{allowed}, not {value!r}.")
+    if (lo is not None and number < lo) or (hi is not None and number > hi):
+        kind = "" if lo is not None and hi is not None else "a whole number "
+        raise error(f"{name} must be {kind}{_range(lo, hi)}, not {number}.")
+    return number
+
+
+def finite(
+    name: str,
+    value: object,
+    lo: float | None = None,
+    hi: float | None = None,
+    *,
+    error: type[ValueError] = ValueError,
+) -> float:
+    """``value`` as a plain ``float`` if it is a finite number in ``[lo, hi]``."""
+    allowed = f"a finite number {_range(lo, hi)}".rstrip()
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise error(f"{name} must be {allowed}, not {value!r}.")
+    number = float(value)
+    if (
+        not math.isfinite(number)
+        or (lo is not None and number < lo)
+        or (hi is not None and number > hi)
+    ):
+        raise error(f"{name} must be {allowed}, not {number:g}.")
+    return number
+
+
+def flag(name: str, value: object, *, error: type[ValueError] = ValueError) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy's ``bool_`` too)."""
+    if isinstance(value, bool):
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):
+        return bool(value)
+    raise error(f"{name} must be True or False, not {value!r}.")
+
+
+def choice(
+    name: str, value: T, allowed: Collection[T], *, error: type[ValueError] = ValueError
+) -> T:
+    """``value`` if it is one of ``allowed``."""
+    try:
+        ok = value in allowed
+    except TypeError:  # an unhashable value asked of a set
+        ok = False
+    if not ok:
+        raise error(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
+    return value
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _too_deep(text: str, depth: int) -> bool:
+    """True if the lists and objects in JSON ``text`` nest more than ``depth`` deep.
+
+    Strings are dropped, then every innermost pair of brackets is removed at
+    once, ``depth`` times: each pass lowers the nesting by one, so brackets
+    that still pair up afterwards nest deeper. Each pass is one regex scan
+    (no recursion, however deep the text nests).
+    """
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    for _ in range(depth):
+        brackets, removed = _INNERMOST.subn("", brackets)
+        if not removed:
+            return False
+    return _INNERMOST.search(brackets) is not None
+
+
+def load_json(text: object, what: str, *, error: type[ValueError] = ValueError) -> Any:
+    """Parse JSON ``text`` from a file or a browser: bounded size and nesting.
+
+    ``what`` names the thing in the message ("a saved game"). Too long, too
+    deeply nested or malformed text raises ``error``; parsing never recurses
+    past `MAX_JSON_DEPTH` (a deeply nested text would raise `RecursionError`
+    in `json.loads`).
+    """
+    if isinstance(text, (bytes, bytearray)):
+        raw = bytes(text)
+        try:  # the encodings json.loads accepts for bytes
+            text = raw.decode(json.detect_encoding(raw), "surrogatepass")
+        except UnicodeDecodeError as exc:
+            raise error(f"{what} must be JSON text: {exc}") from None
+    if not isinstance(text, str):
+        raise error(f"{what} must be JSON text, not {type(text).__name__}.")
+    if len(text) > MAX_JSON_CHARS:
+        raise error(
+            f"{what} is too long: {len(text):,} characters; allowed: at most {MAX_JSON_CHARS:,}."
+        )
+    if _too_deep(text, MAX_JSON_DEPTH):
+        raise error(
+            f"{what} nests its lists and objects too deeply; allowed: at most {MAX_JSON_DEPTH} "
+            "levels."
+        )
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise error(f"{what} must be JSON text: {exc}") from None
