@@ -203,6 +203,22 @@ class BlindStarted(Event):
     type: ClassVar[str] = "blind_started"
 
 
+def _fast_init(cls: type[Any]) -> None:
+    """Give a frozen, slotted dataclass an ``__init__`` that sets its slots
+    directly: the same signature and result, in half the time of the one
+    `dataclasses` writes (which goes through ``object.__setattr__``). A game
+    makes an event or two per action, so this is on its hottest path."""
+    names = [f.name for f in fields(cls)]
+    setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    args = ", ".join(names)
+    body = "".join(f"    _set_{n}(self, {n})\n" for n in names)
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self, {args}):\n{body}", setters, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (not a method assignment mypy would allow)
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -222,3 +238,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BlindStarted,
     )
 }
+_fast_init(Discard)
+for _event in EVENT_TYPES.values():
+    _fast_init(_event)

@@ -283,11 +283,12 @@ class Game:
     def _setup(self, rules: Rules, seed: int | None, start: dict[str, Any] | None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        seed = whole("seed", seed, 0, error=RuleError)
+        if type(seed) is not int or seed < 0:
+            seed = whole("seed", seed, 0, error=RuleError)
         self._rules = rules
         self._seed = seed
         self._start = start
-        self._rng = random.Random(seed)
+        self._rng = _seeded(seed)
         self._level = start["level"] if start else 1
         self._lives = start["lives"] if start else rules.start_lives
         self._stars = start["stars"] if start else rules.stars
@@ -311,10 +312,15 @@ class Game:
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         n, k = self._rules.players, self._level
         if fixed is None:
-            cards = self._rng.sample(_deck(self._rules.deck), n * k)
-            self._hands = [sorted(cards[i * k : (i + 1) * k], reverse=True) for i in range(n)]
+            cards = _sample_cards(self._rng, self._rules.deck, n * k)
+            if k == 1:
+                dealt = [[c] for c in cards]
+            else:
+                dealt = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
         else:
-            self._hands = [sorted(h, reverse=True) for h in fixed]
+            dealt = [sorted(h) for h in fixed]
+        # a hand is kept from high to low: its lowest card is popped from the end
+        self._hands = [h[::-1] for h in dealt]
         self._pile = []
         self._pile_players = []
         self._pile_faults = []
@@ -324,9 +330,7 @@ class Game:
         self._t = 0.0
         self._concentrating = True
         self._level_event_start = len(self._events)
-        self._events.append(
-            Dealt(self._level, 0.0, tuple(tuple(reversed(h)) for h in self._hands), self._blind)
-        )
+        self._events.append(Dealt(self._level, 0.0, tuple(map(tuple, dealt)), self._blind))
 
     # ------------------------------------------------------------- read state
     @property
@@ -422,7 +426,8 @@ class Game:
 
     def lowest(self, player: int) -> int | None:
         """The lowest card in that player's hand (the only one they may play)."""
-        player = self._check_player(player)
+        if type(player) is not int or not 0 <= player < self._rules.players:
+            player = self._check_player(player)
         hand = self._hands[player]
         return hand[-1] if hand else None
 
@@ -483,6 +488,20 @@ class Game:
         ``card`` may name the card for a check: any card but the lowest is
         refused, because a player always plays their own lowest card first.
         """
+        # The common case, checked at once; anything else takes the full checks
+        # below, which raise the same errors in the same order as ever.
+        if (
+            card is None
+            and type(player) is int
+            and type(t) is float
+            and self._status == "playing"
+            and self._proposal is None
+            and 0 <= player < self._rules.players
+            and self._t <= t < math.inf
+            and self._hands[player]
+        ):
+            self._actions.append({"action": "play", "player": player, "t": t})
+            return self._play(player, t)
         player = self._check_player(player)
         self._check_playing("play a card")
         t = self._check_t(t)
@@ -943,15 +962,53 @@ def describe_event(e: Event) -> str:
 
 
 _DEFAULT_RULES: dict[int, Rules] = {}
-_DECKS: dict[int, list[int]] = {}
 
 
-def _deck(size: int) -> list[int]:
-    """The number cards 1..size (cached: dealing happens once per level)."""
-    deck = _DECKS.get(size)
-    if deck is None:
-        deck = _DECKS[size] = list(range(1, size + 1))
-    return deck
+def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
+    """``rng.sample(range(1, deck + 1), k)``: the same cards in the same order.
+
+    This is CPython's `random.Random.sample` (3.9 to 3.13) for that
+    population, inlined: dealing is the hottest step of a short game. Kept
+    here, a saved game deals alike whatever Python runs it; a test checks it
+    against `random.Random.sample`.
+    """
+    getrandbits = rng.getrandbits
+    result: list[int] = []
+    setsize = 21  # sample()'s choice between a pool list and a set of picks
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if deck <= setsize:
+        pool = list(range(1, deck + 1))
+        for i in range(k):
+            m = deck - i
+            bits = m.bit_length()
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        bits = deck.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= deck or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(j + 1)
+    return result
+
+
+_seed_random: Callable[[random.Random, int], None] = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, seeded once: for a whole number, `Random.__init__`
+    only calls this same C seed function (and clears its Gaussian cache)."""
+    rng = random.Random.__new__(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:

@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mindwidget import Game, RuleError, Rules
-from mindwidget.game import _STATE
+from mindwidget.events import Played
+from mindwidget.game import _STATE, _sample_cards
 
 _ATOMS = (int, float, str, bytes, bool, type(None))
 
@@ -212,3 +213,23 @@ def test_house_rules_round_trip() -> None:
     g = Game(rules=rules, seed=3)
     g.play(0, t=1.0)
     assert Game.from_json(g.to_json()) == g
+
+
+@pytest.mark.parametrize("deck", [1, 7, 40, 100, 101, 1000])
+def test_dealing_draws_exactly_what_random_sample_draws(deck: int) -> None:
+    # the inlined sample keeps every seed's deals (and saved games) as they were
+    for seed in range(40):
+        for k in sorted({0, 1, 2, 5, 6, 7, 12, 22, 30, 40, deck // 2, deck} & set(range(deck + 1))):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert _sample_cards(ours, deck, k) == theirs.sample(range(1, deck + 1), k)
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_events_are_still_frozen_dataclasses() -> None:
+    e = Played(1, 0.5, 2, 40, True)
+    assert e == Played(level=1, t=0.5, player=2, card=40, face_up=True)
+    assert dataclasses.astuple(e) == (1, 0.5, 2, 40, True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.card = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Played(1, 0.5, 2, 40)  # type: ignore[call-arg]
