@@ -40,6 +40,7 @@ from .events import (
     StarUsed,
     StarVoted,
     Stopped,
+    fast_init,
 )
 from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
@@ -191,6 +192,9 @@ _STATE: tuple[_Field, ...] = (
 _TOP_KEYS = tuple(f.key for f in _STATE if f.top and f.key)
 
 
+fast_init(Observation)
+
+
 class Game:
     """One game of The Mind, from level 1 to a win (and blind mode) or a loss.
 
@@ -310,17 +314,22 @@ class Game:
         self._public_cache: list[Any] = [0]
 
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
-        n, k = self._rules.players, self._level
+        rules = self._rules
+        n, k = rules.players, self._level
+        # A hand is kept from high to low (its lowest card is popped from the
+        # end); the Dealt event shows each from low to high.
         if fixed is None:
-            cards = _sample_cards(self._rng, self._rules.deck, n * k)
+            cards = _sample_cards(self._rng, rules.deck, n * k)
             if k == 1:
-                dealt = [[c] for c in cards]
+                self._hands = [[c] for c in cards]
+                shown: tuple[tuple[int, ...], ...] = tuple(zip(cards))
             else:
                 dealt = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
+                self._hands = [h[::-1] for h in dealt]
+                shown = tuple(map(tuple, dealt))
         else:
-            dealt = [sorted(h) for h in fixed]
-        # a hand is kept from high to low: its lowest card is popped from the end
-        self._hands = [h[::-1] for h in dealt]
+            self._hands = [sorted(h, reverse=True) for h in fixed]
+            shown = tuple(tuple(sorted(h)) for h in fixed)
         self._pile = []
         self._pile_players = []
         self._pile_faults = []
@@ -330,7 +339,7 @@ class Game:
         self._t = 0.0
         self._concentrating = True
         self._level_event_start = len(self._events)
-        self._events.append(Dealt(self._level, 0.0, tuple(map(tuple, dealt)), self._blind))
+        self._events.append(Dealt(k, 0.0, shown, self._blind))
 
     # ------------------------------------------------------------- read state
     @property
@@ -434,13 +443,20 @@ class Game:
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
         player = self._check_player(player)
-        pile = tuple(
-            c if (not self._blind or who == player) else None
-            for c, who in zip(self._pile, self._pile_players, strict=True)
-        )
-        discards = tuple(
-            (d.player, d.card if (d.face_up or d.player == player) else None, kind)
-            for d, kind in self._discard_kinds()
+        if self._blind:  # face down: only this player's own cards show
+            pile: tuple[int | None, ...] = tuple(
+                c if who == player else None
+                for c, who in zip(self._pile, self._pile_players, strict=True)
+            )
+        else:
+            pile = tuple(self._pile)
+        discards = (
+            tuple(
+                (d.player, d.card if (d.face_up or d.player == player) else None, kind)
+                for d, kind in self._discard_kinds()
+            )
+            if self._discards
+            else ()
         )
         return Observation(
             player=player,
@@ -488,23 +504,14 @@ class Game:
         ``card`` may name the card for a check: any card but the lowest is
         refused, because a player always plays their own lowest card first.
         """
-        # The common case, checked at once; anything else takes the full checks
-        # below, which raise the same errors in the same order as ever.
-        if (
-            card is None
-            and type(player) is int
-            and type(t) is float
-            and self._status == "playing"
-            and self._proposal is None
-            and 0 <= player < self._rules.players
-            and self._t <= t < math.inf
-            and self._hands[player]
-        ):
-            self._actions.append({"action": "play", "player": player, "t": t})
-            return self._play(player, t)
-        player = self._check_player(player)
-        self._check_playing("play a card")
-        t = self._check_t(t)
+        # Each check runs its full method only when its quick test fails: a
+        # common play is checked in a few comparisons, with the same errors.
+        if type(player) is not int or not 0 <= player < self._rules.players:
+            player = self._check_player(player)
+        if self._status != "playing":
+            self._check_playing("play a card")
+        if type(t) is not float or not self._t <= t < math.inf:
+            t = self._check_t(t)
         hand = self._hands[player]
         if not hand:
             raise RuleError(f"player {player} has no cards left to play.")
@@ -964,6 +971,9 @@ def describe_event(e: Event) -> str:
 _DEFAULT_RULES: dict[int, Rules] = {}
 
 
+_SET_SIZES: dict[int, int] = {}
+
+
 def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
     """``rng.sample(range(1, deck + 1), k)``: the same cards in the same order.
 
@@ -974,9 +984,10 @@ def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
     """
     getrandbits = rng.getrandbits
     result: list[int] = []
-    setsize = 21  # sample()'s choice between a pool list and a set of picks
-    if k > 5:
-        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    # sample() picks from a pool list when that is smaller than a set of k picks
+    setsize = _SET_SIZES.get(k)
+    if setsize is None:
+        setsize = _SET_SIZES[k] = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
     if deck <= setsize:
         pool = list(range(1, deck + 1))
         for i in range(k):

@@ -233,3 +233,14 @@ def test_events_are_still_frozen_dataclasses() -> None:
         e.card = 3  # type: ignore[misc]
     with pytest.raises(TypeError):
         Played(1, 0.5, 2, 40)  # type: ignore[call-arg]
+
+
+def test_observations_are_still_frozen_and_equal_by_value() -> None:
+    g = Game.from_hands([[5, 20], [10, 30]], seed=1)
+    o = g.observation(0)
+    assert o == g.copy().observation(0)
+    assert o.hand == (5, 20) and o.hand_counts == (2, 2) and o.discards == ()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        o.lives = 9  # type: ignore[misc]
+    g.play(1, t=1.0)  # a mistake: 5 is discarded face up
+    assert g.observation(1).discards == ((0, 5, "mistake"),)
