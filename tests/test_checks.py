@@ -214,3 +214,17 @@ def test_too_many_hands_or_actions_in_a_file() -> None:
     saved["actions"] = [{"action": "stop", "player": 0, "t": 0.0}] * (MAX_ACTIONS + 1)
     with pytest.raises(RuleError, match=rf"allowed: at most {MAX_ACTIONS:,}"):
         Game.from_json(json.dumps(saved))
+
+
+def test_game_and_simulate_check_a_seed_alike() -> None:
+    from mindwidget import simulate
+
+    result = simulate(players=2, games=2, seed=np.int64(3))  # type: ignore[arg-type]
+    assert result.seed == 3 and type(result.seed) is int
+    assert Game(players=2, seed=np.int64(3)).seed == 3  # type: ignore[arg-type]
+    for bad in (True, -1, 2.5):
+        with pytest.raises(ValueError, match="seed must be a whole number >= 0") as sim_error:
+            simulate(players=2, games=2, seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(RuleError, match="seed must be a whole number >= 0") as game_error:
+            Game(players=2, seed=bad)  # type: ignore[arg-type]
+        assert str(sim_error.value) == str(game_error.value)
