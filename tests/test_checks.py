@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from mindwidget import Game, RuleError, Rules, Scenario, trace
-from mindwidget.checks import MAX_JSON_DEPTH, finite, flag, load_json, whole
+from mindwidget.checks import MAX_JSON_CHARS, MAX_JSON_DEPTH, finite, flag, load_json, whole
 from mindwidget.rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS
 
 
@@ -153,13 +153,30 @@ def test_nesting_is_counted_outside_strings_only() -> None:
         load_json("[[[]]", "a list")  # unbalanced: json's own message
 
 
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"\\' * 1_000_000,  # quote, backslash: a scan that backtracks would be quadratic
+        '"\\"' * 700_000,
+        '"' * 2_000_000,
+        '["[[[{",' * 300_000,
+        "[" * 1_000_000 + "]" * 1_000_000,
+        "[]," * 700_000,
+    ],
+)
+def test_hostile_text_is_refused_in_linear_time(text: str) -> None:
+    with pytest.raises(RuleError, match="must be JSON text|too deeply"):
+        Game.from_json(text)
+
+
 def test_a_saved_game_still_loads_and_too_long_text_is_refused() -> None:
     g = Game(seed=5)
     g.play(0, t=1.0)
     assert Game.from_json(g.to_json()) == g
     assert Game.from_json(g.to_json().encode("utf-16")) == g
     with pytest.raises(RuleError, match="too long.*allowed: at most"):
-        Game.from_json(" " * 16_000_001)
+        Game.from_json(" " * (MAX_JSON_CHARS + 1))
 
 
 # ------------------------------ defect 4: a file must not exhaust memory
