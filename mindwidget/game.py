@@ -13,7 +13,6 @@ may know, and it is all that bots and the widget's front end ever receive.
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import random
@@ -121,8 +120,15 @@ def _dict_or_none(value: dict[int, bool] | None) -> dict[int, bool] | None:
     return None if value is None else dict(value)
 
 
+def _copy_start(start: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The chosen start (hands, level, lives, stars, blind): only its hands nest."""
+    if start is None:
+        return None
+    return {**start, "hands": [list(h) for h in start["hands"]]}
+
+
 def _copy_rng(rng: random.Random) -> random.Random:
-    other = random.Random()
+    other = random.Random.__new__(random.Random)  # unseeded: setstate sets it all
     other.setstate(rng.getstate())
     return other
 
@@ -160,7 +166,7 @@ class _Field:
 _STATE: tuple[_Field, ...] = (
     _Field("_rules", key="rules", dump=lambda r: r.to_dict(), top=True),
     _Field("_seed", key="seed", top=True),
-    _Field("_start", copy.deepcopy, key="start", dump=copy.deepcopy, top=True),
+    _Field("_start", _copy_start, key="start", dump=_copy_start, top=True),
     _Field("_actions", _dicts, key="actions", dump=_dicts, top=True),
     _Field("_level", key="level"),
     _Field("_lives", key="lives"),

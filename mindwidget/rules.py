@@ -34,6 +34,8 @@ __all__ = [
     "DECK_SIZE",
     "MAX_ACTIONS",
     "MAX_DECK",
+    "MAX_HOUSE_LIVES",
+    "MAX_HOUSE_STARS",
     "MAX_LIVES",
     "MAX_PLAYERS",
     "MAX_STARS",
