@@ -132,12 +132,16 @@ _STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and -1 as signed by
 
 
 def _depth(text: str) -> int:
-    """How deeply the lists and objects in JSON ``text`` nest, without parsing.
+    """How deeply the lists and objects in JSON ``text`` may nest, without parsing.
 
-    Strings are dropped, then the running count of open brackets is taken at
-    C speed. Where brackets do not pair up, json itself stops at the first
-    stray one, before nesting any deeper than this count.
+    A text that opens no more than `MAX_JSON_DEPTH` brackets cannot nest
+    deeper than that. Otherwise strings are dropped and the running count of
+    open brackets is taken at C speed; where brackets do not pair up, json
+    stops at the first stray one, before nesting deeper than this count.
     """
+    opening = text.count("[") + text.count("{")
+    if opening <= MAX_JSON_DEPTH:  # cannot nest deeper than it opens
+        return opening
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
     steps = memoryview(brackets.encode("ascii").translate(_STEPS)).cast("b")
     return max(itertools.accumulate(steps), default=0)
