@@ -789,6 +789,13 @@ class Game:
             setattr(other, f.name, f.copy(getattr(self, f.name)))
         return other
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """For pickle and `copy.copy`: every declared field, the derived cache
+        of public events left out (its read-only views do not pickle)."""
+        state = {f.name: getattr(self, f.name) for f in _STATE}
+        state["_public_cache"] = _fresh_cache(self._public_cache)
+        return None, state
+
     def _snapshot(self) -> dict[str, Any]:
         """The saved state that a loaded game is checked against."""
         return {f.key: f.dump(getattr(self, f.name)) for f in _STATE if f.key and not f.top}

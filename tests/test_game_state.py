@@ -9,6 +9,7 @@ without saying how to copy it fails here.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 from collections.abc import Iterator
 from types import MappingProxyType
@@ -244,3 +245,12 @@ def test_observations_are_still_frozen_and_equal_by_value() -> None:
         o.lives = 9  # type: ignore[misc]
     g.play(1, t=1.0)  # a mistake: 5 is discarded face up
     assert g.observation(1).discards == ((0, 5, "mistake"),)
+
+
+def test_a_game_pickles_after_observations() -> None:
+    # the observation cache holds read-only views that pickle refuses
+    g = played_game(8, 40)
+    g.observation(0)
+    assert pickle.loads(pickle.dumps(g)) == g
+    h = pickle.loads(pickle.dumps(g))
+    assert h.observation(1) == g.observation(1)
