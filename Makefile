@@ -40,6 +40,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy mindwidget
+	$(BIN)/lint-imports
 
 test-js: js
 	npm test

@@ -203,6 +203,30 @@ class BlindStarted(Event):
     type: ClassVar[str] = "blind_started"
 
 
+def fast_init(cls: type[Any]) -> None:
+    """Give a frozen dataclass (without defaults) a faster ``__init__``.
+
+    The same signature and the same result, but fields are stored directly
+    (a slot's descriptor, or the instance dict) rather than through
+    ``object.__setattr__`` as `dataclasses` does for frozen classes: about
+    twice as fast. A game makes an event or two per action and an
+    observation per bot decision, so these are on its hottest paths.
+    """
+    names = [f.name for f in fields(cls)]
+    args = ", ".join(names)
+    namespace: dict[str, Any] = {}
+    if "__slots__" in cls.__dict__:
+        env = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+        body = "".join(f"    _set_{n}(self, {n})\n" for n in names)
+    else:
+        env = {}
+        body = "    d = self.__dict__\n" + "".join(f"    d[{n!r}] = {n}\n" for n in names)
+    exec(f"def __init__(self, {args}):\n{body}", env, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses assigning to a method)
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
@@ -222,3 +246,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BlindStarted,
     )
 }
+fast_init(Discard)
+for _event in EVENT_TYPES.values():
+    fast_init(_event)

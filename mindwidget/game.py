@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+from .checks import finite, flag, load_json, whole
 from .events import (
     BlindChecked,
     BlindStarted,
@@ -38,12 +39,15 @@ from .events import (
     StarUsed,
     StarVoted,
     Stopped,
+    fast_init,
 )
-from .rules import RuleError, Rules
+from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
 
 Status = Literal["playing", "level_cleared", "won", "lost"]
+
+T = TypeVar("T")
 
 FORMAT = "mindwidget-game"
 VERSION = 1
@@ -99,6 +103,105 @@ class Observation:
         }
 
 
+def _same(value: T) -> T:
+    """Copy an immutable value: share it."""
+    return value
+
+
+def _lists(value: list[list[int]]) -> list[list[int]]:
+    return [list(v) for v in value]
+
+
+def _dicts(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(v) for v in value]
+
+
+def _dict_or_none(value: dict[int, bool] | None) -> dict[int, bool] | None:
+    return None if value is None else dict(value)
+
+
+def _copy_start(start: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The chosen start (hands, level, lives, stars, blind): only its hands nest."""
+    if start is None:
+        return None
+    return {**start, "hands": [list(h) for h in start["hands"]]}
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    other = random.Random.__new__(random.Random)  # unseeded: setstate sets it all
+    other.setstate(rng.getstate())
+    return other
+
+
+def _rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _fresh_cache(cache: list[Any]) -> list[Any]:
+    """The public-event cache is derived: a copy rebuilds its own."""
+    return [-1]
+
+
+@dataclass(frozen=True)
+class _Field:
+    """One field of a game's state.
+
+    ``copy`` makes an independent duplicate for `Game.copy` (sharing only
+    what is immutable). ``key`` names it in a saved game, under ``"state"``
+    (the snapshot a loaded game is checked against) or at the top level when
+    ``top`` is true; ``dump`` turns it into plain JSON there. A field without
+    a key is not saved: it follows from the others when the actions replay.
+    """
+
+    name: str
+    copy: Callable[[Any], Any] = _same
+    key: str | None = None
+    dump: Callable[[Any], Any] = _same
+    top: bool = False
+
+
+#: The state of a `Game`, declared once. The order is the order of the saved
+#: snapshot.
+_STATE: tuple[_Field, ...] = (
+    _Field("_rules", key="rules", dump=lambda r: r.to_dict(), top=True),
+    _Field("_seed", key="seed", top=True),
+    _Field("_start", _copy_start, key="start", dump=_copy_start, top=True),
+    _Field("_actions", _dicts, key="actions", dump=_dicts, top=True),
+    _Field("_level", key="level"),
+    _Field("_lives", key="lives"),
+    _Field("_stars", key="stars"),
+    _Field("_stars_boxed", key="stars_boxed"),
+    _Field("_status", key="status"),
+    _Field("_blind", key="blind"),
+    _Field("_blind_cleared", key="blind_levels_cleared"),
+    _Field("_hands", _lists, key="hands", dump=lambda hs: [h[::-1] for h in hs]),
+    _Field("_pile", list, key="pile", dump=list),
+    _Field(
+        "_discards",
+        list,
+        key="discards",
+        dump=lambda ds: [[d.player, d.card, d.face_up] for d in ds],
+    ),
+    _Field("_t", key="t"),
+    _Field(
+        "_proposal", _dict_or_none, key="proposal", dump=lambda p: None if p is None else sorted(p)
+    ),
+    _Field("_concentrating", key="concentrating"),
+    _Field("_events", list, key="events", dump=len),  # events are immutable
+    _Field("_rng", _copy_rng, key="rng", dump=_rng_state),
+    _Field("_pile_players", list),
+    _Field("_pile_faults", list),
+    _Field("_level_event_start"),
+    _Field("_public_cache", _fresh_cache),
+    _Field("_kinds_cache", list),
+)
+_TOP_KEYS = tuple(f.key for f in _STATE if f.top and f.key)
+
+
+fast_init(Observation)
+
+
 class Game:
     """One game of The Mind, from level 1 to a win (and blind mode) or a loss.
 
@@ -112,32 +215,9 @@ class Game:
     without one, the time of the previous event of the level is used.
     """
 
-    __slots__ = (
-        "_actions",
-        "_blind",
-        "_blind_cleared",
-        "_concentrating",
-        "_discards",
-        "_events",
-        "_hands",
-        "_kinds_cache",
-        "_level",
-        "_level_event_start",
-        "_lives",
-        "_pile",
-        "_pile_faults",
-        "_pile_players",
-        "_proposal",
-        "_public_cache",
-        "_rng",
-        "_rules",
-        "_seed",
-        "_start",
-        "_stars",
-        "_stars_boxed",
-        "_status",
-        "_t",
-    )
+    # Every field of a game's state is declared once, in `_STATE` (above):
+    # the slots, `copy()` and the saved snapshot all derive from it.
+    __slots__ = tuple(f.name for f in _STATE)
 
     def __init__(
         self, players: int | None = None, seed: int | None = None, rules: Rules | None = None
@@ -172,11 +252,17 @@ class Game:
         for i, hand in enumerate(hands):
             if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
                 raise RuleError(f"hand {i} must be a list of cards, not {hand!r}.")
-            cards = list(hand)
-            for c in cards:
-                if not isinstance(c, int) or isinstance(c, bool):
-                    raise RuleError(f"hand {i} holds {c!r}; cards are whole numbers.")
+            cards: list[int] = []
+            for c in hand:
+                try:
+                    cards.append(whole("card", c, error=RuleError))
+                except RuleError:
+                    raise RuleError(f"hand {i} holds {c!r}; cards are whole numbers.") from None
+                if len(cards) > MAX_DECK:
+                    raise RuleError(f"hand {i} holds too many cards; allowed: at most {MAX_DECK}.")
             clean.append(sorted(cards))
+            if len(clean) > MAX_PLAYERS:
+                raise RuleError(f"there are too many hands; allowed: at most {MAX_PLAYERS}.")
         rules = _resolve_rules(len(clean), rules)
         seen: dict[int, int] = {}
         for i, cards in enumerate(clean):
@@ -190,19 +276,12 @@ class Game:
             raise RuleError("every hand is empty; deal at least one card.")
         if level is None:
             level = max(1, max(len(h) for h in clean))
-        _check_whole("level", level)
-        if not 1 <= level <= rules.n_levels:
-            raise RuleError(f"level must be between 1 and {rules.n_levels}, not {level}.")
+        level = whole("level", level, 1, rules.n_levels, error=RuleError)
         lives = rules.start_lives if lives is None else lives
-        _check_whole("lives", lives)
-        if not 1 <= lives <= rules.max_lives:
-            raise RuleError(f"lives must be between 1 and {rules.max_lives}, not {lives}.")
+        lives = whole("lives", lives, 1, rules.max_lives, error=RuleError)
         stars = rules.stars if stars is None else stars
-        _check_whole("stars", stars)
-        if not 0 <= stars <= rules.max_stars:
-            raise RuleError(f"stars must be between 0 and {rules.max_stars}, not {stars}.")
-        if not isinstance(blind, bool):
-            raise RuleError(f"blind must be True or False, not {blind!r}.")
+        stars = whole("stars", stars, 0, rules.max_stars, error=RuleError)
+        blind = flag("blind", blind, error=RuleError)
         start: dict[str, Any] = {"hands": clean, "level": level, "lives": lives, "stars": stars}
         if blind:
             start["blind"] = True
@@ -215,13 +294,12 @@ class Game:
     def _setup(self, rules: Rules, seed: int | None, start: dict[str, Any] | None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        _check_whole("seed", seed)
-        if seed < 0:
-            raise RuleError(f"seed must be a whole number >= 0, not {seed}.")
+        if type(seed) is not int or seed < 0:
+            seed = whole("seed", seed, 0, error=RuleError)
         self._rules = rules
         self._seed = seed
         self._start = start
-        self._rng = random.Random(seed)
+        self._rng = _seeded(seed)
         self._level = start["level"] if start else 1
         self._lives = start["lives"] if start else rules.start_lives
         self._stars = start["stars"] if start else rules.stars
@@ -244,12 +322,22 @@ class Game:
         self._kinds_cache: list[Any] = [-1, 0]
 
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
-        n, k = self._rules.players, self._level
+        rules = self._rules
+        n, k = rules.players, self._level
+        # A hand is kept from high to low (its lowest card is popped from the
+        # end); the Dealt event shows each from low to high.
         if fixed is None:
-            cards = self._rng.sample(_deck(self._rules.deck), n * k)
-            self._hands = [sorted(cards[i * k : (i + 1) * k], reverse=True) for i in range(n)]
+            cards = _sample_cards(self._rng, rules.deck, n * k)
+            if k == 1:
+                self._hands = [[c] for c in cards]
+                shown: tuple[tuple[int, ...], ...] = tuple(zip(cards))
+            else:
+                dealt = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
+                self._hands = [h[::-1] for h in dealt]
+                shown = tuple(map(tuple, dealt))
         else:
             self._hands = [sorted(h, reverse=True) for h in fixed]
+            shown = tuple(tuple(sorted(h)) for h in fixed)
         self._pile = []
         self._pile_players = []
         self._pile_faults = []
@@ -259,9 +347,7 @@ class Game:
         self._t = 0.0
         self._concentrating = True
         self._level_event_start = len(self._events)
-        self._events.append(
-            Dealt(self._level, 0.0, tuple(tuple(reversed(h)) for h in self._hands), self._blind)
-        )
+        self._events.append(Dealt(k, 0.0, shown, self._blind))
 
     # ------------------------------------------------------------- read state
     @property
@@ -362,7 +448,8 @@ class Game:
 
     def lowest(self, player: int) -> int | None:
         """The lowest card in that player's hand (the only one they may play)."""
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < self._rules.players:
+            player = self._check_player(player)
         hand = self._hands[player]
         return hand[-1] if hand else None
 
@@ -403,14 +490,21 @@ class Game:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
-        self._check_player(player)
-        pile = tuple(
-            c if (not self._blind or who == player) else None
-            for c, who in zip(self._pile, self._pile_players, strict=True)
-        )
-        discards = tuple(
-            (d.player, d.card if (d.face_up or d.player == player) else None, kind)
-            for d, kind in self._discard_kinds()
+        player = self._check_player(player)
+        if self._blind:  # face down: only this player's own cards show
+            pile: tuple[int | None, ...] = tuple(
+                c if who == player else None
+                for c, who in zip(self._pile, self._pile_players, strict=True)
+            )
+        else:
+            pile = tuple(self._pile)
+        discards = (
+            tuple(
+                (d.player, d.card if (d.face_up or d.player == player) else None, kind)
+                for d, kind in self._discard_kinds()
+            )
+            if self._discards
+            else ()
         )
         return Observation(
             player=player,
@@ -466,9 +560,14 @@ class Game:
         ``card`` may name the card for a check: any card but the lowest is
         refused, because a player always plays their own lowest card first.
         """
-        self._check_player(player)
-        self._check_playing("play a card")
-        t = self._check_t(t)
+        # Each check runs its full method only when its quick test fails: a
+        # common play is checked in a few comparisons, with the same errors.
+        if type(player) is not int or not 0 <= player < self._rules.players:
+            player = self._check_player(player)
+        if self._status != "playing":
+            self._check_playing("play a card")
+        if type(t) is not float or not self._t <= t < math.inf:
+            t = self._check_t(t)
         hand = self._hands[player]
         if not hand:
             raise RuleError(f"player {player} has no cards left to play.")
@@ -526,7 +625,7 @@ class Game:
 
     def propose_star(self, player: int, t: float | None = None) -> None:
         """``player`` raises a hand to propose a throwing star (and agrees to it)."""
-        self._check_player(player)
+        player = self._check_player(player)
         self._check_playing("propose a throwing star")
         t = self._check_t(t)
         if self._stars <= 0:
@@ -548,11 +647,10 @@ class Game:
 
     def vote_star(self, player: int, agree: bool, t: float | None = None) -> None:
         """``player`` agrees or says no to the open proposal; one no ends it."""
-        self._check_player(player)
+        player = self._check_player(player)
         self._check_playing("vote on a throwing star")
         t = self._check_t(t)
-        if not isinstance(agree, bool):
-            raise RuleError(f"agree must be True or False, not {agree!r}.")
+        agree = flag("agree", agree, error=RuleError)
         if self._proposal is None:
             raise RuleError("no throwing star is proposed; propose_star(player) comes first.")
         if player in self._proposal:
@@ -598,7 +696,7 @@ class Game:
 
     def stop(self, player: int, t: float | None = None) -> None:
         """``player`` calls "stop": hands go back on the table to concentrate."""
-        self._check_player(player)
+        player = self._check_player(player)
         self._check_playing("call stop")
         t = self._check_t(t)
         self._actions.append({"action": "stop", "player": player, "t": t})
@@ -684,15 +782,15 @@ class Game:
         self._events.append(GameLost(self._level, t))
 
     # ------------------------------------------------------------- validation
-    def _check_player(self, player: object) -> None:
+    def _check_player(self, player: object) -> int:
         if type(player) is int and 0 <= player < self._rules.players:
-            return
-        if not isinstance(player, int) or isinstance(player, bool):
-            raise RuleError(f"player must be a whole number, not {player!r}.")
-        if not 0 <= player < self._rules.players:
+            return player
+        number = whole("player", player, error=RuleError)
+        if not 0 <= number < self._rules.players:
             raise RuleError(
-                f"there is no player {player}; players are numbered 0 to {self._rules.players - 1}."
+                f"there is no player {number}; players are numbered 0 to {self._rules.players - 1}."
             )
+        return number
 
     def _describe_status(self) -> str:
         if self._status == "level_cleared":
@@ -719,11 +817,10 @@ class Game:
             return self._t
         if type(t) is float and self._t <= t < math.inf:
             return t
-        if isinstance(t, bool) or not isinstance(t, (int, float)):
-            raise RuleError(f"t must be a number of seconds, not {t!r}.")
-        t = float(t)
-        if not math.isfinite(t) or t < 0:
-            raise RuleError(f"t must be a finite number of seconds >= 0, not {t}.")
+        try:
+            t = finite("t", t, 0.0, error=RuleError)
+        except RuleError:
+            raise RuleError(f"t must be a finite number of seconds >= 0, not {t!r}.") from None
         if t < self._t:
             raise RuleError(
                 f"t={t:g} is earlier than the last event of this level (t={self._t:g}); "
@@ -733,66 +830,34 @@ class Game:
 
     # ----------------------------------------------------- save, load, branch
     def copy(self) -> Game:
-        """An independent game in the same state: the branching primitive."""
+        """An independent game in the same state: the branching primitive.
+
+        Nothing mutable is shared: playing on in the copy never changes this game.
+        """
         other = Game.__new__(Game)
-        other._rules = self._rules
-        other._seed = self._seed
-        other._start = self._start
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
-        other._level = self._level
-        other._lives = self._lives
-        other._stars = self._stars
-        other._stars_boxed = self._stars_boxed
-        other._blind = self._blind
-        other._blind_cleared = self._blind_cleared
-        other._events = list(self._events)
-        other._actions = [dict(a) for a in self._actions]
-        other._hands = [list(h) for h in self._hands]
-        other._pile = list(self._pile)
-        other._pile_players = list(self._pile_players)
-        other._pile_faults = list(self._pile_faults)
-        other._discards = list(self._discards)
-        other._proposal = None if self._proposal is None else dict(self._proposal)
-        other._status = self._status
-        other._t = self._t
-        other._concentrating = self._concentrating
-        other._level_event_start = self._level_event_start
-        other._public_cache = list(self._public_cache)
-        other._kinds_cache = list(self._kinds_cache)
+        for f in _STATE:
+            setattr(other, f.name, f.copy(getattr(self, f.name)))
         return other
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """For pickle and `copy.copy`: every declared field, the derived cache
+        of public events left out (its read-only views do not pickle)."""
+        state = {f.name: getattr(self, f.name) for f in _STATE}
+        state["_public_cache"] = _fresh_cache(self._public_cache)
+        return None, state
+
     def _snapshot(self) -> dict[str, Any]:
-        version, internal, gauss = self._rng.getstate()
-        return {
-            "level": self._level,
-            "lives": self._lives,
-            "stars": self._stars,
-            "stars_boxed": self._stars_boxed,
-            "status": self._status,
-            "blind": self._blind,
-            "blind_levels_cleared": self._blind_cleared,
-            "hands": [list(h) for h in self.hands],
-            "pile": list(self._pile),
-            "discards": [[d.player, d.card, d.face_up] for d in self._discards],
-            "t": self._t,
-            "proposal": None if self._proposal is None else sorted(self._proposal),
-            "concentrating": self._concentrating,
-            "events": len(self._events),
-            "rng": [version, list(internal), gauss],
-        }
+        """The saved state that a loaded game is checked against."""
+        return {f.key: f.dump(getattr(self, f.name)) for f in _STATE if f.key and not f.top}
 
     def to_dict(self) -> dict[str, Any]:
         """A plain, JSON-able description: rules, seed, start, actions and state."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self._rules.to_dict(),
-            "seed": self._seed,
-            "start": self._start,
-            "actions": [dict(a) for a in self._actions],
-            "state": self._snapshot(),
-        }
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        for f in _STATE:
+            if f.key and f.top:
+                out[f.key] = f.dump(getattr(self, f.name))
+        out["state"] = self._snapshot()
+        return out
 
     def to_json(self) -> str:
         """Save the game: `Game.from_json` gives it back exactly."""
@@ -801,11 +866,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a saved game. Malformed or tampered text raises `RuleError`."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise RuleError(f"a saved game must be JSON text: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a saved game", error=RuleError))
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -816,7 +877,7 @@ class Game:
                 f"not a saved mindwidget game: expected format {FORMAT!r} version {VERSION}, "
                 f"got {data.get('format')!r} version {data.get('version')!r}."
             )
-        missing = [k for k in ("rules", "seed", "start", "actions", "state") if k not in data]
+        missing = [k for k in (*_TOP_KEYS, "state") if k not in data]
         if missing:
             raise RuleError(f"the saved game lacks {', '.join(missing)}.")
         try:
@@ -849,6 +910,10 @@ class Game:
         actions = data["actions"]
         if not isinstance(actions, list):
             raise RuleError("the saved actions must be a list.")
+        if len(actions) > MAX_ACTIONS:
+            raise RuleError(
+                f"the saved game holds {len(actions):,} actions; allowed: at most {MAX_ACTIONS:,}."
+            )
         for i, action in enumerate(actions):
             try:
                 game.apply(action)
@@ -967,15 +1032,57 @@ def describe_event(e: Event) -> str:
 
 
 _DEFAULT_RULES: dict[int, Rules] = {}
-_DECKS: dict[int, list[int]] = {}
 
 
-def _deck(size: int) -> list[int]:
-    """The number cards 1..size (cached: dealing happens once per level)."""
-    deck = _DECKS.get(size)
-    if deck is None:
-        deck = _DECKS[size] = list(range(1, size + 1))
-    return deck
+_SET_SIZES: dict[int, int] = {}
+
+
+def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
+    """``rng.sample(range(1, deck + 1), k)``: the same cards in the same order.
+
+    This is CPython's `random.Random.sample` (3.9 to 3.13) for that
+    population, inlined: dealing is the hottest step of a short game. Kept
+    here, a saved game deals alike whatever Python runs it; a test checks it
+    against `random.Random.sample`.
+    """
+    getrandbits = rng.getrandbits
+    result: list[int] = []
+    # sample() picks from a pool list when that is smaller than a set of k picks
+    setsize = _SET_SIZES.get(k)
+    if setsize is None:
+        setsize = _SET_SIZES[k] = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
+    if deck <= setsize:
+        pool = list(range(1, deck + 1))
+        for i in range(k):
+            m = deck - i
+            bits = m.bit_length()
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        bits = deck.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= deck or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(j + 1)
+    return result
+
+
+_seed_random: Callable[[random.Random, int], None] = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, seeded once: for a whole number, `Random.__init__`
+    only calls this same C seed function (and clears its Gaussian cache)."""
+    rng = random.Random.__new__(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:
@@ -991,11 +1098,6 @@ def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:
     if players is not None and players != rules.players:
         raise RuleError(f"players={players} disagrees with rules.players={rules.players}.")
     return rules
-
-
-def _check_whole(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError(f"{name} must be a whole number, not {value!r}.")
 
 
 def _jsonish(value: Any) -> Any:

@@ -28,9 +28,16 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Literal
 
+from .checks import whole
+
 __all__ = [
     "DECK_SIZE",
+    "MAX_ACTIONS",
+    "MAX_DECK",
+    "MAX_HOUSE_LIVES",
+    "MAX_HOUSE_STARS",
     "MAX_LIVES",
+    "MAX_PLAYERS",
     "MAX_STARS",
     "REWARDS",
     "SETUP",
@@ -59,6 +66,16 @@ MAX_STARS = 3
 REWARDS: Mapping[int, Literal["life", "star"]] = MappingProxyType(
     {2: "star", 3: "life", 5: "star", 6: "life", 8: "star", 9: "life"}
 )
+
+#: The bounds of a house rule (and so of every file): a game has at most this
+#: many number cards (ten boxes), players, lives or stars, and a saved game at
+#: most this many actions. Beyond them a file could ask for gigabytes (the deal
+#: builds the deck) without making a playable game.
+MAX_DECK = 1000
+MAX_PLAYERS = 10
+MAX_HOUSE_LIVES = 99
+MAX_HOUSE_STARS = 99
+MAX_ACTIONS = 100_000
 
 MistakeDiscards = Literal["face_up", "face_down"]
 SpentStars = Literal["supply", "box"]
@@ -97,12 +114,11 @@ class Rules:
     blind_penalty: BlindPenalty = "per_card"
 
     def __post_init__(self) -> None:
-        for name in ("players", "stars", "max_lives", "max_stars", "deck"):
-            _check_int(name, getattr(self, name))
-        for name in ("levels", "lives"):
+        for name, hi in _BOUNDS.items():
             value = getattr(self, name)
-            if value is not None:
-                _check_int(name, value)
+            if value is not None or name not in ("levels", "lives"):
+                # a plain int (numpy integers are accepted), at most its bound
+                object.__setattr__(self, name, whole(name, value, hi=hi, error=RuleError))
         if self.players in SETUP:
             levels, lives = SETUP[self.players]
             if self.levels is None:
@@ -142,10 +158,12 @@ class Rules:
                 raise RuleError(
                     f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}."
                 )
-        rewards = dict(self.rewards)
-        for level, reward in rewards.items():
-            if not isinstance(level, int) or isinstance(level, bool) or level < 1:
-                raise RuleError(f"reward levels must be whole numbers >= 1, not {level!r}.")
+        if not isinstance(self.rewards, Mapping):
+            raise RuleError("rewards must map level to 'life' or 'star'.")
+        rewards: dict[int, Literal["life", "star"]] = {}
+        for key, reward in self.rewards.items():
+            level = whole("a reward level", key, 1, MAX_DECK, error=RuleError)
+            rewards[level] = reward
             if reward not in ("life", "star"):
                 raise RuleError(
                     f"the reward for level {level} must be 'life' or 'star', not {reward!r}."
@@ -200,6 +218,13 @@ class Rules:
         return cls(**kwargs)
 
 
-def _check_int(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError(f"{name} must be a whole number, not {value!r}.")
+#: The largest value of each whole-number setting.
+_BOUNDS: dict[str, int] = {
+    "players": MAX_PLAYERS,
+    "levels": MAX_DECK,
+    "lives": MAX_HOUSE_LIVES,
+    "stars": MAX_HOUSE_STARS,
+    "max_lives": MAX_HOUSE_LIVES,
+    "max_stars": MAX_HOUSE_STARS,
+    "deck": MAX_DECK,
+}

@@ -36,6 +36,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from .bots import Bot, BotsLike, PerfectTimer, ScalarTimer, StarPolicy, make_team
+from .checks import whole
 from .events import Mistake, StarUsed
 from .game import Game
 from .rules import Rules
@@ -150,15 +151,11 @@ class SimResult:
 
 # ---------------------------------------------------------------- checks
 def _check_games(games: object) -> int:
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}.")
-    return int(games)
+    return whole("games", games, 1)
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}.")
-    return int(seed)
+    return whole("seed", seed, 0)
 
 
 def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str | None:

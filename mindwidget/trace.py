@@ -34,6 +34,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from .checks import flag, whole
 from .events import (
     Concentrated,
     Dealt,
@@ -107,7 +108,7 @@ def _level_of(events: list[Event]) -> _Level:
 
 def _check_game(game: object) -> Game:
     if not isinstance(game, Game):
-        raise TypeError(f"expected a mindwidget Game, not {type(game).__name__}.")
+        raise ValueError(f"game: expected a mindwidget Game, not {type(game).__name__}.")
     return game
 
 
@@ -298,8 +299,10 @@ def plot_trace(
     `mindwidget/locales`).
     """
     game = _check_game(game)
-    if level is not None and (not isinstance(level, int) or isinstance(level, bool)):
-        raise ValueError(f"level must be a whole number or None, not {level!r}.")
+    if level is not None:
+        level = whole("level", level)
+    if blind is not None:
+        blind = flag("blind", blind)
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
     lv = _pick_level(game, level, blind)

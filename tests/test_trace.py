@@ -52,7 +52,7 @@ def test_trace_has_the_documented_columns_and_types_even_when_empty() -> None:
 
 
 def test_trace_refuses_something_that_is_not_a_game() -> None:
-    with pytest.raises(TypeError, match="expected a mindwidget Game, not list"):
+    with pytest.raises(ValueError, match="game: expected a mindwidget Game, not list"):
         trace([])  # type: ignore[arg-type]
 
 

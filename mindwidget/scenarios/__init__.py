@@ -47,6 +47,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..checks import MAX_JSON_CHARS, load_json
 from ..game import _ACTION_FIELDS, Game
 from ..rules import RuleError, Rules
 from ..trace import trace
@@ -219,7 +220,7 @@ class Scenario:
             isinstance(name, str) and (name.endswith(".json") or "/" in name or os.sep in name)
         ):
             with open(name, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_JSON_CHARS + 1)  # load_json refuses a longer file
             s = cls.from_json(text)
         else:
             if name not in LIBRARY:
@@ -411,11 +412,7 @@ class Scenario:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Scenario:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise RuleError(f"a scenario file must be JSON text: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "a scenario file", error=RuleError))
 
     @classmethod
     def from_dict(cls, data: Any) -> Scenario:
