@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 import numpy as np
@@ -55,6 +55,19 @@ Engine = Literal["auto", "fast", "reference"]
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+
+#: The columns of `SimResult.levels` (one row per game and level reached), in
+#: order: what each engine's block returns.
+LEVEL_COLUMNS = (
+    "game",
+    "level",
+    "cleared",
+    "mistakes",
+    "stars_used",
+    "lives",
+    "stars",
+    "tempo_spread",
+)
 
 
 # ---------------------------------------------------------------- results
@@ -164,10 +177,11 @@ def _check_seed(seed: object) -> int:
 def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str | None:
     """Why the fast engine cannot play this team under these rules (None: it can)."""
     for p, bot in enumerate(team):
-        if type(bot) not in (PerfectTimer, ScalarTimer):
+        if type(bot) not in FAST_TIMERS:
+            names = " and ".join(t.__name__ for t in FAST_TIMERS)
             return (
                 f"seat {p} is a {type(bot).__name__}; the fast engine plays only "
-                "PerfectTimer and ScalarTimer (not subclasses: their plan may differ)"
+                f"{names} (not subclasses: their plan may differ)"
             )
         if type(bot.star_policy) is not StarPolicy:
             return (
@@ -180,14 +194,28 @@ def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str |
 
 
 # ---------------------------------------------------------------- the fast engine
+#: How the fast engine draws a seat's wait (see `_planned_waits`).
+TimerKind = Literal["normal", "lognormal"]
+
+#: The bot classes the fast engine plays (exactly these: a subclass may plan differently).
+FAST_TIMERS: tuple[type[Bot], ...] = (PerfectTimer, ScalarTimer)
+
+
+def _timer_kind(bot: Bot) -> TimerKind:
+    """The fast engine's timing model of one of the `FAST_TIMERS`."""
+    if isinstance(bot, ScalarTimer):
+        return bot.noise
+    return "normal"  # PerfectTimer: a normal wait with no noise at all
+
+
 @dataclass(frozen=True)
 class _Seats:
     """Per-seat parameters of a stationary team, as arrays."""
 
+    kind: tuple[TimerKind, ...]
     spp: FloatArray
     cv: FloatArray
     motor: FloatArray
-    lognormal: BoolArray
     propose: BoolArray
     close: IntArray
     last_life_gap: IntArray
@@ -199,10 +227,10 @@ class _Seats:
             return np.array([f(b) for b in team], dtype=dtype)
 
         return cls(
+            kind=tuple(_timer_kind(b) for b in team),
             spp=arr(lambda b: b.seconds_per_step, np.float64),
             cv=arr(lambda b: getattr(b, "cv", 0.0), np.float64),
             motor=arr(lambda b: getattr(b, "motor_sd", 0.0), np.float64),
-            lognormal=arr(lambda b: getattr(b, "noise", "normal") == "lognormal", np.bool_),
             propose=arr(lambda b: b.propose_stars, np.bool_),
             close=arr(lambda b: b.star_policy.close, np.int64),
             last_life_gap=arr(lambda b: b.star_policy.last_life_gap, np.int64),
@@ -244,262 +272,379 @@ def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.ND
     return hands
 
 
-class _Tables:
+class _Timing:
     """Per-seat wait tables by gap: mean and noise scale, ``inf`` for no card."""
 
     def __init__(self, seats: _Seats, deck: int) -> None:
         n = seats.spp.size
+        lognormal = np.array([k == "lognormal" for k in seats.kind])
         gaps = np.arange(deck + 2, dtype=np.float64)
-        self.mean = seats.spp[:, None] * gaps[None, :]
-        normal_sd = np.sqrt((seats.cv[:, None] * self.mean) ** 2 + seats.motor[:, None] ** 2)
-        self.sd = np.where(seats.lognormal[:, None], 0.0, normal_sd)
-        # Gap 0 (an inert game, see _fast_block) and deck+1 (no card): never first.
-        self.mean[:, [0, deck + 1]] = np.inf
-        self.sd[:, [0, deck + 1]] = 0.0
+        mean = seats.spp[:, None] * gaps[None, :]
+        normal_sd = np.sqrt((seats.cv[:, None] * mean) ** 2 + seats.motor[:, None] ** 2)
+        sd = np.where(lognormal[:, None], 0.0, normal_sd)
+        # Gap 0 (an inert game, see `_Level.end`) and deck+1 (no card): never first.
+        mean[:, [0, deck + 1]] = np.inf
+        sd[:, [0, deck + 1]] = 0.0
         # float32 is plenty for a wait (7 digits) and halves the memory traffic.
-        self.mean32 = self.mean.astype(np.float32)
-        self.sd32 = self.sd.astype(np.float32)
-        self.lognormal = [bool(x) for x in seats.lognormal]
+        self.mean32 = mean.astype(np.float32)
+        self.sd32 = sd.astype(np.float32)
+        self.kind = seats.kind
         self.cv = [float(x) for x in seats.cv]
         #: a normal seat whose wait can be cut at 0 (ties at 0 are possible)
         self.clip = [
-            (not self.lognormal[s]) and bool((self.mean[s, 1:] - 9 * self.sd[s, 1:] < 0).any())
+            seats.kind[s] == "normal" and bool((mean[s, 1:] - 9 * sd[s, 1:] < 0).any())
             for s in range(n)
         ]
+        self.clip_any = any(self.clip)
         #: a seat without noise (ties between different gaps are possible)
         self.exact = any(
-            (self.cv[s] == 0 and (self.lognormal[s] or seats.motor[s] == 0)) for s in range(n)
+            self.cv[s] == 0 and (seats.kind[s] == "lognormal" or seats.motor[s] == 0)
+            for s in range(n)
         )
         self.cap = deck + 1
 
 
+def _planned_waits(
+    timing: _Timing, gap: npt.NDArray[np.int16], rng: np.random.Generator
+) -> npt.NDArray[np.float32]:
+    """Each seat's planned wait from this moment, for every game: (seats, games).
+
+    The one place that knows each timer kind's model (the same as its bot's
+    ``plan``, with fresh noise at every event). ``gap`` is each seat's lowest
+    card minus the top of the pile; a seat with no card has gap ``deck + 1``
+    and waits for ever. One standard normal per seat and game is drawn first,
+    whatever the kinds. To add a kind: name it in `TimerKind`, map its bot in
+    `_timer_kind` (and `FAST_TIMERS`), give `_Seats` and `_Timing` its
+    parameters, and add its branch here; draw any further random numbers after
+    ``z`` and only when a seat of that kind plays, so that the other kinds'
+    results stay what they are for a seed. Say in `_Timing.exact` /
+    `_Timing.clip` whether two of its waits can be exactly equal.
+    """
+    z = rng.standard_normal(gap.shape, dtype=np.float32)
+    wait = np.empty(gap.shape, dtype=np.float32)
+    for s, kind in enumerate(timing.kind):
+        mean = timing.mean32[s].take(gap[s])
+        if kind == "lognormal":  # m * exp(cv Z)
+            np.multiply(mean, np.exp(timing.cv[s] * z[s]), out=wait[s])
+        else:  # "normal": max(0, m + sd Z), sd = sqrt((cv m)^2 + motor^2)
+            np.multiply(timing.sd32[s].take(gap[s]), z[s], out=wait[s])
+            wait[s] += mean
+            if timing.clip[s]:
+                np.maximum(wait[s], 0.0, out=wait[s])
+    return wait
+
+
+def _first_to_act(
+    timing: _Timing, wait: npt.NDArray[np.float32], rng: np.random.Generator
+) -> npt.NDArray[np.intp]:
+    """The seat with the smallest wait in each game; ties broken at random."""
+    n, a = wait.shape
+    # argmin over a short axis 0, written out because np.argmin(axis=0) copies the array.
+    first = wait[0].copy()
+    who = np.zeros(a, dtype=np.intp)
+    for s in range(1, n):
+        earlier = wait[s] < first
+        np.copyto(first, wait[s], where=earlier)
+        who = np.where(earlier, s, who)
+    if timing.exact or timing.clip_any:
+        if timing.exact:
+            tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
+        else:
+            tied = first == 0
+            if tied.any():
+                tied &= (wait == 0).sum(axis=0) > 1
+        if tied.any():
+            t = np.flatnonzero(tied)
+            keys = rng.random((n, t.size))
+            keys[wait[:, t] != first[t]] = -1.0
+            who[t] = np.argmax(keys, axis=0)
+    return who
+
+
+@dataclass
+class _Level:
+    """One level of the games still playing it; arrays are seat-major (seats, games).
+
+    Games that end their level become inert (no cards, a count of cards left
+    that never reaches 0 again) and are dropped once they are three quarters
+    of the rows (`compact`).
+    """
+
+    hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
+    ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
+    low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
+    floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
+    top: npt.NDArray[np.int16]  # the top of the pile
+    declined: BoolArray  # a star proposal was declined since the last play
+    left: IntArray  # cards left in hands
+    lives: IntArray
+    stars: IntArray
+    boxed: IntArray  # stars spent into the box (``spent_stars="box"``)
+    mistakes: IntArray
+    stars_used: IntArray
+    row: npt.NDArray[np.intp]  # the game's row in this level's results
+    live: BoolArray
+
+    #: what the level's results take from a game when it ends
+    ENDED = ("lives", "stars", "boxed", "mistakes", "stars_used")
+
+    @classmethod
+    def deal(
+        cls,
+        rng: np.random.Generator,
+        rules: Rules,
+        level: int,
+        lives: IntArray,
+        stars: IntArray,
+        boxed: IntArray,
+    ) -> _Level:
+        n, g = rules.players, lives.size
+        hands = _deal(rng, g, n, level, rules.deck)
+        return cls(
+            hands=hands,
+            ptr=np.zeros((n, g), dtype=np.intp),
+            low=hands[:, :, 0].copy(),
+            floor=np.zeros((n, g), dtype=np.int16),
+            top=np.zeros(g, dtype=np.int16),
+            declined=np.zeros(g, dtype=np.bool_),
+            left=np.full(g, n * level, dtype=np.int64),
+            lives=lives.copy(),
+            stars=stars.copy(),
+            boxed=boxed.copy(),
+            mistakes=np.zeros(g, dtype=np.int64),
+            stars_used=np.zeros(g, dtype=np.int64),
+            row=np.arange(g),
+            live=np.ones(g, dtype=np.bool_),
+        )
+
+    def compact(self) -> None:
+        """Drop the inert games' rows (C order, so that flat views stay views)."""
+        keep = self.live
+        for f in fields(self):
+            value = getattr(self, f.name)
+            sub = value[:, keep] if value.ndim > 1 else value[keep]
+            setattr(self, f.name, np.ascontiguousarray(sub))
+
+
+@dataclass
+class _Outcome:
+    """A level's results, one row per game that played it (filled in as games end)."""
+
+    cleared: BoolArray
+    lives: IntArray
+    stars: IntArray
+    boxed: IntArray
+    mistakes: IntArray
+    stars_used: IntArray
+
+    @classmethod
+    def empty(cls, g: int) -> _Outcome:
+        z = [np.zeros(g, dtype=np.int64) for _ in _Level.ENDED]
+        return cls(np.zeros(g, dtype=np.bool_), *z)
+
+
+class _Star:
+    """The default `StarPolicy` of every seat, as arrays: who proposes, who agrees."""
+
+    def __init__(self, seats: _Seats, box: bool) -> None:
+        self.any = bool(seats.propose.any())
+        self.propose = seats.propose[:, None]
+        self.close = seats.close[:, None]
+        self.last_life_gap = seats.last_life_gap[:, None]
+        self.vote_gap = seats.vote_gap[:, None]
+        self.box = box
+
+    def throw(self, lv: _Level, done: BoolArray) -> npt.NDArray[np.intp] | None:
+        """Propose, vote and use a star where the policy says so.
+
+        Returns the rows that go on to a play (None: all of them): a game with
+        a proposal (used or declined) has its event already. Marks in ``done``
+        the games that a star ended.
+        """
+        cand = (lv.stars > 0) & ~lv.declined
+        if not cand.any():
+            return None
+        n, a = lv.low.shape
+        low, top, ptr = lv.low, lv.top, lv.ptr
+        width = lv.hands.shape[2]
+        hflat = lv.hands.reshape(-1)
+        has = low < NONE
+        one_life = lv.lives == 1
+        floors = np.where(has, np.maximum(top, lv.floor), NONE)
+        other_min = np.empty_like(floors)
+        for s in range(n):
+            others = [floors[q] for q in range(n) if q != s]
+            other_min[s] = np.minimum.reduce(others) if others else NONE
+        rowbase = (np.arange(n)[:, None] * a + np.arange(a)[None, :]) * width
+        second = hflat[rowbase + np.minimum(ptr + 1, width - 1)]
+        d1 = low - top
+        d2 = second - top
+        wants = (
+            self.propose
+            & has
+            & (
+                ((d2 <= self.close) & (other_min < second))
+                | (one_life & (d1 <= self.last_life_gap) & (other_min < low))
+            )
+        )
+        prop = cand & wants.any(axis=0)
+        if not prop.any():
+            return None
+        agree = ~has | one_life | (d1 <= self.vote_gap) | wants
+        use = prop & agree.all(axis=0)
+        lv.declined |= prop & ~use
+        if use.any():
+            u = np.flatnonzero(use)
+            hu = has[:, u]
+            lv.floor[:, u] = np.where(hu, low[:, u], lv.floor[:, u])
+            ptr[:, u] += hu
+            idx = (np.arange(n)[:, None] * a + u[None, :]) * width + ptr[:, u]
+            low[:, u] = hflat[idx]
+            lv.stars[u] -= 1
+            if self.box:
+                lv.boxed[u] += 1
+            lv.stars_used[u] += 1
+            lv.left[u] -= hu.sum(axis=0)
+            done[u] = lv.left[u] == 0
+        return np.flatnonzero(~prop)
+
+
+def _play(
+    lv: _Level, who: npt.NDArray[np.intp], rows: npt.NDArray[np.intp] | None, done: BoolArray
+) -> None:
+    """``who`` plays its lowest card in the games ``rows`` (None: all); a mistake costs a life.
+
+    Marks in ``done`` the games that ended: no cards left, or no lives.
+    """
+    n, a = lv.low.shape
+    level = lv.hands.shape[2] - 2
+    width = level + 2
+    hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
+    top, left = lv.top, lv.left
+    if rows is None:
+        rows = np.arange(a)
+        pos = who * a + rows
+        card = lflat[pos]
+        mistake = card > lv.low.min(axis=0)
+        nxt = pflat[pos] + 1
+        np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
+        pflat[pos] = nxt
+        lflat[pos] = hflat[pos * width + nxt]
+        top[:] = card
+        lv.declined[:] = False
+        left -= 1
+        newly = left == 0
+    else:
+        pos = who[rows] * a + rows
+        card = lflat[pos]
+        mistake = card > lv.low[:, rows].min(axis=0)
+        nxt = pflat[pos] + 1
+        np.minimum(nxt, width - 1, out=nxt)
+        pflat[pos] = nxt
+        lflat[pos] = hflat[pos * width + nxt]
+        top[rows] = card
+        lv.declined[rows] = False
+        left[rows] -= 1
+        newly = np.zeros(a, dtype=np.bool_)
+        newly[rows] = left[rows] == 0
+    if mistake.any():
+        # Everyone discards the cards below the played one (the mistake rule).
+        m = rows[mistake]
+        hm = lv.hands[:, m, :]
+        lv.ptr[:, m] = (hm <= top[m][None, :, None]).sum(axis=2)
+        lv.low[:, m] = np.take_along_axis(hm, lv.ptr[:, m][:, :, None], axis=2)[:, :, 0]
+        left[m] = n * level - lv.ptr[:, m].sum(axis=0)
+        lv.lives[m] -= 1
+        lv.mistakes[m] += 1
+        lost = m[lv.lives[m] <= 0]
+        done[lost] = True
+        newly[m] = left[m] == 0
+    done |= newly
+
+
+def _end(lv: _Level, done: BoolArray, outcome: _Outcome) -> int:
+    """Record the games that ended in ``outcome`` and make them inert; return how many."""
+    d = np.flatnonzero(done)
+    row = lv.row[d]
+    for key in _Level.ENDED:
+        getattr(outcome, key)[row] = getattr(lv, key)[d]
+    outcome.cleared[row] = (lv.left[d] == 0) & (lv.lives[d] > 0)
+    lv.low[:, d] = NONE
+    lv.ptr[:, d] = lv.hands.shape[2] - 2  # the first sentinel
+    lv.left[d] = -(10**9)
+    lv.live[d] = False
+    return d.size
+
+
+def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
+    """Play one level in every game to its end: one public event per step."""
+    outcome = _Outcome.empty(lv.top.size)
+    n_live = lv.top.size
+    while n_live:
+        a = lv.top.size
+        done = np.zeros(a, dtype=np.bool_)
+        rows = star.throw(lv, done) if star.any else None
+        # Plays: every seat re-plans from this moment with fresh noise.
+        gap = np.minimum(lv.low - lv.top, timing.cap)
+        who = _first_to_act(timing, _planned_waits(timing, gap, rng), rng)
+        _play(lv, who, rows, done)
+        if done.any():
+            n_live -= _end(lv, done, outcome)
+            if n_live and n_live * 4 < a:
+                lv.compact()
+    return outcome
+
+
 def _fast_block(
-    rules: Rules, seats: _Seats, games: int, seed: np.random.SeedSequence
+    rules: Rules, team: Sequence[Bot], games: int, seed: np.random.SeedSequence, first: int
 ) -> dict[str, Any]:
-    """Play ``games`` whole games of stationary timers; return per-level rows.
+    """Play ``games`` whole games of stationary timers; return one row per level reached.
 
     The same model as the runner, one public event per step for all games at
     once: every seat re-plans with fresh noise after every event, so the next
     actor is the seat with the smallest fresh wait (ties broken at random); a
-    proposal (the default `StarPolicy`) comes before any wait. Arrays are
-    seat-major, (seats, games); games that end their level are dropped.
+    proposal (the default `StarPolicy`) comes before any wait. The games that
+    clear a level go on to the next; ``first`` numbers them.
     """
     rng = np.random.default_rng(seed)
-    n, deck = rules.players, rules.deck
-    tab = _Tables(seats, deck)
+    seats = _Seats.of(team)
+    timing = _Timing(seats, rules.deck)
+    star = _Star(seats, box=rules.spent_stars == "box")
+    spread = _spread(team)
     lives = np.full(games, rules.start_lives, dtype=np.int64)
     stars = np.full(games, rules.stars, dtype=np.int64)
     boxed = np.zeros(games, dtype=np.int64)
     alive = np.arange(games)
-    box = rules.spent_stars == "box"
-    star_seats = bool(seats.propose.any())
-    propose = seats.propose[:, None]
-    close = seats.close[:, None]
-    last_life_gap = seats.last_life_gap[:, None]
-    vote_gap = seats.vote_gap[:, None]
-    clip_any = any(tab.clip)
-    out: dict[str, list[Any]] = {
-        k: [] for k in ("game", "level", "cleared", "mistakes", "used", "lives", "stars")
-    }
-
+    out: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
     for level in range(1, rules.n_levels + 1):
         g = alive.size
         if g == 0:
             break
-        width = level + 2
-        st: dict[str, Any] = {
-            "hands": _deal(rng, g, n, level, deck),
-            "lid": np.arange(g),
-            "ptr": np.zeros((n, g), dtype=np.intp),
-            "top": np.zeros(g, dtype=np.int16),
-            "floor": np.zeros((n, g), dtype=np.int16),
-            "declined": np.zeros(g, dtype=np.bool_),
-            "left": np.full(g, n * level, dtype=np.int64),
-            "lives": lives[alive].copy(),
-            "stars": stars[alive].copy(),
-            "boxed": boxed[alive].copy(),
-            "mistakes": np.zeros(g, dtype=np.int64),
-            "used": np.zeros(g, dtype=np.int64),
-            "live": np.ones(g, dtype=np.bool_),
-        }
-        st["low"] = st["hands"][:, :, 0].copy()
-        fin = {k: np.zeros(g, dtype=np.int64) for k in ("lives", "stars", "boxed", "mistakes")}
-        fin["used"] = np.zeros(g, dtype=np.int64)
-        fin_cleared = np.zeros(g, dtype=np.bool_)
-
-        n_live = g
-        while n_live:
-            hands, ptr, low, top = st["hands"], st["ptr"], st["low"], st["top"]
-            a = top.size
-            # Flat views (the arrays are C-ordered): one index per (seat, game).
-            hflat, pflat, lflat = hands.reshape(-1), ptr.reshape(-1), low.reshape(-1)
-            left = st["left"]
-            done = np.zeros(a, dtype=np.bool_)
-            play_rows: npt.NDArray[np.intp] | None = None  # None: every row plays
-
-            # Throwing stars: the default StarPolicy, for every seat at once.
-            if star_seats:
-                cand = (st["stars"] > 0) & ~st["declined"]
-                if cand.any():
-                    has = low < NONE
-                    one_life = st["lives"] == 1
-                    floors = np.where(has, np.maximum(top, st["floor"]), NONE)
-                    other_min = np.empty_like(floors)
-                    for s in range(n):
-                        others = [floors[q] for q in range(n) if q != s]
-                        other_min[s] = np.minimum.reduce(others) if others else NONE
-                    rowbase = (np.arange(n)[:, None] * a + np.arange(a)[None, :]) * width
-                    second = hflat[rowbase + np.minimum(ptr + 1, width - 1)]
-                    d1 = low - top
-                    d2 = second - top
-                    wants = (
-                        propose
-                        & has
-                        & (
-                            ((d2 <= close) & (other_min < second))
-                            | (one_life & (d1 <= last_life_gap) & (other_min < low))
-                        )
-                    )
-                    prop = cand & wants.any(axis=0)
-                    if prop.any():
-                        agree = ~has | one_life | (d1 <= vote_gap) | wants
-                        use = prop & agree.all(axis=0)
-                        st["declined"] |= prop & ~use
-                        play_rows = np.flatnonzero(~prop)
-                        if use.any():
-                            u = np.flatnonzero(use)
-                            hu = has[:, u]
-                            st["floor"][:, u] = np.where(hu, low[:, u], st["floor"][:, u])
-                            ptr[:, u] += hu
-                            idx = (np.arange(n)[:, None] * a + u[None, :]) * width + ptr[:, u]
-                            low[:, u] = hflat[idx]
-                            st["stars"][u] -= 1
-                            if box:
-                                st["boxed"][u] += 1
-                            st["used"][u] += 1
-                            left[u] -= hu.sum(axis=0)
-                            done[u] = left[u] == 0
-
-            # Plays: every seat re-plans from this moment with fresh noise.
-            z = rng.standard_normal((n, a), dtype=np.float32)
-            gap = np.minimum(low - top, tab.cap)
-            wait = np.empty((n, a), dtype=np.float32)
-            for s in range(n):
-                mean = tab.mean32[s].take(gap[s])
-                if tab.lognormal[s]:
-                    np.multiply(mean, np.exp(tab.cv[s] * z[s]), out=wait[s])
-                else:
-                    np.multiply(tab.sd32[s].take(gap[s]), z[s], out=wait[s])
-                    wait[s] += mean
-                    if tab.clip[s]:
-                        np.maximum(wait[s], 0.0, out=wait[s])
-            # The first to act: the smallest wait (argmin over a short axis 0,
-            # written out because np.argmin(axis=0) copies the array).
-            first = wait[0].copy()
-            who = np.zeros(a, dtype=np.intp)
-            for s in range(1, n):
-                earlier = wait[s] < first
-                np.copyto(first, wait[s], where=earlier)
-                who = np.where(earlier, s, who)
-            rows = np.arange(a)
-            if tab.exact or clip_any:
-                if tab.exact:
-                    tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
-                else:
-                    tied = first == 0
-                    if tied.any():
-                        tied &= (wait == 0).sum(axis=0) > 1
-                if tied.any():
-                    t = np.flatnonzero(tied)
-                    keys = rng.random((n, t.size))
-                    keys[wait[:, t] != first[t]] = -1.0
-                    who[t] = np.argmax(keys, axis=0)
-            if play_rows is None:
-                pos = who * a + rows
-                card = lflat[pos]
-                mistake = card > low.min(axis=0)
-                nxt = pflat[pos] + 1
-                np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
-                pflat[pos] = nxt
-                lflat[pos] = hflat[pos * width + nxt]
-                top[:] = card
-                st["declined"][:] = False
-                left -= 1
-                newly = left == 0
-            else:
-                rows = play_rows
-                pos = who[rows] * a + rows
-                card = lflat[pos]
-                mistake = card > low[:, rows].min(axis=0)
-                nxt = pflat[pos] + 1
-                np.minimum(nxt, width - 1, out=nxt)
-                pflat[pos] = nxt
-                lflat[pos] = hflat[pos * width + nxt]
-                top[rows] = card
-                st["declined"][rows] = False
-                left[rows] -= 1
-                newly = np.zeros(a, dtype=np.bool_)
-                newly[rows] = left[rows] == 0
-            if mistake.any():
-                m = rows[mistake]
-                hm = hands[:, m, :]
-                ptr[:, m] = (hm <= top[m][None, :, None]).sum(axis=2)
-                low[:, m] = np.take_along_axis(hm, ptr[:, m][:, :, None], axis=2)[:, :, 0]
-                left[m] = n * level - ptr[:, m].sum(axis=0)
-                st["lives"][m] -= 1
-                st["mistakes"][m] += 1
-                lost = m[st["lives"][m] <= 0]
-                done[lost] = True
-                newly[m] = left[m] == 0
-            done |= newly
-
-            if done.any():
-                # Record the games that ended, then make them inert: no cards,
-                # and a count of cards left that never reaches 0 again.
-                d = np.flatnonzero(done)
-                lid = st["lid"][d]
-                for key in fin:
-                    fin[key][lid] = st[key][d]
-                fin_cleared[lid] = (left[d] == 0) & (st["lives"][d] > 0)
-                low[:, d] = NONE
-                ptr[:, d] = level
-                left[d] = -(10**9)
-                st["live"][d] = False
-                n_live -= d.size
-                if n_live and n_live * 4 < a:
-                    keep = st["live"]
-                    for key, value in st.items():
-                        # C order, so that the flat views above stay views.
-                        sub = value[:, keep] if value.ndim > 1 else value[keep]
-                        st[key] = np.ascontiguousarray(sub)
-
+        lv = _Level.deal(rng, rules, level, lives[alive], stars[alive], boxed[alive])
+        end = _play_level(lv, timing, star, rng)
         # Rewards for the cleared levels (capped by the box: 5 lives, 3 stars).
         reward = rules.rewards.get(level)
         if reward == "life":
-            fin["lives"] += fin_cleared & (fin["lives"] < rules.max_lives)
+            end.lives += end.cleared & (end.lives < rules.max_lives)
         elif reward == "star":
-            fin["stars"] += fin_cleared & (rules.max_stars - fin["stars"] - fin["boxed"] > 0)
-        lives[alive] = fin["lives"]
-        stars[alive] = fin["stars"]
-        boxed[alive] = fin["boxed"]
-        out["game"].append(alive)
-        out["level"].append(np.full(g, level, dtype=np.int64))
-        out["cleared"].append(fin_cleared)
-        out["mistakes"].append(fin["mistakes"])
-        out["used"].append(fin["used"])
-        out["lives"].append(fin["lives"].copy())
-        out["stars"].append(fin["stars"].copy())
-        alive = alive[fin_cleared]
-
-    return {
-        "game": np.concatenate(out["game"]),
-        "level": np.concatenate(out["level"]),
-        "cleared": np.concatenate(out["cleared"]),
-        "mistakes": np.concatenate(out["mistakes"]),
-        "stars_used": np.concatenate(out["used"]),
-        "lives": np.concatenate(out["lives"]),
-        "stars": np.concatenate(out["stars"]),
-    }
+            end.stars += end.cleared & (rules.max_stars - end.stars - end.boxed > 0)
+        lives[alive] = end.lives
+        stars[alive] = end.stars
+        boxed[alive] = end.boxed
+        row = {
+            "game": alive + first,
+            "level": np.full(g, level, dtype=np.int64),
+            "cleared": end.cleared,
+            "mistakes": end.mistakes,
+            "stars_used": end.stars_used,
+            "lives": end.lives,
+            "stars": end.stars,
+            "tempo_spread": np.full(g, spread),
+        }
+        for c in LEVEL_COLUMNS:
+            out[c].append(row[c])
+        alive = alive[end.cleared]
+    return {c: np.concatenate(out[c]) for c in LEVEL_COLUMNS}
 
 
 # ---------------------------------------------------------------- the reference engine
@@ -512,19 +657,7 @@ def _reference_block(
     rules: Rules, bots: BotsLike, games: int, seed: np.random.SeedSequence, first: int
 ) -> dict[str, Any]:
     """Play ``games`` games with the runner, one child seed sequence per game."""
-    rows: dict[str, list[Any]] = {
-        k: []
-        for k in (
-            "game",
-            "level",
-            "cleared",
-            "mistakes",
-            "stars_used",
-            "lives",
-            "stars",
-            "tempo_spread",
-        )
-    }
+    rows: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
     for i, child in enumerate(seed.spawn(games)):
         game = Game(seed=int(child.generate_state(1)[0]), rules=rules)
         team = make_team(bots, rules.players)
@@ -568,9 +701,7 @@ class _Job:
             first = index * block_size(self.engine)
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                rows: dict[str, Any] = _fast_block(rules, _Seats.of(team), size, ss)
-                rows["game"] = rows["game"] + first
-                rows["tempo_spread"] = np.full(rows["game"].size, _spread(team))
+                rows = _fast_block(rules, team, size, ss, first)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
             out.append(rows)
@@ -693,8 +824,7 @@ def _execute(
 def _collect(
     parts: list[dict[str, Any]], rules: Rules, games: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    cols = ("game", "level", "cleared", "mistakes", "stars_used", "lives", "stars", "tempo_spread")
-    data = {c: np.concatenate([p[c] for p in parts]) for c in cols}
+    data = {c: np.concatenate([p[c] for p in parts]) for c in LEVEL_COLUMNS}
     levels = pd.DataFrame(data)
     levels = levels.sort_values(["game", "level"], kind="stable").reset_index(drop=True)
     g = levels.groupby("game", sort=True)
