@@ -25,11 +25,14 @@ same whatever the executor (none, a process pool, a Dask cluster's
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from fractions import Fraction
+from typing import Any, ClassVar, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +44,16 @@ from .game import Game
 from .rules import Rules
 from .runner import BotError, _run_level
 
-__all__ = ["BLOCK", "REFERENCE_BLOCK", "SimResult", "Summary", "simulate", "wilson_interval"]
+__all__ = [
+    "BLOCK",
+    "LEVEL_COLUMNS",
+    "REFERENCE_BLOCK",
+    "LevelTotals",
+    "SimResult",
+    "Summary",
+    "simulate",
+    "wilson_interval",
+]
 
 #: Games per block of the fast engine: the unit of randomness (one seed
 #: sequence each) and of vectorisation.
@@ -52,6 +64,8 @@ REFERENCE_BLOCK = 256
 Z95 = 1.959963984540054
 
 Engine = Literal["auto", "fast", "reference"]
+#: What `simulate` keeps: every game's rows, or only their sums.
+Keep = Literal["games", "summary"]
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -68,6 +82,12 @@ LEVEL_COLUMNS = (
     "stars",
     "tempo_spread",
 )
+
+
+class _HasExecutor(Protocol):
+    """A Dask ``distributed.Client``, as far as `simulate` uses one."""
+
+    def get_executor(self) -> Executor: ...
 
 
 # ---------------------------------------------------------------- results
@@ -113,33 +133,129 @@ class Summary:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
+class LevelTotals:
+    """Sums over games, level by level: everything a summary needs, and no game's row.
+
+    ``played[i]``: how many games played level ``i + 1``; ``sums[c][i]``: the
+    sum of column ``c`` of `SimResult.levels` over those games, for each
+    column in `SUMMED`. Every sum is exact (whole numbers as ``int64``, the
+    tempo spread as `Fraction` objects), so totals add up to the same numbers
+    whatever the grouping: any chunking, any executor, either ``keep``.
+    """
+
+    played: IntArray
+    sums: dict[str, npt.NDArray[Any]]
+
+    #: the columns of `SimResult.levels` that are summed (all but game and level)
+    SUMMED: ClassVar[tuple[str, ...]] = LEVEL_COLUMNS[2:]
+    #: the summed columns that hold fractions (summed exactly as `Fraction`)
+    FRACTIONAL: ClassVar[tuple[str, ...]] = ("tempo_spread",)
+
+    @classmethod
+    def of(cls, rows: Mapping[str, npt.NDArray[Any]], levels: int) -> LevelTotals:
+        """The totals of one block's level rows (``levels``: the rules' level count)."""
+        index = np.asarray(rows["level"], dtype=np.intp) - 1
+        sums: dict[str, npt.NDArray[Any]] = {}
+        for c in cls.SUMMED:
+            values = np.asarray(rows[c])
+            if c in cls.FRACTIONAL:
+                # few distinct values (one per team for stationary timers)
+                pairs, counts = np.unique(
+                    np.stack([index.astype(np.float64), values.astype(np.float64)]),
+                    axis=1,
+                    return_counts=True,
+                )
+                total = _fractions(levels)
+                for (level, value), count in zip(pairs.T, counts, strict=True):
+                    total[int(level)] += Fraction(float(value)) * int(count)
+                sums[c] = total
+            else:
+                # a block's sums are far below 2**53: exact in float64
+                weights = values.astype(np.float64)
+                sums[c] = np.bincount(index, weights, minlength=levels).astype(np.int64)
+        return cls(np.bincount(index, minlength=levels).astype(np.int64), sums)
+
+    @classmethod
+    def zero(cls, levels: int) -> LevelTotals:
+        """No games yet."""
+        sums = {
+            c: _fractions(levels) if c in cls.FRACTIONAL else np.zeros(levels, np.int64)
+            for c in cls.SUMMED
+        }
+        return cls(np.zeros(levels, np.int64), sums)
+
+    def __add__(self, other: LevelTotals) -> LevelTotals:
+        return LevelTotals(
+            self.played + other.played, {c: self.sums[c] + other.sums[c] for c in self.SUMMED}
+        )
+
+    def mean(self, column: str) -> FloatArray:
+        """Per level played, the mean of ``column`` over the games that played it."""
+        reached = int(np.count_nonzero(self.played))  # a prefix: levels are played in order
+        played, total = self.played[:reached], self.sums[column][:reached]
+        if column in self.FRACTIONAL:
+            return np.array([float(t / int(n)) for t, n in zip(total, played, strict=True)])
+        return np.asarray(total / played, dtype=np.float64)
+
+
+def _fractions(levels: int) -> npt.NDArray[Any]:
+    return np.array([Fraction(0)] * levels, dtype=object)
+
+
+@dataclass(frozen=True, repr=False, eq=False)
 class SimResult:
     """What `simulate` returns.
 
-    ``games``: one row per game with ``game``, ``levels_cleared``,
-    ``level_reached``, ``won``, ``lives_lost`` (one per mistake),
-    ``stars_used``, ``lives_left`` and ``stars_left``.
+    ``games`` (with ``keep="games"``): one row per game with ``game``,
+    ``levels_cleared``, ``level_reached``, ``won``, ``lives_lost`` (one per
+    mistake), ``stars_used``, ``lives_left`` and ``stars_left``.
 
-    ``levels``: one row per level reached with ``game``, ``level``,
-    ``cleared``, ``mistakes``, ``stars_used``, ``lives`` and ``stars`` (at the
-    end of the level, its reward included) and ``tempo_spread``: how far
-    apart the team's tempos are at the end of that level, as
-    ``max/min - 1`` (0.3 = the slowest is 30% slower than the fastest; constant
-    for stationary timers, shrinking for an adaptive team).
+    ``levels`` (with ``keep="games"``): one row per level reached with the
+    columns in `LEVEL_COLUMNS`: ``game``, ``level``, ``cleared``, ``mistakes``,
+    ``stars_used``, ``lives`` and ``stars`` (at the end of the level, its
+    reward included) and ``tempo_spread``: how far apart the team's tempos are
+    at the end of that level, as ``max/min - 1`` (0.3 = the slowest is 30%
+    slower than the fastest; constant for stationary timers, shrinking for an
+    adaptive team).
+
+    ``summary()``, ``by_level()`` and ``tempo_spread()`` come from ``totals``
+    (`LevelTotals`), which both ``keep`` settings hold: they are the same
+    numbers either way.
     """
 
-    games: pd.DataFrame
-    levels: pd.DataFrame
     players: int
     engine: Literal["fast", "reference"]
     seed: int
-    team: tuple[str, ...] = field(default=())
+    team: tuple[str, ...]
+    rules: Rules
+    keep: Keep
+    totals: LevelTotals
+    tables: tuple[pd.DataFrame, pd.DataFrame] | None = field(default=None, compare=False)
+
+    def _table(self, which: int, name: str) -> pd.DataFrame:
+        if self.tables is None:
+            raise AttributeError(
+                f"this result kept only the summary (keep='summary'), so it has no {name} "
+                f"table; use summary(), by_level() or tempo_spread(), or simulate with "
+                f"keep='games' for one row per {'game' if which == 0 else 'level reached'}."
+            )
+        return self.tables[which]
+
+    @property
+    def games(self) -> pd.DataFrame:
+        """One row per game (``keep="games"`` only)."""
+        return self._table(0, "games")
+
+    @property
+    def levels(self) -> pd.DataFrame:
+        """One row per game and level reached (``keep="games"`` only)."""
+        return self._table(1, "levels")
 
     def summary(self) -> Summary:
-        g = self.games
-        n = len(g)
-        wins = int(g["won"].sum())
+        t = self.totals
+        n = int(t.played[0])
+        wins = int(t.sums["cleared"][-1])
         low, high = wilson_interval(wins, n)
         return Summary(
             games=n,
@@ -147,31 +263,77 @@ class SimResult:
             win_rate=wins / n,
             win_rate_low=low,
             win_rate_high=high,
-            mean_level_reached=float(g["level_reached"].mean()),
-            mean_levels_cleared=float(g["levels_cleared"].mean()),
-            mean_lives_lost=float(g["lives_lost"].mean()),
-            mean_stars_used=float(g["stars_used"].mean()),
+            # a game reaches level L by playing levels 1..L: one row each
+            mean_level_reached=int(t.played.sum()) / n,
+            mean_levels_cleared=int(t.sums["cleared"].sum()) / n,
+            mean_lives_lost=int(t.sums["mistakes"].sum()) / n,
+            mean_stars_used=int(t.sums["stars_used"].sum()) / n,
         )
+
+    def by_level(self) -> pd.DataFrame:
+        """One row per level that some game played, indexed by ``level``.
+
+        ``games``: games that played it; ``ended``: games whose last level it
+        was (won or lost: the distribution of the level reached); ``cleared``
+        and ``clear_rate``; per game that played it, the means of
+        ``mistakes`` (lives lost), ``stars_used``, ``lives`` and ``stars`` at
+        its end, and ``tempo_spread``.
+        """
+        t = self.totals
+        reached = int(np.count_nonzero(t.played))  # a prefix: levels are played in order
+        played = t.played[:reached]
+        table: dict[str, npt.NDArray[Any]] = {
+            "games": played,
+            "ended": played - np.append(played[1:], 0),
+            "cleared": t.sums["cleared"][:reached],
+            "clear_rate": t.mean("cleared"),
+            **{c: t.mean(c) for c in LevelTotals.SUMMED if c != "cleared"},
+        }
+        frame: pd.DataFrame = pd.DataFrame(
+            table, index=pd.Index(np.arange(1, reached + 1), name="level")
+        )
+        return frame
 
     def tempo_spread(self) -> pd.Series:
         """Mean tempo spread at the end of each level, by level."""
-        return self.levels.groupby("level")["tempo_spread"].mean()
+        spread: pd.Series = self.by_level()["tempo_spread"]
+        return spread
 
     def __repr__(self) -> str:
         return f"SimResult({self.engine} engine, {self.players} players: {self.summary()})"
 
 
 # ---------------------------------------------------------------- checks
-def _check_games(games: object) -> int:
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}.")
-    return int(games)
+# The wording of mindwidget.checks (whole, choice), kept local for now.
+def _whole(name: str, value: object, lo: int, *, none: bool = False) -> int:
+    """``value`` as a plain ``int`` if it is a whole number >= ``lo`` (numpy's too)."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= lo:
+        return int(value)
+    allowed = f"{'None or ' if none else ''}a whole number >= {lo}"
+    raise ValueError(f"{name} must be {allowed}, not {value!r}.")
 
 
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}.")
-    return int(seed)
+def _one_of(name: str, value: object, allowed: tuple[object, ...]) -> None:
+    """Refuse ``value`` unless it is one of ``allowed`` (of its type: 1 is not True)."""
+    if not any(isinstance(value, type(a)) and value == a for a in allowed):
+        names = [repr(a) for a in allowed]
+        listed = f"{', '.join(names[:-1])} or {names[-1]}"
+        raise ValueError(f"{name} must be {listed}, not {value!r}.")
+
+
+def _check_executor(executor: object) -> Executor | None:
+    """None, an `Executor`, or a Dask ``distributed.Client`` (its ``get_executor()``)."""
+    if executor is None or isinstance(executor, Executor):
+        return executor
+    get = getattr(executor, "get_executor", None)
+    if callable(get) and not isinstance(executor, type):
+        chosen = get()
+        if isinstance(chosen, Executor):
+            return chosen
+    raise ValueError(
+        "executor must be None, a concurrent.futures.Executor or a Dask distributed.Client, "
+        f"not {executor!r}."
+    )
 
 
 def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str | None:
@@ -683,6 +845,23 @@ def _reference_block(
 
 
 # ---------------------------------------------------------------- driver
+#: Chunks submitted to an executor at a time: enough to keep a cluster busy,
+#: few enough that the work waiting (and, with ``keep="summary"``, the
+#: results not yet added up) stays small however many games are asked for.
+IN_FLIGHT = 256
+
+Rows = dict[str, npt.NDArray[Any]]
+
+
+@dataclass(frozen=True)
+class _Block:
+    """What one block gives back: its totals, and its level rows if they are kept."""
+
+    index: int
+    totals: LevelTotals
+    rows: Rows | None
+
+
 @dataclass(frozen=True)
 class _Job:
     """One chunk of work: picklable, so it can go to a process or a Dask worker."""
@@ -692,8 +871,13 @@ class _Job:
     bots: Any
     seed: int
     blocks: tuple[tuple[int, int], ...]  # (block index, games in it)
+    keep: Keep = "games"
 
-    def __call__(self) -> list[dict[str, Any]]:
+    @property
+    def games(self) -> int:
+        return sum(size for _, size in self.blocks)
+
+    def __call__(self) -> list[_Block]:
         rules = Rules.from_dict(self.rules)
         out = []
         for index, size in self.blocks:
@@ -704,11 +888,12 @@ class _Job:
                 rows = _fast_block(rules, team, size, ss, first)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
-            out.append(rows)
+            totals = LevelTotals.of(rows, rules.n_levels)
+            out.append(_Block(index, totals, rows if self.keep == "games" else None))
         return out
 
 
-def _run_job(job: _Job) -> list[dict[str, Any]]:
+def _run_job(job: _Job) -> list[_Block]:
     return job()
 
 
@@ -720,10 +905,12 @@ def block_size(engine: Literal["fast", "reference"]) -> int:
 def _chunks(
     games: int, chunk_size: int | None, block: int
 ) -> Iterator[tuple[tuple[int, int], ...]]:
-    blocks = [(i, min(block, games - i * block)) for i in range(-(-games // block))]
+    """Whole blocks, ``chunk_size`` games' worth (rounded up) at a time, made as needed."""
+    n_blocks = -(-games // block)
     per = 1 if chunk_size is None else max(1, -(-chunk_size // block))
-    for start in range(0, len(blocks), per):
-        yield tuple(blocks[start : start + per])
+    for start in range(0, n_blocks, per):
+        stop = min(start + per, n_blocks)
+        yield tuple((i, min(block, games - i * block)) for i in range(start, stop))
 
 
 def simulate(
@@ -732,37 +919,47 @@ def simulate(
     games: int = 10_000,
     seed: int = 0,
     engine: Engine = "auto",
-    executor: Executor | None = None,
+    executor: Executor | _HasExecutor | None = None,
     progress: bool | None = None,
     rules: Rules | None = None,
     chunk_size: int | None = None,
+    keep: Keep = "games",
 ) -> SimResult:
     """Play ``games`` games of ``players`` bots and collect what happened.
 
     ``bots``: one bot for every seat, a list with one per seat, or a name
     ("perfect", "scalar", "adaptive"). ``engine``: "auto" (the fast engine
-    when it applies), "fast" or "reference". ``executor``: any
-    ``concurrent.futures.Executor`` (a process pool, or a Dask cluster's
-    ``client.get_executor()``); chunks of whole blocks are submitted to it.
-    ``progress``: None shows a tqdm bar once a run has taken a second, True
-    shows it at once, False never. ``rules``: house rules (default: the rules
-    table for ``players``). ``chunk_size``: games per submitted chunk (rounded
-    up to whole blocks of `BLOCK`); it never changes the result.
+    when it applies), "fast" or "reference". ``executor``: None (play here),
+    any ``concurrent.futures.Executor`` (a process pool, or a Dask cluster's
+    ``client.get_executor()``) or a Dask ``distributed.Client`` itself;
+    chunks of whole blocks are submitted to it, at most `IN_FLIGHT` at a
+    time. ``progress``: None shows a tqdm bar once a run has taken a second,
+    True shows it at once, False never. ``rules``: house rules (default: the
+    rules table for ``players``). ``chunk_size``: games per submitted chunk
+    (rounded up to whole blocks of `BLOCK`); it never changes the result.
+    ``keep``: "games" keeps the ``games`` and ``levels`` tables (about 500
+    bytes a game); "summary" adds up each block as it comes in and keeps only
+    the `LevelTotals`, so memory stays small for any number of games.
+    ``summary()``, ``by_level()`` and ``tempo_spread()`` are the same either way.
     """
-    games = _check_games(games)
-    seed = _check_seed(seed)
+    players = _whole("players", players, 1)
+    games = _whole("games", games, 1)
+    seed = _whole("seed", seed, 0)
     if rules is None:
         rules = Rules(players=players)
     elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules(...), not {rules!r}.")
+        raise ValueError(f"rules must be None or a Rules(...), not {rules!r}.")
     elif rules.players != players:
         raise ValueError(f"players={players} disagrees with rules.players={rules.players}.")
-    if engine not in ("auto", "fast", "reference"):
-        raise ValueError(f"engine must be 'auto', 'fast' or 'reference', not {engine!r}.")
+    _one_of("engine", engine, ("auto", "fast", "reference"))
+    pool = _check_executor(executor)
+    shown: object = progress
+    if isinstance(shown, np.bool_):
+        shown = bool(shown)
+    _one_of("progress", shown, (None, True, False))
     if chunk_size is not None:
-        chunk_size = _check_games(chunk_size)
-    if progress not in (None, True, False):
-        raise ValueError(f"progress must be None, True or False, not {progress!r}.")
+        chunk_size = _whole("chunk_size", chunk_size, 1, none=True)
+    _one_of("keep", keep, ("games", "summary"))
     team = make_team(bots, players)  # validates bots
     reason = fast_engine_reason(team, rules)
     if engine == "fast" and reason is not None:
@@ -770,60 +967,64 @@ def simulate(
     chosen: Literal["fast", "reference"] = (
         "fast" if engine == "fast" or (engine == "auto" and reason is None) else "reference"
     )
-    jobs = [
-        _Job(chosen, rules.to_dict(), bots, seed, blocks)
+    jobs = (
+        _Job(chosen, rules.to_dict(), bots, seed, blocks, keep)
         for blocks in _chunks(games, chunk_size, block_size(chosen))
-    ]
-    parts = _execute(jobs, executor, games, progress)
-    result = _collect(parts, rules, games)
+    )
+    totals = LevelTotals.zero(rules.n_levels)
+    kept: list[Rows] = []
+    for block in _blocks_in_order(jobs, pool, games, None if shown is None else bool(shown)):
+        totals = totals + block.totals
+        if block.rows is not None:
+            kept.append(block.rows)
     return SimResult(
-        games=result[0],
-        levels=result[1],
         players=players,
         engine=chosen,
         seed=seed,
         team=tuple(repr(b) for b in team),
+        rules=rules,
+        keep=keep,
+        totals=totals,
+        tables=_collect(kept, rules, games) if keep == "games" else None,
     )
 
 
-def _execute(
-    jobs: list[_Job], executor: Executor | None, games: int, progress: bool | None
-) -> list[dict[str, Any]]:
+def _blocks_in_order(
+    jobs: Iterator[_Job], executor: Executor | None, games: int, progress: bool | None
+) -> Iterator[_Block]:
+    """Run the jobs here or on ``executor``; yield their blocks in block order."""
     from tqdm.auto import tqdm
 
     bar = None
     if progress is not False:
         bar = tqdm(total=games, unit="game", desc="simulate", delay=0 if progress else 1.0)
-    results: list[list[dict[str, Any]] | None] = [None] * len(jobs)
+    pending: deque[tuple[Future[list[_Block]], int]] = deque()
     try:
         if executor is None:
-            for i, job in enumerate(jobs):
-                results[i] = job()
+            for job in jobs:
+                yield from job()
                 if bar is not None:
-                    bar.update(sum(size for _, size in job.blocks))
-        else:
-            futures: list[Future[list[dict[str, Any]]]] = [
-                executor.submit(_run_job, job) for job in jobs
-            ]
-            pending = {f: i for i, f in enumerate(futures)}
-            from concurrent.futures import FIRST_COMPLETED, wait
-
-            while pending:
-                finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-                for f in finished:
-                    i = pending.pop(f)
-                    results[i] = f.result()
-                    if bar is not None:
-                        bar.update(sum(size for _, size in jobs[i].blocks))
+                    bar.update(job.games)
+            return
+        for job in itertools.islice(jobs, IN_FLIGHT):
+            pending.append((executor.submit(_run_job, job), job.games))
+        while pending:
+            future, size = pending.popleft()
+            blocks = future.result()
+            following = next(jobs, None)
+            if following is not None:
+                pending.append((executor.submit(_run_job, following), following.games))
+            if bar is not None:
+                bar.update(size)
+            yield from blocks
     finally:
+        for future, _ in pending:
+            future.cancel()
         if bar is not None:
             bar.close()
-    return [rows for part in results if part is not None for rows in part]
 
 
-def _collect(
-    parts: list[dict[str, Any]], rules: Rules, games: int
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _collect(parts: list[Rows], rules: Rules, games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     data = {c: np.concatenate([p[c] for p in parts]) for c in LEVEL_COLUMNS}
     levels = pd.DataFrame(data)
     levels = levels.sort_values(["game", "level"], kind="stable").reset_index(drop=True)
