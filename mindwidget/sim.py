@@ -618,8 +618,8 @@ class _Outcome:
 
     @classmethod
     def empty(cls, g: int) -> _Outcome:
-        z = [np.zeros(g, dtype=np.int64) for _ in _Level.ENDED]
-        return cls(np.zeros(g, dtype=np.bool_), *z)
+        counts = {key: np.zeros(g, dtype=np.int64) for key in _Level.ENDED}
+        return cls(cleared=np.zeros(g, dtype=np.bool_), **counts)
 
 
 class _Star:
@@ -700,7 +700,7 @@ def _play(
     width = level + 2
     hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
     top, left = lv.top, lv.left
-    if rows is None:
+    if rows is None:  # every game plays: whole-array operations, no fancy indexing
         rows = np.arange(a)
         pos = who * a + rows
         card = lflat[pos]
