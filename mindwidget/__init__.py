@@ -1,7 +1,6 @@
 """mindwidget: The Mind as a Jupyter widget and a Python library."""
 
-from .adaptive import AdaptiveTimer
-from .bots import PerfectTimer, ScalarTimer, StarPolicy
+from .bots import AdaptiveTimer, PerfectTimer, ScalarTimer, StarPolicy
 from .game import Game, Observation
 from .rules import RuleError, Rules
 from .runner import run_game, run_level

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import mindwidget.bots as mindwidget_bots
 from mindwidget import Game
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import (
@@ -285,3 +288,55 @@ def test_a_team_of_adaptive_timers_converges_within_a_game() -> None:
         tempos = [b.tempo for b in team]
         spreads.append(max(tempos) / min(tempos) - 1)
     assert np.mean(spreads) < 0.3 / 2
+
+
+# ------------------------------------------------------------------ the package
+def _imports(path: Path, package: str) -> set[str]:
+    """The mindwidget modules a file imports (relative and absolute imports alike)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            found.add(stem)
+            found.update(f"{stem}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {m for m in found if m.startswith("mindwidget")}
+
+
+def test_the_bots_package_has_no_import_cycle() -> None:
+    """Every module of mindwidget.bots imports only modules that do not import it back."""
+    root = Path(mindwidget_bots.__file__).parent
+    modules = {f"mindwidget.bots.{p.stem}": p for p in root.glob("*.py") if p.stem != "__init__"}
+    graph = {
+        name: {m for m in _imports(path, "mindwidget.bots") if m in modules}
+        for name, path in modules.items()
+    }
+    assert graph["mindwidget.bots.team"] >= {"mindwidget.bots.adaptive"}
+    order: list[str] = []
+    state: dict[str, int] = {}
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if state.get(name) == 2:
+            return
+        assert state.get(name) != 1, f"import cycle: {' -> '.join((*path, name))}"
+        state[name] = 1
+        for dep in sorted(graph[name]):
+            visit(dep, (*path, name))
+        state[name] = 2
+        order.append(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+    assert len(order) == len(modules)
+
+
+def test_old_import_paths_still_work() -> None:
+    from mindwidget.adaptive import AdaptiveTimer as Shim
+
+    assert Shim is mindwidget_bots.AdaptiveTimer is AdaptiveTimer
