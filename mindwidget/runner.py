@@ -79,22 +79,10 @@ def plan_next(
             continue
         obs = game.observation(p)
         if may_propose and bot.propose_stars and _ask(bot, "wants_star", obs, rng, game, p):
-            cand = Planned(obs.t, p, "propose_star")
+            delay = _seconds(bot, "star_delay", obs, rng, game, p)
+            cand = Planned(obs.t + delay, p, "propose_star")
         else:
-            wait = _call(bot, "plan", obs, rng, game, p)
-            if isinstance(wait, bool) or not isinstance(
-                wait, (int, float, np.integer, np.floating)
-            ):
-                raise BotError(
-                    f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
-                    "plan() must return a number of seconds >= 0."
-                )
-            if not math.isfinite(wait) or wait < 0:
-                raise BotError(
-                    f"bot {bot!r} in seat {p} returned wait={wait} after {_last_event(game)}; "
-                    "allowed: a finite number of seconds >= 0."
-                )
-            cand = Planned(obs.t + float(wait), p, "play")
+            cand = Planned(obs.t + _seconds(bot, "plan", obs, rng, game, p), p, "play")
         if not best or cand.t < best[0].t:
             best = [cand]
         elif cand.t == best[0].t:
@@ -104,6 +92,24 @@ def plan_next(
     if len(best) == 1:
         return best[0]
     return best[int(rng.integers(len(best)))]
+
+
+def _seconds(
+    bot: Bot, method: str, obs: Observation, rng: np.random.Generator, game: Game, p: int
+) -> float:
+    """A number of seconds from a bot (a wait or a delay), checked."""
+    wait = _call(bot, method, obs, rng, game, p)
+    if isinstance(wait, bool) or not isinstance(wait, (int, float, np.integer, np.floating)):
+        raise BotError(
+            f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
+            f"{method}() must return a number of seconds >= 0."
+        )
+    if not math.isfinite(wait) or wait < 0:
+        raise BotError(
+            f"bot {bot!r} in seat {p} returned wait={wait} after {_last_event(game)}; "
+            "allowed: a finite number of seconds >= 0."
+        )
+    return float(wait)
 
 
 def _call(

@@ -174,6 +174,11 @@ def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str |
                 f"seat {p} has a {type(bot.star_policy).__name__}; the fast engine plays "
                 "only the default StarPolicy rules (with any parameters)"
             )
+        if bot.star_policy.risk is not None:
+            return (
+                f"seat {p} proposes stars by risk (StarPolicy(risk=...)); the fast engine "
+                "plays only the StarPolicy rules by gap"
+            )
     if rules is not None and rules.deck >= NONE - 1:
         return f"a deck of {rules.deck} cards; the fast engine handles up to {NONE - 2}"
     return None

@@ -13,14 +13,23 @@ import mindwidget.bots as mindwidget_bots
 from mindwidget import Game
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import (
+    HUMAN_STAR_POLICY,
+    REFERENCE,
+    REFERENCE_BANDS,
+    TEMPOS,
     Bot,
+    HumanTimer,
     PerfectTimer,
     ScalarTimer,
     StarPolicy,
+    check_tempo,
     make_team,
     public_floors,
 )
+from mindwidget.bots.human import curve
+from mindwidget.prob import p_wrong_order
 from mindwidget.runner import run_game
+from mindwidget.trace import trace
 
 
 def rng(seed: int = 0) -> np.random.Generator:
@@ -113,7 +122,7 @@ def test_bad_bot_settings_name_the_parameter_the_value_and_what_is_allowed(
 
 
 def test_unknown_bot_name_lists_the_allowed_names() -> None:
-    with pytest.raises(ValueError, match=r"'clever'.*perfect, scalar, adaptive"):
+    with pytest.raises(ValueError, match=r"'clever'.*perfect, scalar, adaptive, human"):
         make_team("clever", 3)
 
 
@@ -340,3 +349,162 @@ def test_old_import_paths_still_work() -> None:
     from mindwidget.adaptive import AdaptiveTimer as Shim
 
     assert Shim is mindwidget_bots.AdaptiveTimer is AdaptiveTimer
+
+
+# ------------------------------------------------------------------ HumanTimer
+def human_plans(bot: Bot, gap: int, n: int = 20_000, seed: int = 3) -> np.ndarray:
+    return plans(bot, Game.from_hands([[gap], [99]]), n=n, seed=seed)
+
+
+def test_human_timer_never_plays_before_the_reaction_floor() -> None:
+    bot = HumanTimer(tempo="quick", cv_near=0.8, cv_far=0.8).seat(0)
+    waits = human_plans(bot, 1)
+    assert waits.min() >= 0.4
+    assert np.quantile(waits, 0.01) < 0.5  # the floor is a floor, not a typical wait
+
+
+@pytest.mark.parametrize("gap", [1, 2, 6, 17, 40])
+def test_human_timer_median_wait_follows_the_people_curve(gap: int) -> None:
+    bot = HumanTimer(rate=0).seat(0)
+    waits = human_plans(bot, gap)
+    assert np.median(waits) == pytest.approx(0.4 + curve(gap), rel=0.02)
+    assert bot.median_wait(gap) == pytest.approx(0.4 + curve(gap))
+
+
+def test_the_people_curve_runs_within_1_3_of_every_reference_band() -> None:
+    """At each band's median gap in the reference data (1, 2, 3, 6, 9.5, 17, 33)."""
+    gaps = (1, 2, 3, 6, 9.5, 17, 33)
+    for gap, median, band in zip(gaps, REFERENCE, REFERENCE_BANDS, strict=True):
+        assert band[0] <= gap <= band[1]
+        assert 1 / 1.3 < (0.4 + curve(gap)) / median < 1.3
+
+
+def test_tempo_scales_the_whole_curve_above_the_floor() -> None:
+    people = np.median(human_plans(HumanTimer(tempo="people", rate=0).seat(0), 20))
+    slow = np.median(human_plans(HumanTimer(tempo="slow", rate=0).seat(0), 20))
+    quick = np.median(human_plans(HumanTimer(tempo=0.6, rate=0).seat(0), 20))
+    assert (slow - 0.4) / (people - 0.4) == pytest.approx(TEMPOS["slow"], rel=0.03)
+    assert (quick - 0.4) / (people - 0.4) == pytest.approx(0.6, rel=0.03)
+    assert TEMPOS == {"slow": 1.5, "people": 1.0, "quick": 0.6}
+
+
+def test_human_spread_is_scalar_and_grows_with_the_gap() -> None:
+    """log(wait - floor) has the same spread at any tempo, wider for far cards."""
+    for gap in (1, 30):
+        spreads = []
+        for tempo in ("quick", "slow"):
+            bot = HumanTimer(tempo=tempo, rate=0).seat(0)
+            spreads.append(np.log(human_plans(bot, gap) - 0.4).std())
+        assert spreads[0] == pytest.approx(spreads[1], rel=0.03)
+        assert spreads[0] == pytest.approx(HumanTimer().sigma(gap), rel=0.03)
+    bot = HumanTimer()
+    assert bot.sigma(1) == pytest.approx(math.sqrt(math.log1p(0.12**2)))
+    assert bot.sigma(1) < bot.sigma(6) < bot.sigma(30) <= math.sqrt(math.log1p(0.2**2))
+
+
+def test_bots_only_game_has_no_play_sooner_than_the_floor() -> None:
+    for seed in range(3):
+        game = run_game(Game(players=3, seed=seed), "human", seed=seed)
+        waits = trace(game)["wait"]
+        assert len(waits) > 10 and waits.min() >= 0.4 - 1e-9
+
+
+def test_human_timer_adapts_to_a_slow_person() -> None:
+    g = Game.from_hands([[30, 80], [20], [90]])
+    bot = HumanTimer(rate=0.25).seat(0)
+    g.concentrate(t=1.0)
+    person = 1.4 * curve(20)  # a person 40% slower than the people curve
+    g.play(1, t=1.0 + 0.4 + person)
+    bot.plan(g.observation(0), rng())
+    assert bot.tempo == pytest.approx(math.exp(0.25 * math.log(1.4)))
+    fixed = HumanTimer(rate=0).seat(0)
+    fixed.plan(g.observation(0), rng())
+    assert fixed.tempo == 1.0
+
+
+def test_set_tempo_and_a_new_seat() -> None:
+    bot = HumanTimer().seat(0)
+    bot.set_tempo("slow")
+    assert bot.tempo == 1.5 and bot.seat(1).tempo == 1.5
+    assert HumanTimer(tempo=0.8).seat(2).tempo == 0.8
+
+
+def test_ready_delay_is_a_human_pause_after_the_floor() -> None:
+    g = Game.from_hands([[30], [40], [90]])
+    r = rng()
+    people = [HumanTimer().seat(0).ready_delay(g.observation(0), r) for _ in range(4000)]
+    slow = [HumanTimer(tempo="slow").seat(0).ready_delay(g.observation(0), r) for _ in range(4000)]
+    assert min(people) >= 0.4
+    assert np.median(people) == pytest.approx(0.4 + 1.6, rel=0.03)
+    assert np.median(slow) == pytest.approx(0.4 + 1.5 * 1.6, rel=0.03)
+    assert ScalarTimer().ready_delay(g.observation(0), r) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("tempo", "shown"),
+    [(0, "0"), (-1.0, "-1.0"), (float("nan"), "nan"), (float("inf"), "inf"), ("fast", "'fast'")],
+)
+def test_bad_tempo_names_the_value_and_what_is_allowed(tempo: object, shown: str) -> None:
+    with pytest.raises(ValueError) as info:
+        HumanTimer(tempo=tempo)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert f"not {shown}" in message
+    assert "'slow', 'people', 'quick' or a finite number > 0" in message
+    with pytest.raises(ValueError, match="tempo must be"):
+        check_tempo(tempo)
+
+
+def test_human_is_a_bot_name() -> None:
+    team = make_team("human", 3)
+    assert all(type(b) is HumanTimer and b.propose_stars for b in team)
+    assert team[0].star_policy == HUMAN_STAR_POLICY
+
+
+# ------------------------------------------------------------------ stars by risk
+def test_close_cards_far_above_the_pile_are_the_risky_ones() -> None:
+    bot = HumanTimer()
+    assert bot.wrong_order(40, 42) > 0.2 > bot.wrong_order(2, 4)
+    near = Game.from_hands([[3, 70], [50, 80], [40, 90]], stars=1)
+    far = Game.from_hands([[45, 70], [50, 80], [40, 90]], stars=1)
+    assert bot.seat(0).risk(far.observation(0)) > 5 * bot.seat(0).risk(near.observation(0))
+
+
+def test_wrong_order_matches_prob_and_a_simulation() -> None:
+    bot = HumanTimer(rate=0)
+    exact = p_wrong_order(40, 44, bot=bot)
+    assert exact == pytest.approx(bot.wrong_order(40, 44))
+    r = rng(5)
+    wa = bot.floor + curve(40) * np.exp(bot.sigma(40) * r.standard_normal(100_000))
+    wb = bot.floor + curve(44) * np.exp(bot.sigma(44) * r.standard_normal(100_000))
+    assert float(np.mean(wb < wa)) == pytest.approx(exact, abs=0.01)
+
+
+def test_risk_policy_proposes_when_the_risk_is_high_and_votes_cautiously() -> None:
+    policy = StarPolicy(risk=1.0, vote_risk=0.5, vote_gap=5)
+    assert policy.wants_star_at(Game.from_hands([[45], [50], [40]], stars=1).observation(0), 1.0)
+    calm = Game.from_hands([[45], [50], [40]], stars=1).observation(0)
+    assert not policy.wants_star_at(calm, 0.9)
+    assert not policy.wants_star_at(Game.from_hands([[45], [50], [40]], stars=0).observation(0), 5)
+    assert policy.vote_at(calm, 0.5) and not policy.vote_at(calm, 0.4)
+    close = Game.from_hands([[4], [50], [40]], stars=1).observation(0)
+    assert policy.vote_at(close, 0.0)  # its card is close to the pile: the star costs little
+    last = Game.from_hands([[45], [50], [40]], stars=1, lives=1).observation(0)
+    assert policy.vote_at(last, 0.0)
+    with pytest.raises(ValueError, match="risk and vote_risk go together"):
+        StarPolicy(risk=1.0)
+    with pytest.raises(ValueError, match=r"StarPolicy.risk must be a finite number >= 0, not -1"):
+        StarPolicy(risk=-1, vote_risk=0.5)
+
+
+def test_human_bots_propose_stars_now_and_then_never_twice_between_cards() -> None:
+    proposed = 0
+    for seed in range(6):
+        game = run_game(Game(players=3, seed=seed), "human", seed=seed)
+        proposed += sum(e.type == "star_proposed" for e in game.events)
+        since_card = 0
+        for e in game.events:
+            since_card = (
+                0 if e.type in ("played", "dealt") else since_card + (e.type == "star_used")
+            )
+            assert since_card <= 1
+    assert 3 <= proposed <= 6 * 12

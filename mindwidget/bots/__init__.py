@@ -16,6 +16,9 @@ Timing models, from a clock to a person:
 * `ScalarTimer`: the mean wait with scalar (Weber-law) noise plus motor noise.
 * `AdaptiveTimer`: a `ScalarTimer` whose tempo moves toward the tempo it
   observes in its teammates' plays.
+* `HumanTimer`: waits the way people wait (a reaction floor, the people
+  curve fitted to human play, a human spread), at a tempo the person sets, and
+  adapts to the person; the widget's default ("human").
 
 Every bot takes ``propose_stars`` and a `StarPolicy` (when to propose a
 throwing star, how to vote on one).
@@ -26,7 +29,8 @@ The package, one job per module (each imports only the ones above it):
 * ``stars``: `known_top`, `public_floors`, `StarPolicy`;
 * ``base``: the `Bot` interface;
 * ``timers``: `PerfectTimer`, `ScalarTimer`;
-* ``adaptive``: `AdaptiveTimer`;
+* ``adaptive``: `AdaptiveTimer` (and how a bot reads its teammates' plays);
+* ``human``: `HumanTimer`, the human reference, tempos;
 * ``team``: bot names and `make_team`.
 """
 
@@ -35,6 +39,17 @@ from __future__ import annotations
 from .adaptive import AdaptiveTimer
 from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
 from .checks import _check_count, _check_nonneg, _check_number, _check_positive
+from .human import (
+    HUMAN_STAR_POLICY,
+    REFERENCE,
+    REFERENCE_BANDS,
+    TEMPOS,
+    HumanTimer,
+    band_label,
+    band_of,
+    check_tempo,
+    reference_median,
+)
 from .stars import StarPolicy, known_top, public_floors
 from .team import BOT_NAMES, BotsLike, bot_from_name, make_team
 from .timers import PerfectTimer, ScalarTimer
@@ -43,8 +58,13 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_SECONDS_PER_STEP",
     "AdaptiveTimer",
+    "HUMAN_STAR_POLICY",
+    "REFERENCE",
+    "REFERENCE_BANDS",
+    "TEMPOS",
     "Bot",
     "BotsLike",
+    "HumanTimer",
     "PerfectTimer",
     "ScalarTimer",
     "StarPolicy",
@@ -53,8 +73,12 @@ __all__ = [
     "_check_number",
     "_check_policy",
     "_check_positive",
+    "band_label",
+    "band_of",
     "bot_from_name",
+    "check_tempo",
     "known_top",
     "make_team",
     "public_floors",
+    "reference_median",
 ]

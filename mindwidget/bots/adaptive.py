@@ -14,8 +14,8 @@ a fraction of the way toward it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -25,7 +25,62 @@ from .checks import _check_count, _check_positive
 from .stars import StarPolicy
 from .timers import ScalarTimer
 
-__all__ = ["AdaptiveTimer"]
+__all__ = ["AdaptiveTimer", "PlayReader", "SeenPlay", "follow"]
+
+
+@dataclass(frozen=True)
+class SeenPlay:
+    """A face-up play read off the public events: who, how far above the pile, and
+    how many seconds after the public event before it (when the wait began)."""
+
+    player: int
+    card: int
+    gap: int
+    elapsed: float
+
+
+class PlayReader:
+    """Reads the public events of a level once each and returns the new plays.
+
+    Every bot re-plans at every public event, so a play's wait began at the
+    public event just before it; its gap is counted from the pile's top then.
+    A new level (or blind mode) starts the reading afresh.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[int, bool] | None = None
+        self._seen = 0
+        self._ref_t = 0.0
+        self._ref_top = 0
+
+    def read(self, obs: Observation) -> list[SeenPlay]:
+        key = (obs.level, obs.blind)
+        events = obs.events
+        if key != self._key or len(events) < self._seen:
+            self._key = key
+            self._seen = 0
+            self._ref_t = 0.0
+            self._ref_top = 0
+        plays: list[SeenPlay] = []
+        for event in events[self._seen :]:
+            t = float(event.get("t", self._ref_t))
+            if event["type"] == "played" and event.get("card") is not None:
+                card = int(event["card"])
+                plays.append(
+                    SeenPlay(int(event["player"]), card, card - self._ref_top, t - self._ref_t)
+                )
+                self._ref_top = max(self._ref_top, card)
+            self._ref_t = t
+        self._seen = len(events)
+        return plays
+
+
+def follow(tempo: float, observed: float, rate: float, max_ratio: float) -> float:
+    """Move ``tempo`` a fraction ``rate`` of the way toward ``observed`` on a log
+    scale, after clipping ``observed`` to within a factor ``max_ratio`` of it."""
+    observed = min(max(observed, tempo / max_ratio), tempo * max_ratio)
+    log_tempo = math.log(tempo)
+    return math.exp(log_tempo + rate * (math.log(observed) - log_tempo))
 
 
 class AdaptiveTimer(ScalarTimer):
@@ -98,10 +153,7 @@ class AdaptiveTimer(ScalarTimer):
 
     def reset(self) -> None:
         self._tempo = self.seconds_per_step
-        self._key: tuple[int, bool] | None = None
-        self._seen = 0
-        self._ref_t = 0.0
-        self._ref_top = 0
+        self._reader = PlayReader()
         #: (level, tempo after the update) for every observation used.
         self.history: list[tuple[int, float]] = []
 
@@ -111,33 +163,11 @@ class AdaptiveTimer(ScalarTimer):
 
     def observe(self, obs: Observation) -> None:
         """Read the public events not seen yet and update the tempo."""
-        key = (obs.level, obs.blind)
-        events = obs.events
-        if key != self._key or len(events) < self._seen:
-            self._key = key
-            self._seen = 0
-            self._ref_t = 0.0
-            self._ref_top = 0
-        for event in events[self._seen :]:
-            self._see(event, obs)
-        self._seen = len(events)
-
-    def _see(self, event: Mapping[str, Any], obs: Observation) -> None:
-        t = float(event.get("t", self._ref_t))
-        if event["type"] == "played" and event.get("card") is not None:
-            card = int(event["card"])
-            gap = card - self._ref_top
-            elapsed = t - self._ref_t
-            if event["player"] != self.player and gap >= self.min_gap and elapsed > 0:
-                observed = elapsed / gap
-                low, high = self._tempo / self.max_ratio, self._tempo * self.max_ratio
-                observed = min(max(observed, low), high)
-                log_tempo = math.log(self._tempo)
-                log_tempo += self.rate * (math.log(observed) - log_tempo)
-                self._tempo = math.exp(log_tempo)
+        for play in self._reader.read(obs):
+            if play.player != self.player and play.gap >= self.min_gap and play.elapsed > 0:
+                observed = play.elapsed / play.gap
+                self._tempo = follow(self._tempo, observed, self.rate, self.max_ratio)
                 self.history.append((obs.level, self._tempo))
-            self._ref_top = max(self._ref_top, card)
-        self._ref_t = t
 
     def plan(self, obs: Observation, rng: np.random.Generator) -> float:
         self.observe(obs)

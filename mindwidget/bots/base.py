@@ -55,6 +55,17 @@ class Bot:
         """Seconds from ``obs.t`` until this bot plays its lowest card."""
         return self.tempo * self.gap(obs)
 
+    def star_delay(self, obs: Observation, rng: np.random.Generator) -> float:
+        """Seconds from ``obs.t`` until this bot raises its hand for a throwing star,
+        once `wants_star` said yes: at once, unless a timing model says otherwise."""
+        return 0.0
+
+    def ready_delay(self, obs: Observation, rng: np.random.Generator) -> float:
+        """Seconds after the hands went back on the table (after a mistake, a star
+        or a stop) until this bot is ready again: at once, unless a timing model
+        says otherwise (`HumanTimer` pauses as a person does)."""
+        return 0.0
+
     def wants_star(self, obs: Observation, rng: np.random.Generator) -> bool:
         """Whether to raise a hand for a throwing star now (see `StarPolicy`)."""
         return self.star_policy.wants_star(obs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..game import Observation
-from .checks import _check_count
+from .checks import _check_count, _check_nonneg
 
 __all__ = ["StarPolicy", "known_top", "public_floors"]
 
@@ -76,15 +76,36 @@ class StarPolicy:
     ``ScalarTimer(cv=0.15)``): no stars 36.5% won; this policy 38.9% (with
     ``last_life_gap=8``: 38.4%). A star still on the table when the last life
     goes has gained nothing, hence the generous last-life rule.
+
+    By risk (``risk`` set; the default of `HumanTimer`): a bot that can
+    estimate its risk (`HumanTimer.risk`: the expected number of wrong orders
+    its lowest card takes part in, from its own timing, consistent with
+    `mindwidget.prob.p_wrong_order`) proposes when that risk is at least
+    ``risk`` (or by the last-life rule above), and, as a cautious person
+    would, agrees when its own risk is at least ``vote_risk``, when its lowest
+    card lies at most ``vote_gap`` above the top (the star costs it little),
+    when one life is left or when its hand is empty; otherwise it keeps the
+    star for later.
     """
 
     close: int = 6
     last_life_gap: int = 25
     vote_gap: int = 12
+    risk: float | None = None
+    vote_risk: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("close", "last_life_gap", "vote_gap"):
             _check_count(f"StarPolicy.{name}", getattr(self, name))
+        for name in ("risk", "vote_risk"):
+            value = getattr(self, name)
+            if value is not None:
+                _check_nonneg(f"StarPolicy.{name}", value)
+        if (self.risk is None) != (self.vote_risk is None):
+            raise ValueError(
+                "StarPolicy: risk and vote_risk go together (both numbers or both None), "
+                f"not risk={self.risk!r}, vote_risk={self.vote_risk!r}."
+            )
 
     def wants_star(self, obs: Observation) -> bool:
         """The proposal rule above, from ``obs`` alone."""
@@ -106,3 +127,29 @@ class StarPolicy:
         if not obs.hand or obs.lives == 1:
             return True
         return obs.hand[0] - known_top(obs) <= self.vote_gap or self.wants_star(obs)
+
+    def _threatened(self, obs: Observation) -> bool:
+        """Someone else may still hold a card below this player's lowest card."""
+        floors = public_floors(obs)
+        others = [f for p, f in enumerate(floors) if p != obs.player and f is not None]
+        return bool(others) and min(others) < obs.hand[0]
+
+    def wants_star_at(self, obs: Observation, risk: float) -> bool:
+        """The proposal rule by risk (``risk`` set), given the bot's own risk estimate."""
+        if obs.stars <= 0 or not obs.hand or self.risk is None:
+            return False
+        others = sum(obs.hand_counts) - len(obs.hand)
+        if others <= 0:
+            return False
+        if risk >= self.risk:
+            return True
+        gap = obs.hand[0] - known_top(obs)
+        return obs.lives == 1 and gap <= self.last_life_gap and self._threatened(obs)
+
+    def vote_at(self, obs: Observation, risk: float) -> bool:
+        """The cautious vote by risk (``vote_risk`` set), given the bot's own risk estimate."""
+        if not obs.hand or obs.lives == 1:
+            return True
+        if obs.hand[0] - known_top(obs) <= self.vote_gap:
+            return True
+        return self.vote_risk is not None and risk >= self.vote_risk

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 
 from .adaptive import AdaptiveTimer
 from .base import Bot
+from .human import HumanTimer
 from .timers import PerfectTimer, ScalarTimer
 
 __all__ = ["BOT_NAMES", "BotsLike", "bot_from_name", "make_team"]
 
 #: The names that ``bots=`` accepts anywhere in the API.
-BOT_NAMES = ("perfect", "scalar", "adaptive")
+BOT_NAMES = ("perfect", "scalar", "adaptive", "human")
 
 
 def bot_from_name(name: str) -> Bot:
@@ -22,6 +23,8 @@ def bot_from_name(name: str) -> Bot:
         return ScalarTimer()
     if name == "adaptive":
         return AdaptiveTimer()
+    if name == "human":
+        return HumanTimer()
     raise ValueError(f"bots: unknown bot name {name!r}; allowed: {', '.join(BOT_NAMES)}.")
 
 
