@@ -86,6 +86,7 @@ __all__ = [
     "CURVE_K",
     "CURVE_M",
     "HUMAN_STAR_POLICY",
+    "REACTION_FLOOR",
     "CURVE_B",
     "REFERENCE",
     "REFERENCE_BANDS",
