@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from mindwidget import sim
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import Bot, PerfectTimer, ScalarTimer, StarPolicy
 from mindwidget.game import Observation
-from mindwidget.rules import SETUP, Rules
+from mindwidget.rules import SETUP, RuleError, Rules
 from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval
 
 Z = 4.0
@@ -214,6 +216,110 @@ def test_the_reference_engine_gives_the_same_result_in_a_process_pool(
     pd.testing.assert_frame_equal(plain.levels, pooled.levels)
 
 
+def test_keep_summary_gives_the_same_summary_without_any_table() -> None:
+    for engine, games in (("fast", 2 * BLOCK + 500), ("reference", 300)):
+        bots = ScalarTimer(cv=0.2, propose_stars=True)
+        full = simulate(3, bots, games, seed=9, engine=engine, progress=False)  # type: ignore[arg-type]
+        small = simulate(3, bots, games, seed=9, engine=engine, progress=False, keep="summary")  # type: ignore[arg-type]
+        assert full.keep == "games" and small.keep == "summary"
+        assert small.summary() == full.summary()
+        pd.testing.assert_frame_equal(small.by_level(), full.by_level(), check_exact=True)
+        assert "won" in repr(small)
+        with pytest.raises(AttributeError, match=r"kept only the summary \(keep='summary'\)"):
+            small.games  # noqa: B018
+        with pytest.raises(AttributeError, match=r"keep='games' for one row per level reached"):
+            small.levels  # noqa: B018
+
+
+def test_by_level_and_the_summary_agree_with_the_tables() -> None:
+    r = simulate(3, ScalarTimer(cv=0.2, propose_stars=True), 3000, seed=11, progress=False)
+    g, lv, by = r.games, r.levels, r.by_level()
+    per = lv.groupby("level")
+    assert list(by.index) == sorted(lv["level"].unique())
+    assert (by["games"] == per.size()).all()
+    assert (by["ended"] == g["level_reached"].value_counts().reindex(by.index, fill_value=0)).all()
+    assert by["ended"].sum() == len(g)
+    assert (by["cleared"] == per["cleared"].sum()).all()
+    for column in ("mistakes", "stars_used", "lives", "stars", "tempo_spread"):
+        assert by[column].to_numpy() == pytest.approx(per[column].mean().to_numpy(), rel=1e-12)
+    s = r.summary()
+    assert s.games == len(g) and s.wins == g["won"].sum()
+    assert s.mean_level_reached == g["level_reached"].sum() / len(g)
+    assert s.mean_levels_cleared == g["levels_cleared"].sum() / len(g)
+    assert s.mean_lives_lost == g["lives_lost"].sum() / len(g)
+    assert s.mean_stars_used == g["stars_used"].sum() / len(g)
+
+
+def test_the_summary_is_exactly_the_same_for_any_chunks_and_executor(
+    pool: ProcessPoolExecutor,
+) -> None:
+    games = 2 * BLOCK + 500
+    bots = ScalarTimer(cv=0.2, propose_stars=True)
+    plain = simulate(3, bots, games, seed=4, progress=False, keep="summary")
+    for kwargs in (
+        {"executor": pool},
+        {"executor": pool, "chunk_size": 2 * BLOCK},
+        {"chunk_size": 1},
+        {"chunk_size": 10 * games},
+    ):
+        other = simulate(3, bots, games, seed=4, progress=False, keep="summary", **kwargs)  # type: ignore[arg-type]
+        assert other.summary() == plain.summary()
+        pd.testing.assert_frame_equal(other.by_level(), plain.by_level(), check_exact=True)
+
+
+def test_an_adaptive_teams_tempo_spread_is_summed_exactly_in_any_grouping(
+    pool: ProcessPoolExecutor,
+) -> None:
+    # every game has its own spread: a float sum would depend on the grouping
+    team = [AdaptiveTimer(cv=0.3), ScalarTimer(cv=0.3), ScalarTimer(cv=0.25)]
+    plain = simulate(3, team, 300, seed=5, progress=False, keep="summary")
+    pooled = simulate(3, team, 300, seed=5, progress=False, keep="summary", executor=pool)
+    full = simulate(3, team, 300, seed=5, progress=False, chunk_size=1)
+    assert plain.engine == "reference" and full.levels["tempo_spread"].nunique() > 100
+    for other in (pooled, full):
+        assert other.summary() == plain.summary()
+        pd.testing.assert_frame_equal(other.by_level(), plain.by_level(), check_exact=True)
+    by_hand = full.levels.groupby("level")["tempo_spread"].apply(
+        lambda x: float(sum(map(Fraction, x)) / len(x))
+    )
+    assert list(plain.tempo_spread()) == list(by_hand)
+
+
+class LazyExecutor(Executor):
+    """Runs a job only when its result is asked for; counts the jobs waiting."""
+
+    def __init__(self) -> None:
+        self.waiting = 0
+        self.most = 0
+
+    def submit(
+        self, fn: Callable[..., object], /, *args: object, **kwargs: object
+    ) -> Future[object]:
+        owner = self
+        self.waiting += 1
+        self.most = max(self.most, self.waiting)
+
+        class Lazy(Future[object]):
+            def result(self, timeout: float | None = None) -> object:
+                if not self.done():
+                    owner.waiting -= 1
+                    self.set_result(fn(*args, **kwargs))
+                return super().result(timeout)
+
+        return Lazy()
+
+
+def test_no_more_than_in_flight_chunks_wait_at_any_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim, "BLOCK", 256)  # many small blocks, quickly
+    monkeypatch.setattr(sim, "IN_FLIGHT", 3)
+    games = 9 * 256 + 7
+    plain = simulate(2, "perfect", games, seed=3, progress=False, keep="summary")
+    lazy = LazyExecutor()
+    waited = simulate(2, "perfect", games, seed=3, progress=False, keep="summary", executor=lazy)
+    assert waited.summary() == plain.summary() and waited.summary().games == games
+    assert lazy.most == 3 and lazy.waiting == 0
+
+
 def test_a_local_dask_cluster_gives_the_same_result() -> None:
     import distributed  # in the test extra: a missing install must fail, not skip
 
@@ -229,6 +335,36 @@ def test_a_local_dask_cluster_gives_the_same_result() -> None:
             2, ScalarTimer(cv=0.15), games, seed=6, progress=False, executor=client.get_executor()
         )
     pd.testing.assert_frame_equal(plain.levels, dasked.levels)
+
+
+def test_the_same_call_runs_on_a_dask_distributed_cluster() -> None:
+    """Two worker processes: every chunk travels to another process and back."""
+    import distributed
+
+    games = 2 * BLOCK + 300
+    bots = ScalarTimer(cv=0.2, propose_stars=True)
+    plain = simulate(3, bots, games, seed=12, progress=False)
+    summary = simulate(3, bots, games, seed=12, progress=False, keep="summary")
+    with distributed.Client(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as client:
+        # the Client itself, or its executor: the same call either way
+        dasked = simulate(3, bots, games, seed=12, progress=False, executor=client)
+        dasked_summary = simulate(
+            3,
+            bots,
+            games,
+            seed=12,
+            progress=False,
+            keep="summary",
+            executor=client.get_executor(),
+            chunk_size=BLOCK,
+        )
+        assert len(client.scheduler_info()["workers"]) == 2
+    pd.testing.assert_frame_equal(plain.levels, dasked.levels)
+    pd.testing.assert_frame_equal(plain.games, dasked.games)
+    assert dasked_summary.summary() == summary.summary() == plain.summary()
+    pd.testing.assert_frame_equal(dasked_summary.by_level(), plain.by_level(), check_exact=True)
 
 
 # ------------------------------------------------------------------ progress
@@ -286,6 +422,60 @@ def test_bad_input_raises_a_value_error_that_names_it(
 ) -> None:
     with pytest.raises(ValueError, match=pattern):
         simulate(3, **{"bots": "scalar", "games": 10, "progress": False, **kwargs})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "pattern"),
+    [
+        ({"chunk_size": 0}, r"chunk_size must be None or a whole number >= 1, not 0\."),
+        ({"chunk_size": 2.5}, r"chunk_size must be None or a whole number >= 1, not 2\.5\."),
+        ({"chunk_size": True}, r"chunk_size must be None or a whole number >= 1, not True\."),
+        ({"chunk_size": "4096"}, r"chunk_size must be None or a whole number >= 1, not '4096'\."),
+        (
+            {"executor": "pool"},
+            r"executor must be None, a concurrent\.futures\.Executor or a Dask "
+            r"distributed\.Client, not 'pool'\.",
+        ),
+        ({"executor": ProcessPoolExecutor}, r"executor must be None, .*, not <class "),
+        ({"players": "3"}, r"players must be a whole number >= 1, not '3'\."),
+        ({"players": 2.0}, r"players must be a whole number >= 1, not 2\.0\."),
+        ({"players": 0}, r"players must be a whole number >= 1, not 0\."),
+        ({"players": 5}, r"The Mind is for 2, 3, 4 players, not 5\. .*Rules\(players=5, "),
+        ({"games": True}, r"games must be a whole number >= 1, not True\."),
+        ({"games": "10"}, r"games must be a whole number >= 1, not '10'\."),
+        ({"seed": 1.5}, r"seed must be a whole number >= 0, not 1\.5\."),
+        ({"seed": None}, r"seed must be a whole number >= 0, not None\."),
+        ({"engine": ["fast"]}, r"engine must be 'auto', 'fast' or 'reference', not \['fast'\]\."),
+        ({"engine": None}, r"engine must be 'auto', 'fast' or 'reference', not None\."),
+        ({"progress": 1}, r"progress must be None, True or False, not 1\."),
+        ({"progress": "yes"}, r"progress must be None, True or False, not 'yes'\."),
+        ({"rules": {"players": 3}}, r"rules must be None or a Rules\(\.\.\.\), not \{'players'"),
+        ({"keep": "rows"}, r"keep must be 'games' or 'summary', not 'rows'\."),
+        ({"keep": None}, r"keep must be 'games' or 'summary', not None\."),
+        ({"bots": 3}, r"bots must be a bot, a name \(perfect, scalar, adaptive\) or a list"),
+    ],
+)
+def test_every_bad_argument_is_a_value_error_naming_it_its_value_and_what_is_allowed(
+    kwargs: dict[str, object], pattern: str
+) -> None:
+    with pytest.raises(ValueError, match=pattern) as info:
+        simulate(**{"bots": "scalar", "games": 10, "progress": False, **kwargs})  # type: ignore[arg-type]
+    assert type(info.value) in (ValueError, RuleError)
+
+
+def test_numpy_integers_are_whole_numbers_everywhere() -> None:
+    plain = simulate(3, "scalar", 600, seed=2, chunk_size=300, progress=False)
+    numpy = simulate(
+        np.int64(3),  # type: ignore[arg-type]
+        "scalar",
+        np.int32(600),  # type: ignore[arg-type]
+        seed=np.uint16(2),  # type: ignore[arg-type]
+        chunk_size=np.int8(100),  # type: ignore[arg-type]
+        progress=np.bool_(False),  # type: ignore[arg-type]
+        rules=Rules(players=3),
+    )
+    pd.testing.assert_frame_equal(plain.levels, numpy.levels)
+    assert type(numpy.players) is int and type(numpy.seed) is int
 
 
 class Negative(Bot):
