@@ -7,6 +7,7 @@ from .runner import run_game, run_level
 from .scenario_widget import ScenarioPlayer
 from .scenarios import Scenario
 from .sim import simulate
+from .table import Table
 from .timing import plot_timing, timing_profile
 from .trace import plot_trace, trace
 from .widget import MindWidget
@@ -24,6 +25,7 @@ __all__ = [
     "Scenario",
     "ScenarioPlayer",
     "StarPolicy",
+    "Table",
     "plot_timing",
     "plot_trace",
     "run_game",
