@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mindwidget.bots as mindwidget_bots
-from mindwidget import Game
+from mindwidget import Game, MindWidget, Table, timing_profile
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import (
     HUMAN_STAR_POLICY,
@@ -508,3 +508,99 @@ def test_human_bots_propose_stars_now_and_then_never_twice_between_cards() -> No
             )
             assert since_card <= 1
     assert 3 <= proposed <= 6 * 12
+
+
+# ------------------------------------------------------------------ the table and the widget
+def test_the_widgets_default_bots_wait_like_people_and_adapt() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    bots = w.table.bots
+    assert all(type(bots[p]) is HumanTimer and bots[p].propose_stars for p in (1, 2))
+    assert all(bots[p].rate > 0 for p in (1, 2))
+    assert w.tempo == "people" and w.table.tempo == 1.0
+
+
+def test_the_tempo_is_set_from_python_and_the_bots_plan_again() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    w.ready()
+    seq = w.table.seq
+    w.tempo = "slow"
+    assert w.table.tempo == 1.5 and w.table.seq > seq
+    assert [b.tempo for b in w.table.bots[1:]] == [1.5, 1.5]
+    w.tempo = 0.8
+    assert w.table.tempo == pytest.approx(0.8)
+    table = Table(players=3, seats=(0,), seed=2, tempo="quick")
+    assert table.tempo == 0.6
+
+
+@pytest.mark.parametrize("tempo", [0, -1.0, float("nan"), float("inf"), "fast"])
+def test_a_bad_tempo_is_refused_and_changes_nothing(tempo: object) -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    with pytest.raises(ValueError, match=r"tempo must be 'slow', 'people', 'quick' or a finite"):
+        w.tempo = tempo  # type: ignore[assignment]
+    assert w.tempo == "people" and w.table.tempo == 1.0
+    with pytest.raises(ValueError, match=r"tempo must be"):
+        MindWidget(players=3, seat=0, seed=1, tempo=tempo)  # type: ignore[arg-type]
+
+
+def test_a_table_without_human_bots_has_no_tempo_to_set() -> None:
+    table = Table(players=3, seats=(0,), bots="scalar", seed=1)
+    assert table.tempo is None
+    with pytest.raises(ValueError, match=r"bots \(ScalarTimer, ScalarTimer\) have no tempo"):
+        table.tempo = "slow"
+
+
+def test_the_watch_speed_of_a_table_of_bots_only() -> None:
+    w = MindWidget(players=3, seat=None, seed=3, speed=2)
+    assert w.clock["speed"] == 2 and w.table.speed == 2
+    w.speed = 4
+    assert w.clock["speed"] == 4
+    for bad in (3, 0, 1.5, "2", True):
+        with pytest.raises(ValueError, match=r"speed must be one of 1, 2, 4, not"):
+            w.speed = bad  # type: ignore[assignment]
+    assert w.speed == 4
+    with pytest.raises(ValueError, match=r"speed 2 is for a table of bots only.*allowed 1"):
+        MindWidget(players=3, seat=0, seed=3, speed=2)
+    person = MindWidget(players=3, seat=0, seed=3)
+    with pytest.raises(ValueError, match=r"speed 4 is for a table of bots only"):
+        person.speed = 4
+    assert person.speed == 1 and person.clock["speed"] == 1
+
+
+def test_the_game_keeps_true_level_times_at_any_watch_speed() -> None:
+    games = []
+    for speed in (1, 4):
+        table = Table(players=3, seats=None, seed=5, speed=speed)
+        table.ready(t=0.0)
+        for t in np.arange(0.1, 60.0, 0.1):
+            table.tick(float(t))
+        games.append(table.game.to_json())
+    assert games[0] == games[1]
+
+
+def test_the_browser_sets_the_tempo_by_name_and_a_bad_value_gets_a_notice() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    w.set_state({"tempo": "quick"})
+    assert w.tempo == "quick" and w.table.tempo == 0.6
+    w.set_state({"tempo": "fast"})
+    assert w.tempo == "quick" and w.notice["key"] == "bad_tempo"
+    assert "'fast'" in w.notice_text and "like people" in w.notice_text
+    w.set_state({"speed": 2})
+    assert w.speed == 1 and w.notice["key"] == "bad_speed"
+    assert w.notice["params"]["allowed"] == "1"
+    watch = MindWidget(players=3, seat=None, seed=1)
+    watch.set_state({"speed": 4})
+    assert watch.clock["speed"] == 4
+    watch.set_state({"speed": 3})
+    assert watch.notice["params"] == {"value": "3", "allowed": "1, 2, 4"}
+
+
+def test_the_widget_mirrors_a_players_clock() -> None:
+    w = MindWidget(players=3, seat=None, seed=1, mode="step")
+    w.ready()
+    while w.planned is not None:
+        w.step()
+    with pytest.raises(ValueError, match="a table of bots only has no person"):
+        w.timing_profile()
+    profile = w.timing_profile(1)
+    assert profile == timing_profile(w.game, 1)
+    assert w.plot_timing(1).axes
