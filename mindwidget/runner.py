@@ -26,6 +26,7 @@ __all__ = [
     "Planned",
     "apply_planned",
     "plan_next",
+    "ready_at",
     "resolve_votes",
     "run_game",
     "run_level",
@@ -176,6 +177,30 @@ def apply_planned(
         resolve_votes(game, team, rng, skip=skip)
 
 
+def ready_at(
+    game: Game, team: list[Bot], rng: np.random.Generator, skip: tuple[int, ...] = ()
+) -> float:
+    """The level time at which every bot (except ``skip``) is ready again after the
+    hands went back on the table: the latest `Bot.ready_delay` after now (each bot
+    asked once, in seat order; bots that are ready at once draw nothing)."""
+    delays = [
+        _seconds(bot, "ready_delay", game.observation(p), rng, game, p)
+        for p, bot in enumerate(team)
+        if p not in skip
+    ]
+    return game.t + max(delays, default=0.0)
+
+
+def _ready(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+    """Hands off the table when every bot is ready: at once at the deal, after a
+    human-like pause (`ready_at`) once the level has started (a stop, and with
+    the rules that say so, a mistake or a star)."""
+    if game.status != "playing" or not game.concentrating:
+        return
+    started = any(e.type == "concentrated" for e in game.level_events)
+    game.concentrate(t=ready_at(game, team, rng) if started else game.t)
+
+
 def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:
     """Play the current level to its end with bots in every seat (in place)."""
     team = _team(bots, game)
@@ -201,8 +226,7 @@ def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
         return
     if game.proposal is not None:
         resolve_votes(game, team, rng)  # the star may end the level
-    if game.status == "playing" and game.concentrating:
-        game.concentrate(t=game.t)
+    _ready(game, team, rng)
     while game.status == "playing":
         planned = plan_next(game, team, rng)
         if planned is None:

@@ -28,7 +28,7 @@ from mindwidget.bots import (
 )
 from mindwidget.bots.human import curve
 from mindwidget.prob import p_wrong_order
-from mindwidget.runner import run_game
+from mindwidget.runner import ready_at, run_game, run_level
 from mindwidget.trace import trace
 
 
@@ -604,3 +604,30 @@ def test_the_widget_mirrors_a_players_clock() -> None:
     profile = w.timing_profile(1)
     assert profile == timing_profile(w.game, 1)
     assert w.plot_timing(1).axes
+
+
+# ------------------------------------------------------------------ ready again after a pause
+def stopped_game() -> Game:
+    g = Game.from_hands([[10, 60], [30, 70], [50, 90]])
+    g.concentrate(t=0.0)
+    g.play(0, t=8.0)
+    g.stop(1, t=9.0)  # hands back on the table
+    return g
+
+
+def test_human_bots_are_ready_again_after_a_human_pause() -> None:
+    resumes = []
+    for seed in range(200):
+        g = stopped_game()
+        run_level(g, HumanTimer(rate=0), seed=seed)
+        resumes.append([e.t for e in g.level_events if e.type == "concentrated"][1] - 9.0)
+    # the team goes on when its slowest bot is ready: the latest of three pauses
+    assert min(resumes) >= 0.4
+    assert 2.0 < float(np.median(resumes)) < 4.0
+    assert ready_at(stopped_game(), make_team(HumanTimer(), 3), rng(), skip=(0, 1, 2)) == 9.0
+
+
+def test_other_bots_are_ready_at_once() -> None:
+    g = stopped_game()
+    run_level(g, ScalarTimer(), seed=1)
+    assert [e.t for e in g.level_events if e.type == "concentrated"] == [0.0, 9.0]

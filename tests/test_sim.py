@@ -467,7 +467,7 @@ def test_bad_input_raises_a_value_error_that_names_it(
         ({"rules": {"players": 3}}, r"rules must be None or a Rules\(\.\.\.\), not \{'players'"),
         ({"keep": "rows"}, r"keep must be 'games' or 'summary', not 'rows'\."),
         ({"keep": None}, r"keep must be 'games' or 'summary', not None\."),
-        ({"bots": 3}, r"bots must be a bot, a name \(perfect, scalar, adaptive\) or a list"),
+        ({"bots": 3}, r"bots must be a bot, a name \(perfect, scalar, adaptive, human\) or a list"),
     ],
 )
 def test_every_bad_argument_is_a_value_error_naming_it_its_value_and_what_is_allowed(
