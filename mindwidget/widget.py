@@ -258,6 +258,8 @@ class MindWidget(anywidget.AnyWidget):
     def _valid_tempo(self, proposal: Mapping[str, Any]) -> float | str:
         value: float | str = proposal["value"]
         check_tempo(value)
+        if self._ready and self._table.tempo is None:
+            self._table.tempo = value  # raises: these bots have no tempo
         return value
 
     @traitlets.validate("speed")
@@ -271,7 +273,7 @@ class MindWidget(anywidget.AnyWidget):
     def _on_pace(self, change: Mapping[str, Any]) -> None:
         if not self._ready:
             return
-        if change["name"] == "tempo" and self._table.tempo is not None:
+        if change["name"] == "tempo":
             self._table.tempo = change["new"]
         elif change["name"] == "speed":
             self._table.speed = change["new"]
@@ -298,6 +300,8 @@ class MindWidget(anywidget.AnyWidget):
             ok = valid is not None and type(value) is kind and value in valid
             if ok and name == "speed" and value != 1 and self._table.seats:
                 ok, valid = False, (1,)
+            if ok and name == "tempo" and self._table.tempo is None:
+                ok = False  # these bots have no tempo (e.g. "scalar")
             if not ok:
                 what = " | ".join(map(str, valid)) if valid else ", ".join(SETTABLE)
                 if name == "tempo":

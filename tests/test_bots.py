@@ -547,6 +547,12 @@ def test_a_table_without_human_bots_has_no_tempo_to_set() -> None:
     assert table.tempo is None
     with pytest.raises(ValueError, match=r"bots \(ScalarTimer, ScalarTimer\) have no tempo"):
         table.tempo = "slow"
+    w = MindWidget(players=3, seat=0, bots="scalar", seed=1)
+    with pytest.raises(ValueError, match=r"have no tempo to set; bots='human' has"):
+        w.tempo = "slow"
+    assert w.tempo == "people"
+    w.set_state({"tempo": "quick"})  # from the browser: a notice, nothing changes
+    assert w.tempo == "people" and w.notice["key"] == "bad_tempo"
 
 
 def test_the_watch_speed_of_a_table_of_bots_only() -> None:
