@@ -58,7 +58,18 @@ bot reads every teammate's face-up play (a person's included), the observed
 tempo ``(elapsed - floor) / curve(gap)``, and moves its tempo a fraction
 ``rate`` of the way toward it on a log scale (Repp and Keller 2008;
 Konvalinka et al. 2010). ``rate=0`` keeps the tempo fixed (and lets the fast
-simulation engine play it).
+simulation engine play it). It starts from "people" (1.0), the tempo of the
+reference data, which came from people playing the game online; a first
+game is where the person's own tempo is least known.
+
+Why ``rate=0.2``: with a person at a fixed tempo in seat 0 and two bots
+starting at 1.0 (80 three-player games each), the bots ended the game at a
+median tempo of 0.62 beside a quick person (0.6) and 1.23 beside a slow one
+(1.5); at ``rate=0.1``: 0.73 and 1.12. The price, as for `AdaptiveTimer`: a
+play a bot observes is the earliest of several plans, so a table of bots only
+drifts faster, to a median tempo of 0.87 by the end of a game (0.93 at 0.1);
+the band medians of ``benchmarks/human_likeness.py`` stay within 1.26 times
+the reference.
 
 After a mistake or a throwing star (when the rules make the team put their
 hands back on the table) `ready_delay` says after how long the bot is ready
@@ -186,7 +197,7 @@ class HumanTimer(Bot):
     "people"), ``floor`` (>= 0, default 0.4 s), ``cv_near`` and ``cv_far``
     (>= 0, defaults 0.12 and 0.2; the spread at gap 1 and far away),
     ``spread_gap`` (> 0, default 6: the gap over which the spread grows about
-    two thirds of the way), ``rate`` (0 <= rate <= 1, default 0.1; 0 = a fixed
+    two thirds of the way), ``rate`` (0 <= rate <= 1, default 0.2; 0 = a fixed
     tempo), ``min_gap`` (whole number >= 1, default 2), ``max_ratio`` (> 1,
     default 2.0), ``ready_pause`` (>= 0, default 1.6 s), ``propose_stars``
     (default True) and ``star_policy`` (default `HUMAN_STAR_POLICY`).
@@ -201,7 +212,7 @@ class HumanTimer(Bot):
         cv_near: float = 0.12,
         cv_far: float = 0.2,
         spread_gap: float = 6.0,
-        rate: float = 0.1,
+        rate: float = 0.2,
         min_gap: int = 2,
         max_ratio: float = 2.0,
         ready_pause: float = 1.6,
