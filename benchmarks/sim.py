@@ -1,25 +1,43 @@
-"""How fast the Monte Carlo lab is (PettingZoo's performance_benchmark habit).
+"""How fast and how lean the Monte Carlo lab is (PettingZoo's performance_benchmark habit).
 
-Run: ``.venv/bin/python benchmarks/sim.py`` (one process, one core).
+Run: ``.venv/bin/python benchmarks/sim.py`` (one process, one core; about two
+minutes, most of it the million games). ``--memory-games 200000`` measures
+the memory of fewer games (the script then says so and scales the per-game
+figures up to a million).
 
 Prints:
 
 1. the time for 10,000 full games of 3 players with ``ScalarTimer(cv=0.15)``
    on the fast engine (target: at most 0.25 s), best of several runs;
 2. games per second of the fast and the reference engine measured in the same
-   run, and their ratio (target: at least 50).
+   run, and their ratio (target: at least 50);
+3. the import time of ``mindwidget.game`` (the core a script or a worker
+   needs) beside that of the full ``mindwidget`` (its peer): each in a fresh
+   interpreter, several times, median;
+4. the peak memory of a million games of 3 players with ``keep="summary"``
+   (target: under 200 MB above the interpreter with mindwidget imported)
+   beside ``keep="games"`` (the per-game tables), each in a fresh process:
+   peak resident set size (``getrusage``) minus the resident size before the
+   run, and the size of the tables themselves.
 
-Figures only: the tests never assert on speed.
+Figures only: the tests never assert on speed or memory.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
 
 from mindwidget.bots import ScalarTimer
 from mindwidget.sim import simulate
+
+MB = 1024 * 1024
 
 
 def best_of(runs: int, games: int, engine: str) -> tuple[float, float]:
@@ -33,7 +51,66 @@ def best_of(runs: int, games: int, engine: str) -> tuple[float, float]:
     return times[0], times[len(times) // 2]
 
 
+def _fresh(code: str) -> str:
+    """Run ``code`` in a fresh interpreter (same path) and return what it prints."""
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip()
+
+
+IMPORT = """
+import time
+start = time.perf_counter()
+import {module}
+print(time.perf_counter() - start)
+"""
+
+
+def import_time(module: str) -> float:
+    """Seconds to import ``module`` in a fresh interpreter."""
+    return float(_fresh(IMPORT.format(module=module)))
+
+
+MEMORY = """
+import json, resource, sys, time
+import numpy as np
+from mindwidget.bots import ScalarTimer
+from mindwidget.sim import simulate
+
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize()
+
+simulate(3, ScalarTimer(cv=0.15), 5000, seed=1, progress=False, keep={keep!r})  # warm up
+before = rss()
+start = time.perf_counter()
+r = simulate(3, ScalarTimer(cv=0.15), {games}, seed=1, progress=False, keep={keep!r})
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # kB on Linux
+tables = 0
+if {keep!r} == "games":
+    tables = int(r.games.memory_usage(deep=True).sum() + r.levels.memory_usage(deep=True).sum())
+print(json.dumps({{"before": before, "peak": peak, "after": rss(), "tables": tables,
+                  "seconds": seconds, "won": r.summary().win_rate}}))
+"""
+
+
+def memory(keep: str, games: int) -> dict[str, float]:
+    """Peak RSS and friends of one run of ``games`` games in a fresh process."""
+    data: dict[str, float] = json.loads(_fresh(MEMORY.format(keep=keep, games=games)))
+    return data
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--memory-games", type=int, default=1_000_000)
+    parser.add_argument("--import-repeats", type=int, default=7)
+    args = parser.parse_args()
+
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cpus")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average (1 min) at start: {load:.2f}")
@@ -56,6 +133,40 @@ def main() -> None:
     print(f"fast engine:      {fast_rate:12,.0f} games/s ({fast_games:,} games)")
     print(f"reference engine: {ref_rate:12,.0f} games/s ({ref_games:,} games)")
     print(f"ratio: {ratio:,.0f}x ({verdict})")
+
+    # Import times: alternate the two modules so that both see the same load.
+    times: dict[str, list[float]] = {"mindwidget.game": [], "mindwidget": []}
+    for _ in range(args.import_repeats):
+        for module in times:
+            times[module].append(import_time(module))
+    core = statistics.median(times["mindwidget.game"])
+    full = statistics.median(times["mindwidget"])
+    print(
+        f"import mindwidget.game: median {core * 1000:.0f} ms; import mindwidget (peer): "
+        f"median {full * 1000:.0f} ms; ratio {core / full:.2f} "
+        f"({args.import_repeats} fresh interpreters each)"
+    )
+
+    games = args.memory_games
+    scale = 1_000_000 / games
+    note = "" if games == 1_000_000 else f" (measured {games:,} games, scaled x{scale:g})"
+    for keep in ("summary", "games"):
+        m = memory(keep, games)
+        above = (m["peak"] - m["before"]) / MB
+        line = (
+            f'{games:,} games, keep="{keep}": peak {above:,.0f} MB above the interpreter '
+            f"({m['before'] / MB:,.0f} MB with mindwidget imported), {m['seconds']:.1f} s"
+        )
+        if keep == "summary":
+            verdict = "ok" if above <= 200 else "ABOVE the 200 MB target"
+            line += f" ({verdict})"
+        else:
+            tables = m["tables"] / MB
+            line += f"; tables {tables:,.0f} MB, peak {above / tables:.1f}x the tables" + (
+                f"; a million games: about {above * scale:,.0f} MB" if scale != 1 else ""
+            )
+            line += note
+        print(line)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ under a second. Two engines give the same answers in distribution:
   (`PerfectTimer`, `ScalarTimer` with either noise, with or without stars and
   the default `StarPolicy`; `HumanTimer` at a fixed tempo, ``rate=0``, that
   does not propose stars). It plays level by level across all games at once,
-  one public event per step, with masks for the games that are done.
+  one public event per step, in named steps over a `_Level` of arrays
+  (`_Star.throw`, `_planned_waits`, `_first_to_act`, `_play`, `_end`).
 
 ``engine="auto"`` takes the fast one whenever it applies. The equivalence of
 the two engines is a test (``tests/test_sim.py``), not a hope.
@@ -20,8 +21,14 @@ fast engine, `REFERENCE_BLOCK` for the reference engine, which spawns one child
 sequence per game), and block ``i`` draws from
 ``SeedSequence(seed, spawn_key=(i,))``. Work is handed
 to an executor in chunks of whole blocks, so the result for a given seed is the
-same whatever the executor (none, a process pool, a Dask cluster's
-``client.get_executor()``) and however the blocks are grouped into chunks.
+same whatever the executor (none, a process pool, a Dask ``distributed.Client``
+or its ``get_executor()``) and however the blocks are grouped into chunks.
+
+Any size: chunks are made as they are needed, at most `IN_FLIGHT` wait on an
+executor, and ``keep="summary"`` adds each block into exact `LevelTotals`
+instead of keeping its rows, so a million games or a billion take the same
+memory (under 20 MB above the interpreter; ``keep="games"`` keeps about 500
+bytes a game, about 930 at the peak).
 """
 
 from __future__ import annotations
@@ -162,16 +169,7 @@ class LevelTotals:
         for c in cls.SUMMED:
             values = np.asarray(rows[c])
             if c in cls.FRACTIONAL:
-                # few distinct values (one per team for stationary timers)
-                pairs, counts = np.unique(
-                    np.stack([index.astype(np.float64), values.astype(np.float64)]),
-                    axis=1,
-                    return_counts=True,
-                )
-                total = _fractions(levels)
-                for (level, value), count in zip(pairs.T, counts, strict=True):
-                    total[int(level)] += Fraction(float(value)) * int(count)
-                sums[c] = total
+                sums[c] = _exact_sums(index, values.astype(np.float64), levels)
             else:
                 # a block's sums are far below 2**53: exact in float64
                 weights = values.astype(np.float64)
@@ -203,6 +201,25 @@ class LevelTotals:
 
 def _fractions(levels: int) -> npt.NDArray[Any]:
     return np.array([Fraction(0)] * levels, dtype=object)
+
+
+def _exact_sums(index: npt.NDArray[np.intp], values: FloatArray, levels: int) -> npt.NDArray[Any]:
+    """Per level, the exact sum of ``values`` as a `Fraction` (an object array)."""
+    total = _fractions(levels)
+    if values.size and (values == values[0]).all():  # a stationary team: one value
+        counts = np.bincount(index, minlength=levels)
+        for level in np.flatnonzero(counts):
+            total[level] = Fraction(float(values[0])) * int(counts[level])
+        return total
+    order = np.lexsort((values, index))
+    index, values = index[order], values[order]
+    new = np.ones(index.size, dtype=np.bool_)
+    new[1:] = (index[1:] != index[:-1]) | (values[1:] != values[:-1])
+    starts = np.flatnonzero(new)
+    counts = np.diff(np.append(starts, index.size))
+    for level, value, count in zip(index[starts], values[starts], counts, strict=True):
+        total[level] += Fraction(float(value)) * int(count)
+    return total
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -638,8 +655,8 @@ class _Outcome:
 
     @classmethod
     def empty(cls, g: int) -> _Outcome:
-        z = [np.zeros(g, dtype=np.int64) for _ in _Level.ENDED]
-        return cls(np.zeros(g, dtype=np.bool_), *z)
+        counts = {key: np.zeros(g, dtype=np.int64) for key in _Level.ENDED}
+        return cls(cleared=np.zeros(g, dtype=np.bool_), **counts)
 
 
 class _Star:
@@ -720,7 +737,7 @@ def _play(
     width = level + 2
     hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
     top, left = lv.top, lv.left
-    if rows is None:
+    if rows is None:  # every game plays: whole-array operations, no fancy indexing
         rows = np.arange(a)
         pos = who * a + rows
         card = lflat[pos]
@@ -926,7 +943,11 @@ class _Job:
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
             totals = LevelTotals.of(rows, rules.n_levels)
-            out.append(_Block(index, totals, rows if self.keep == "games" else None))
+            if self.keep == "games":
+                order = np.lexsort((rows["level"], rows["game"]))  # by game, then level
+                out.append(_Block(index, totals, {c: rows[c][order] for c in LEVEL_COLUMNS}))
+            else:
+                out.append(_Block(index, totals, None))
         return out
 
 
@@ -1062,34 +1083,36 @@ def _blocks_in_order(
 
 
 def _collect(parts: list[Rows], rules: Rules, games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-    data = {c: np.concatenate([p[c] for p in parts]) for c in LEVEL_COLUMNS}
-    levels = pd.DataFrame(data)
-    levels = levels.sort_values(["game", "level"], kind="stable").reset_index(drop=True)
-    g = levels.groupby("game", sort=True)
-    last = g.tail(1).set_index("game")
+    """The ``games`` and ``levels`` tables from the blocks' rows (each sorted by game, level).
+
+    The blocks hold consecutive games in order, so the rows are in order too:
+    no sort, no group-by. A game's rows are its levels 1, 2, ..., so its rows
+    start where ``level`` is 1.
+    """
+    data = {c: np.concatenate([p.pop(c) for p in parts]) for c in LEVEL_COLUMNS}
+    parts.clear()
+    levels = pd.DataFrame(data, copy=False)
+    del data
+    level = levels["level"].to_numpy()
+    start = np.flatnonzero(level == 1)
+    last = np.append(start[1:], level.size) - 1
+    assert start.size == games
+
+    def per_game(column: str) -> IntArray:
+        values = levels[column].to_numpy().astype(np.int64)
+        return np.add.reduceat(values, start)
+
+    cleared = per_game("cleared")
     per = pd.DataFrame(
         {
-            "levels_cleared": g["cleared"].sum().astype(np.int64),
-            "level_reached": g["level"].max().astype(np.int64),
-            "lives_lost": g["mistakes"].sum().astype(np.int64),
-            "stars_used": g["stars_used"].sum().astype(np.int64),
-            "lives_left": last["lives"].astype(np.int64),
-            "stars_left": last["stars"].astype(np.int64),
+            "game": levels["game"].to_numpy()[start],
+            "levels_cleared": cleared,
+            "level_reached": level[last].astype(np.int64),
+            "won": cleared == rules.n_levels,
+            "lives_lost": per_game("mistakes"),
+            "stars_used": per_game("stars_used"),
+            "lives_left": levels["lives"].to_numpy()[last].astype(np.int64),
+            "stars_left": levels["stars"].to_numpy()[last].astype(np.int64),
         }
     )
-    per["won"] = per["levels_cleared"] == rules.n_levels
-    per = per.reset_index()
-    per = per[
-        [
-            "game",
-            "levels_cleared",
-            "level_reached",
-            "won",
-            "lives_lost",
-            "stars_used",
-            "lives_left",
-            "stars_left",
-        ]
-    ]
-    assert len(per) == games
     return per, levels
