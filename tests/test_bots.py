@@ -637,3 +637,13 @@ def test_other_bots_are_ready_at_once() -> None:
     g = stopped_game()
     run_level(g, ScalarTimer(), seed=1)
     assert [e.t for e in g.level_events if e.type == "concentrated"] == [0.0, 9.0]
+
+
+def test_at_a_table_a_human_bot_raises_its_hand_for_a_star_after_the_floor() -> None:
+    """The table's bot watcher passes star_delay on: a proposal comes 0.4 s after Ready."""
+    game = Game.from_hands([[50], [5, 70], [60]], lives=1, stars=1)
+    table = Table(seats=(0,), game=game, seed=1)
+    table.ready(t=2.0)
+    planned = table.planned
+    assert planned is not None and planned.action == "propose_star" and planned.player == 1
+    assert planned.t == pytest.approx(2.4)
