@@ -163,6 +163,8 @@ class MindWidget(anywidget.AnyWidget):
             speed = table.speed
             if table.tempo is not None and tempo != "people":
                 table.tempo = tempo
+            elif table.tempo is not None:
+                tempo = table.tempo
         self._table = table
         self._seat = seat
         self._notice_id = 0
@@ -258,8 +260,10 @@ class MindWidget(anywidget.AnyWidget):
     def _valid_tempo(self, proposal: Mapping[str, Any]) -> float | str:
         value: float | str = proposal["value"]
         check_tempo(value)
-        if self._ready and self._table.tempo is None:
-            self._table.tempo = value  # raises: these bots have no tempo
+        if self._ready:
+            # also when the value is the same: the bots go back to it from where
+            # they adapted to; raises when these bots have no tempo ("scalar")
+            self._table.tempo = value
         return value
 
     @traitlets.validate("speed")
@@ -269,13 +273,9 @@ class MindWidget(anywidget.AnyWidget):
             self._table.speed = speed  # raises: a person is seated
         return speed
 
-    @traitlets.observe("tempo", "speed")
-    def _on_pace(self, change: Mapping[str, Any]) -> None:
-        if not self._ready:
-            return
-        if change["name"] == "tempo":
-            self._table.tempo = change["new"]
-        elif change["name"] == "speed":
+    @traitlets.observe("speed")
+    def _on_speed(self, change: Mapping[str, Any]) -> None:
+        if self._ready:
             self._table.speed = change["new"]
 
     @traitlets.observe("reveal", "mode")

@@ -528,6 +528,9 @@ def test_the_tempo_is_set_from_python_and_the_bots_plan_again() -> None:
     assert [b.tempo for b in w.table.bots[1:]] == [1.5, 1.5]
     w.tempo = 0.8
     assert w.table.tempo == pytest.approx(0.8)
+    w.table.bots[1].set_tempo(1.3)  # as if it had adapted
+    w.tempo = 0.8  # the same value again: back to it
+    assert [b.tempo for b in w.table.bots[1:]] == [0.8, 0.8]
     table = Table(players=3, seats=(0,), seed=2, tempo="quick")
     assert table.tempo == 0.6
 
