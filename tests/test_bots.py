@@ -650,3 +650,27 @@ def test_at_a_table_a_human_bot_raises_its_hand_for_a_star_after_the_floor() -> 
     planned = table.planned
     assert planned is not None and planned.action == "propose_star" and planned.player == 1
     assert planned.t == pytest.approx(2.4)
+
+
+def test_after_a_quick_ready_the_bots_finish_their_pause_first() -> None:
+    """A person stops and presses Ready 0.1 s later: no bot plays before it is ready."""
+    later = []
+    for seed in range(40):
+        game = Game.from_hands([[90], [3, 60], [4, 70]])
+        table = Table(seats=(0,), game=game, seed=seed)
+        table.ready(t=0.0)
+        table.stop(t=0.2)
+        table.ready(t=0.3)
+        planned = table.planned
+        assert planned is not None
+        bot = table.bots[planned.player]
+        assert isinstance(bot, HumanTimer)
+        assert planned.t >= bot._pause_until + 0.4  # ready, then at least the reaction floor
+        later.append(planned.t)
+    quick = [
+        Table(seats=(0,), game=Game.from_hands([[90], [3, 60], [4, 70]]), seed=s) for s in range(40)
+    ]
+    for t in quick:
+        t.ready(t=0.0)
+    plain = [t.planned.t for t in quick if t.planned is not None]
+    assert np.median(later) - 0.3 > np.median(plain) + 1.0

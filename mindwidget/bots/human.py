@@ -71,10 +71,12 @@ drifts faster, to a median tempo of 0.87 by the end of a game (0.93 at 0.1);
 the band medians of ``benchmarks/human_likeness.py`` stay within 1.26 times
 the reference.
 
-After a mistake or a throwing star (when the rules make the team put their
-hands back on the table) `ready_delay` says after how long the bot is ready
-again: ``floor`` plus a pause of ``ready_pause`` seconds (median, at tempo 1)
-with a lognormal spread.
+After a stop, and after a mistake or a throwing star when the rules make the
+team put their hands back on the table, the bot is ready again after
+``floor`` plus a pause of ``ready_pause`` seconds (median, at tempo 1, cv
+0.3), counted from that event: `ready_delay` says how long from now (the
+runner resumes when every bot is ready), and if a person resumes sooner,
+`plan` adds the rest of the pause before the bot starts timing.
 """
 
 from __future__ import annotations
@@ -183,6 +185,11 @@ _PAIRS: dict[tuple[float, float, float], np.ndarray[Any, np.dtype[np.float64]]] 
 _erfc = np.vectorize(math.erfc, otypes=[np.float64])
 
 
+#: Events that put the hands back on the table (a mistake or a star only when
+#: the rules make the team concentrate after them).
+_DOWN = ("stopped", "mistake", "star_used")
+
+
 def _sigma(cv: float) -> float:
     """The lognormal sigma whose coefficient of variation is ``cv``."""
     return math.sqrt(math.log1p(cv * cv))
@@ -244,6 +251,8 @@ class HumanTimer(Bot):
         self._reader = PlayReader()
         #: (level, tempo after the update) for every observation used.
         self.history: list[tuple[int, float]] = []
+        self._pause_key: tuple[int, bool, int] | None = None
+        self._pause_until = 0.0
 
     @property
     def tempo(self) -> float:
@@ -284,10 +293,16 @@ class HumanTimer(Bot):
         return _sigma(self.cv_far + (self.cv_near - self.cv_far) * weight)
 
     def plan(self, obs: Observation, rng: np.random.Generator) -> float:
+        """The people curve's wait; and if the level went on before this bot was
+        ready again (a person pressed Ready quickly), the rest of its pause first."""
         self.observe(obs)
         gap = self.gap(obs)
         above = self._tempo * curve(gap)
-        return float(self.floor + above * math.exp(self.sigma(gap) * rng.standard_normal()))
+        wait = float(self.floor + above * math.exp(self.sigma(gap) * rng.standard_normal()))
+        ready = self._ready_time(obs, rng)
+        if ready is not None and ready > obs.t:
+            wait += ready - obs.t
+        return wait
 
     def star_delay(self, obs: Observation, rng: np.random.Generator) -> float:
         """A hand goes up for a star at the reaction floor (before any card: every
@@ -295,10 +310,38 @@ class HumanTimer(Bot):
         return self.floor
 
     def ready_delay(self, obs: Observation, rng: np.random.Generator) -> float:
-        """Seconds after hands went back on the table until this bot is ready again."""
+        """Seconds from ``obs.t`` until this bot is ready again after the hands went
+        back on the table: ``floor`` plus a pause (median ``ready_pause x tempo``,
+        cv 0.3) counted from the stop, mistake or star that put them there, drawn
+        once for that event (so `plan` and the runner agree on it)."""
         self.observe(obs)
-        pause = self._tempo * self.ready_pause
-        return float(self.floor + pause * math.exp(_sigma(0.3) * rng.standard_normal()))
+        ready = self._ready_time(obs, rng)
+        if ready is None:  # no stop, mistake or star: a pause from now
+            return self.floor + self._pause(rng)
+        return max(ready - obs.t, 0.0)
+
+    def _pause(self, rng: np.random.Generator) -> float:
+        return float(self._tempo * self.ready_pause * math.exp(_sigma(0.3) * rng.standard_normal()))
+
+    def _ready_time(self, obs: Observation, rng: np.random.Generator) -> float | None:
+        """The level time at which this bot is ready again after the hands last went
+        on the table in this level (a stop; a mistake or a star when the rules make
+        the team concentrate), or None when they have not."""
+        down = resumed = -1
+        for i, event in enumerate(obs.events):
+            kind = event["type"]
+            if kind in _DOWN:
+                down = i
+            elif kind == "concentrated":
+                resumed = i
+        if down < 0 or not (obs.concentrating or resumed > down):
+            return None
+        key = (obs.level, obs.blind, down)
+        if key != self._pause_key:
+            self._pause_key = key
+            start = float(obs.events[down]["t"])
+            self._pause_until = start + self.floor + self._pause(rng)
+        return self._pause_until
 
     def wrong_order(self, gap_a: int, gap_b: int, other: HumanTimer | None = None) -> float:
         """The chance that the card at ``gap_b`` is played before the one at ``gap_a``
