@@ -9,7 +9,8 @@ proportion to that time (scalar timing, Gibbon 1977)::
     wait = floor + seconds_per_step * gap,   sd(wait) = cv * (wait - floor)
 
 fitted by weighted least squares (weights 1 / fitted**2, the scalar
-property), three rounds. The profile also gives the player's tempo on the
+property), three rounds, with the floor between 0 and the shortest wait and
+at most `MAX_FLOOR` (1 s). The profile also gives the player's tempo on the
 people curve of `mindwidget.bots.HumanTimer` (1.0 = the human reference of
 the mind-server data; 1.5 = half as slow again): the median of ``(wait -
 0.4) / curve(gap)``, the number a `HumanTimer` bot adapts to.
@@ -35,10 +36,20 @@ from .game import Game
 from .i18n import LANGS, translate
 from .trace import MARKERS, OKABE_ITO, TraceFigure, trace
 
-__all__ = ["MIN_PLAYS", "TimingProfile", "plot_timing", "player_plays", "timing_profile"]
+__all__ = [
+    "MAX_FLOOR",
+    "MIN_PLAYS",
+    "TimingProfile",
+    "plot_timing",
+    "player_plays",
+    "timing_profile",
+]
 
 #: Fewer plays than this and the profile says so instead of fitting.
 MIN_PLAYS = 3
+#: The highest reaction floor the fit gives (people: about 0.4 s; with only far
+#: cards played the intercept is poorly known and would otherwise run away).
+MAX_FLOOR = 1.0
 
 
 @dataclass(frozen=True)
@@ -139,8 +150,9 @@ def timing_profile(game: Game, player: int) -> TimingProfile:
 
 
 def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, float]:
-    """Weighted least squares of wait = floor + step * gap, 0 <= floor <= min(wait)."""
-    low = float(wait.min())
+    """Weighted least squares of wait = floor + step * gap, 0 <= floor <= min(wait)
+    and at most `MAX_FLOOR` (a reaction floor, not the wait for far cards)."""
+    low = min(float(wait.min()), MAX_FLOOR)
     if len(np.unique(gap)) < 2:
         floor = min(REACTION_FLOOR, low)
         return floor, max(float(np.median(wait - floor) / gap[0]), 0.0)

@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from mindwidget import Game, timing_profile
 from mindwidget.bots import HumanTimer, ScalarTimer
 from mindwidget.runner import run_game
-from mindwidget.timing import MIN_PLAYS, player_plays, plot_timing
+from mindwidget.timing import MAX_FLOOR, MIN_PLAYS, player_plays, plot_timing
 
 
 def clockwork(floor: float, step: float, cards: list[int]) -> Game:
@@ -114,3 +114,10 @@ def test_a_bad_player_is_refused_naming_the_seats(player: object) -> None:
 def test_plot_timing_refuses_an_unknown_language() -> None:
     with pytest.raises(ValueError, match=r"lang must be one of en, nl, de, not 'fr'"):
         plot_timing(Game(players=2, seed=0), 0, lang="fr")
+
+
+def test_the_floor_stays_a_reaction_floor_when_only_far_cards_were_played() -> None:
+    g = clockwork(3.0, 0.5, [20, 45, 70, 95])  # every wait is 3 s + 0.5 s per step
+    profile = timing_profile(g, 0)
+    assert profile.floor == MAX_FLOOR == 1.0
+    assert profile.seconds_per_step > 0.5  # the rest is put down to the steps
