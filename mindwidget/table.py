@@ -315,11 +315,13 @@ def _seats(seats: int | Iterable[int] | None, players: int) -> tuple[int, ...]:
 class Table:
     """A game of The Mind with bots in every seat but ``seats`` (the people).
 
-    ``bots`` is a bot name ("adaptive", "scalar", "perfect"), a `Bot`, or a
-    list with one per seat (or one per bot seat). ``game`` starts from a game
-    you set up (e.g. `Game.from_hands`); its player count and rules then
-    replace ``players``, ``rules`` and ``seed``. ``mode`` is "realtime" (a
-    front end's clock runs and ticks) or "step" (no running clock: `wait`).
+    ``bots`` is a bot name ("human", the default; "adaptive", "scalar",
+    "perfect"), a `Bot`, or a list with one per seat (or one per bot seat).
+    ``game`` starts from a game you set up (e.g. `Game.from_hands`); its
+    player count and rules then replace ``players``, ``rules`` and ``seed``.
+    ``mode`` is "realtime" (a front end's clock runs and ticks) or "step" (no
+    running clock: `wait`). ``tempo`` sets the bots' tempo (see `tempo`);
+    ``speed`` is the watch speed of a table of bots only (see `speed`).
 
     Methods for everything a seat can do: `ready`, `play`, `stop`,
     `propose_star`, `vote`, `next_level`, `start_blind`, `new_game`; and for
