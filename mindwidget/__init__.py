@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS: dict[str, str] = {
     "AdaptiveTimer": ".adaptive",
     "Game": ".game",
+    "HumanTimer": ".bots",
     "MindWidget": ".widget",
     "Observation": ".game",
     "PerfectTimer": ".bots",
@@ -32,12 +33,15 @@ _EXPORTS: dict[str, str] = {
     "run_level": ".runner",
     "simulate": ".sim",
     "Table": ".table",
+    "plot_timing": ".timing",
+    "timing_profile": ".timing",
     "trace": ".trace",
 }
 
 __all__ = [
     "AdaptiveTimer",
     "Game",
+    "HumanTimer",
     "MindWidget",
     "Observation",
     "PerfectTimer",
@@ -48,16 +52,18 @@ __all__ = [
     "ScenarioPlayer",
     "StarPolicy",
     "Table",
+    "plot_timing",
     "plot_trace",
     "run_game",
     "run_level",
     "simulate",
+    "timing_profile",
     "trace",
 ]
 
 if TYPE_CHECKING:
     from .adaptive import AdaptiveTimer
-    from .bots import PerfectTimer, ScalarTimer, StarPolicy
+    from .bots import HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
     from .game import Game, Observation
     from .rules import RuleError, Rules
     from .runner import run_game, run_level
@@ -65,6 +71,7 @@ if TYPE_CHECKING:
     from .scenarios import Scenario
     from .sim import simulate
     from .table import Table
+    from .timing import plot_timing, timing_profile
     from .trace import plot_trace, trace
     from .widget import MindWidget
 

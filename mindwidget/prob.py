@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from .bots import Bot, PerfectTimer, ScalarTimer, _check_count
+from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, _check_count
 from .rules import DECK_SIZE
 
 __all__ = [
@@ -113,7 +113,9 @@ def _timing(bot: Bot) -> tuple[float, float, float, str]:
         return bot.seconds_per_step, bot.cv, bot.motor_sd, bot.noise
     if isinstance(bot, PerfectTimer):
         return bot.seconds_per_step, 0.0, 0.0, "normal"
-    raise ValueError(f"bot must be a PerfectTimer or a ScalarTimer, not {bot!r}.")
+    raise ValueError(
+        f"bot must be a PerfectTimer, a ScalarTimer or (both) a HumanTimer, not {bot!r}."
+    )
 
 
 def p_wrong_order(
@@ -135,6 +137,11 @@ def p_wrong_order(
       ``P = Phi((ln m_a - ln m_b) / sqrt(cv_a^2 + cv_b^2))``, exactly.
 
     Without noise on either side the answer is 0 or 1 (0.5 for a tie).
+
+    For two `HumanTimer` bots (shifted lognormal waits; their floors and tempos
+    cancel when both plan from the same moment at one tempo):
+    ``P = Phi((ln curve(a - top) - ln curve(b - top)) / sqrt(s_a^2 + s_b^2))``
+    with ``s = sigma(gap)`` (`HumanTimer.wrong_order`).
     """
     for name, value in (("a", a), ("b", b), ("top", top)):
         _check_count(name, value)
@@ -142,6 +149,13 @@ def p_wrong_order(
         raise ValueError(f"need top < a < b, not top={top}, a={a}, b={b}.")
     bot_a = ScalarTimer() if bot is None else bot
     bot_b = bot_a if other is None else other
+    if isinstance(bot_a, HumanTimer) and isinstance(bot_b, HumanTimer):
+        if bot_a.tempo != bot_b.tempo or bot_a.floor != bot_b.floor:
+            raise ValueError(
+                "two HumanTimers need the same tempo and floor for the closed form, not "
+                f"{bot_a!r} and {bot_b!r}."
+            )
+        return bot_a.wrong_order(a - top, b - top, bot_b)
     spp_a, cv_a, motor_a, noise_a = _timing(bot_a)
     spp_b, cv_b, motor_b, noise_b = _timing(bot_b)
     m_a = spp_a * (a - top)

@@ -26,6 +26,7 @@ __all__ = [
     "Planned",
     "apply_planned",
     "plan_next",
+    "ready_at",
     "resolve_votes",
     "run_game",
     "run_level",
@@ -85,22 +86,10 @@ def plan_next(
             continue
         obs = game.observation(p)
         if may_propose and bot.propose_stars and _ask(bot, "wants_star", obs, rng, game, p):
-            cand = Planned(obs.t, p, "propose_star")
+            delay = _seconds(bot, "star_delay", obs, rng, game, p)
+            cand = Planned(obs.t + delay, p, "propose_star")
         else:
-            wait = _call(bot, "plan", obs, rng, game, p)
-            if isinstance(wait, bool) or not isinstance(
-                wait, (int, float, np.integer, np.floating)
-            ):
-                raise BotError(
-                    f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
-                    "plan() must return a number of seconds >= 0."
-                )
-            if not math.isfinite(wait) or wait < 0:
-                raise BotError(
-                    f"bot {bot!r} in seat {p} returned wait={wait} after {_last_event(game)}; "
-                    "allowed: a finite number of seconds >= 0."
-                )
-            cand = Planned(obs.t + float(wait), p, "play")
+            cand = Planned(obs.t + _seconds(bot, "plan", obs, rng, game, p), p, "play")
         if not best or cand.t < best[0].t:
             best = [cand]
         elif cand.t == best[0].t:
@@ -110,6 +99,24 @@ def plan_next(
     if len(best) == 1:
         return best[0]
     return best[int(rng.integers(len(best)))]
+
+
+def _seconds(
+    bot: Bot, method: str, obs: Observation, rng: np.random.Generator, game: Game, p: int
+) -> float:
+    """A number of seconds from a bot (a wait or a delay), checked."""
+    wait = _call(bot, method, obs, rng, game, p)
+    if isinstance(wait, bool) or not isinstance(wait, (int, float, np.integer, np.floating)):
+        raise BotError(
+            f"bot {bot!r} in seat {p} returned wait={wait!r} after {_last_event(game)}; "
+            f"{method}() must return a number of seconds >= 0."
+        )
+    if not math.isfinite(wait) or wait < 0:
+        raise BotError(
+            f"bot {bot!r} in seat {p} returned wait={wait} after {_last_event(game)}; "
+            "allowed: a finite number of seconds >= 0."
+        )
+    return float(wait)
 
 
 def _call(
@@ -170,6 +177,30 @@ def apply_planned(
         resolve_votes(game, team, rng, skip=skip)
 
 
+def ready_at(
+    game: Game, team: list[Bot], rng: np.random.Generator, skip: tuple[int, ...] = ()
+) -> float:
+    """The level time at which every bot (except ``skip``) is ready again after the
+    hands went back on the table: the latest `Bot.ready_delay` after now (each bot
+    asked once, in seat order; bots that are ready at once draw nothing)."""
+    delays = [
+        _seconds(bot, "ready_delay", game.observation(p), rng, game, p)
+        for p, bot in enumerate(team)
+        if p not in skip
+    ]
+    return game.t + max(delays, default=0.0)
+
+
+def _ready(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+    """Hands off the table when every bot is ready: at once at the deal, after a
+    human-like pause (`ready_at`) once the level has started (a stop, and with
+    the rules that say so, a mistake or a star)."""
+    if game.status != "playing" or not game.concentrating:
+        return
+    started = any(e.type == "concentrated" for e in game.level_events)
+    game.concentrate(t=ready_at(game, team, rng) if started else game.t)
+
+
 def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:
     """Play the current level to its end with bots in every seat (in place)."""
     team = _team(bots, game)
@@ -195,8 +226,7 @@ def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
         return
     if game.proposal is not None:
         resolve_votes(game, team, rng)  # the star may end the level
-    if game.status == "playing" and game.concentrating:
-        game.concentrate(t=game.t)
+    _ready(game, team, rng)
     while game.status == "playing":
         planned = plan_next(game, team, rng)
         if planned is None:

@@ -8,7 +8,8 @@ under a second. Two engines give the same answers in distribution:
   full rules, every event, any bot (including `AdaptiveTimer` and your own).
 * ``"fast"``: a vectorised NumPy engine for the stationary timers
   (`PerfectTimer`, `ScalarTimer` with either noise, with or without stars and
-  the default `StarPolicy`). It plays level by level across all games at once,
+  the default `StarPolicy`; `HumanTimer` at a fixed tempo, ``rate=0``, that
+  does not propose stars). It plays level by level across all games at once,
   one public event per step, in named steps over a `_Level` of arrays
   (`_Star.throw`, `_planned_waits`, `_first_to_act`, `_play`, `_end`).
 
@@ -45,7 +46,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .bots import Bot, BotsLike, PerfectTimer, ScalarTimer, StarPolicy, make_team
+from .bots import Bot, BotsLike, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy, make_team
+from .bots.human import curve
 from .events import Mistake, StarUsed
 from .game import Game
 from .rules import Rules
@@ -367,6 +369,24 @@ def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str |
                 f"seat {p} has a {type(bot.star_policy).__name__}; the fast engine plays "
                 "only the default StarPolicy rules (with any parameters)"
             )
+        if isinstance(bot, HumanTimer) and bot.rate != 0:
+            return (
+                f"seat {p} is a HumanTimer that adapts its tempo (rate={bot.rate:g}); the "
+                "fast engine plays a HumanTimer only with rate=0"
+            )
+        if isinstance(bot, HumanTimer) and bot.propose_stars:
+            return (
+                f"seat {p} is a HumanTimer that proposes stars (at its reaction floor, never "
+                "twice between cards); the fast engine plays a HumanTimer only with "
+                "propose_stars=False"
+            )
+    proposes = any(b.propose_stars for b in team)
+    for p, bot in enumerate(team):
+        if proposes and bot.star_policy.risk is not None:
+            return (
+                f"seat {p} votes on stars by risk (StarPolicy(risk=...)); the fast engine "
+                "plays only the StarPolicy rules by gap"
+            )
     if rules is not None and rules.deck >= NONE - 1:
         return f"a deck of {rules.deck} cards; the fast engine handles up to {NONE - 2}"
     return None
@@ -374,16 +394,18 @@ def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str |
 
 # ---------------------------------------------------------------- the fast engine
 #: How the fast engine draws a seat's wait (see `_planned_waits`).
-TimerKind = Literal["normal", "lognormal"]
+TimerKind = Literal["normal", "lognormal", "human"]
 
 #: The bot classes the fast engine plays (exactly these: a subclass may plan differently).
-FAST_TIMERS: tuple[type[Bot], ...] = (PerfectTimer, ScalarTimer)
+FAST_TIMERS: tuple[type[Bot], ...] = (PerfectTimer, ScalarTimer, HumanTimer)
 
 
 def _timer_kind(bot: Bot) -> TimerKind:
     """The fast engine's timing model of one of the `FAST_TIMERS`."""
     if isinstance(bot, ScalarTimer):
         return bot.noise
+    if isinstance(bot, HumanTimer):
+        return "human"
     return "normal"  # PerfectTimer: a normal wait with no noise at all
 
 
@@ -399,6 +421,8 @@ class _Seats:
     close: IntArray
     last_life_gap: IntArray
     vote_gap: IntArray
+    #: the HumanTimer of each seat (None for the other kinds): its curve and spread
+    human: tuple[HumanTimer | None, ...] = ()
 
     @classmethod
     def of(cls, team: Sequence[Bot]) -> _Seats:
@@ -414,6 +438,7 @@ class _Seats:
             close=arr(lambda b: b.star_policy.close, np.int64),
             last_life_gap=arr(lambda b: b.star_policy.last_life_gap, np.int64),
             vote_gap=arr(lambda b: b.star_policy.vote_gap, np.int64),
+            human=tuple(b if isinstance(b, HumanTimer) else None for b in team),
         )
 
 
@@ -461,6 +486,13 @@ class _Timing:
         mean = seats.spp[:, None] * gaps[None, :]
         normal_sd = np.sqrt((seats.cv[:, None] * mean) ** 2 + seats.motor[:, None] ** 2)
         sd = np.where(lognormal[:, None], 0.0, normal_sd)
+        #: "human": the median above the floor in ``mean``, the log spread in ``sd``
+        self.floor = [0.0] * n
+        for s, bot in enumerate(seats.human):
+            if bot is not None:
+                mean[s] = [bot.tempo * curve(g) for g in gaps]
+                sd[s] = [bot.sigma(g) for g in gaps]
+                self.floor[s] = bot.floor
         # Gap 0 (an inert game, see `_Level.end`) and deck+1 (no card): never first.
         mean[:, [0, deck + 1]] = np.inf
         sd[:, [0, deck + 1]] = 0.0
@@ -479,6 +511,8 @@ class _Timing:
         self.exact = any(
             self.cv[s] == 0 and (seats.kind[s] == "lognormal" or seats.motor[s] == 0)
             for s in range(n)
+        ) or any(
+            bool((sd[s, 1 : deck + 1] == 0).any()) for s in range(n) if seats.kind[s] == "human"
         )
         self.cap = deck + 1
 
@@ -505,6 +539,9 @@ def _planned_waits(
         mean = timing.mean32[s].take(gap[s])
         if kind == "lognormal":  # m * exp(cv Z)
             np.multiply(mean, np.exp(timing.cv[s] * z[s]), out=wait[s])
+        elif kind == "human":  # floor + tempo curve(gap) exp(sigma(gap) Z)
+            np.multiply(mean, np.exp(timing.sd32[s].take(gap[s]) * z[s]), out=wait[s])
+            wait[s] += timing.floor[s]
         else:  # "normal": max(0, m + sd Z), sd = sqrt((cv m)^2 + motor^2)
             np.multiply(timing.sd32[s].take(gap[s]), z[s], out=wait[s])
             wait[s] += mean

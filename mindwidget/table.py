@@ -60,19 +60,42 @@ from typing import Any
 
 import numpy as np
 
-from .bots import Bot, BotsLike, PerfectTimer, make_team
+from .bots import Bot, BotsLike, HumanTimer, PerfectTimer, check_tempo, make_team
 from .events import Event
 from .game import Game, Observation
 from .i18n import translate
 from .rules import RuleError, Rules
 from .runner import BotError, Planned, apply_planned, plan_next, resolve_votes
 
-__all__ = ["MAX_LEVEL_SECONDS", "MODES", "LevelIndex", "Refused", "Table", "phase"]
+__all__ = [
+    "MAX_LEVEL_SECONDS",
+    "MODES",
+    "WATCH_SPEEDS",
+    "LevelIndex",
+    "Refused",
+    "Table",
+    "check_speed",
+    "phase",
+]
 
 #: The modes of the level clock: a running clock, or none ("Wait" brings each bot action).
 MODES = ("realtime", "step")
 #: The longest a level may last, in seconds of level time (a day): any later time is refused.
 MAX_LEVEL_SECONDS = 86_400.0
+#: How much faster than real time a front end may run the level clock of a table of bots only.
+WATCH_SPEEDS = (1, 2, 4)
+
+
+def check_speed(speed: object) -> int:
+    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
+    if (
+        isinstance(speed, (bool, np.bool_))
+        or not isinstance(speed, (int, float, np.integer, np.floating))
+        or speed not in WATCH_SPEEDS
+    ):
+        allowed = ", ".join(map(str, WATCH_SPEEDS))
+        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
+    return int(speed)
 
 
 class Refused(RuleError):
@@ -222,6 +245,12 @@ class _Watch(Bot):
     def wants_star(self, obs: Observation, rng: np.random.Generator) -> bool:
         return self._bot.wants_star(obs, rng)
 
+    def star_delay(self, obs: Observation, rng: np.random.Generator) -> float:
+        return self._bot.star_delay(obs, rng)
+
+    def ready_delay(self, obs: Observation, rng: np.random.Generator) -> float:
+        return self._bot.ready_delay(obs, rng)
+
     def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
         return self._bot.vote(obs, rng)
 
@@ -286,11 +315,13 @@ def _seats(seats: int | Iterable[int] | None, players: int) -> tuple[int, ...]:
 class Table:
     """A game of The Mind with bots in every seat but ``seats`` (the people).
 
-    ``bots`` is a bot name ("adaptive", "scalar", "perfect"), a `Bot`, or a
-    list with one per seat (or one per bot seat). ``game`` starts from a game
-    you set up (e.g. `Game.from_hands`); its player count and rules then
-    replace ``players``, ``rules`` and ``seed``. ``mode`` is "realtime" (a
-    front end's clock runs and ticks) or "step" (no running clock: `wait`).
+    ``bots`` is a bot name ("human", the default; "adaptive", "scalar",
+    "perfect"), a `Bot`, or a list with one per seat (or one per bot seat).
+    ``game`` starts from a game you set up (e.g. `Game.from_hands`); its
+    player count and rules then replace ``players``, ``rules`` and ``seed``.
+    ``mode`` is "realtime" (a front end's clock runs and ticks) or "step" (no
+    running clock: `wait`). ``tempo`` sets the bots' tempo (see `tempo`);
+    ``speed`` is the watch speed of a table of bots only (see `speed`).
 
     Methods for everything a seat can do: `ready`, `play`, `stop`,
     `propose_star`, `vote`, `next_level`, `start_blind`, `new_game`; and for
@@ -304,12 +335,17 @@ class Table:
         self,
         players: int = 3,
         seats: int | Iterable[int] | None = (0,),
-        bots: BotsLike = "adaptive",
+        bots: BotsLike = "human",
         seed: int | None = None,
         rules: Rules | None = None,
         game: Game | None = None,
         mode: str = "realtime",
+        tempo: float | str | None = None,
+        speed: int = 1,
     ) -> None:
+        if tempo is not None:
+            tempo = check_tempo(tempo)
+        speed = check_speed(speed)
         if game is None:
             if rules is None:
                 players = whole("players", players)
@@ -323,12 +359,16 @@ class Table:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}.")
         self._mode = mode
+        self._tempo = tempo
+        self._speed = speed
         self._listeners: list[Callable[[], None]] = []
         self._depth = 0
         self._seq = 0
         self._run_seq = 0  # the seq at which the clock last started running
         self._was_running = False
         self._games = 0
+        if speed != 1 and self._seats:
+            raise ValueError(self._speed_for_bots_only(speed))
         self._start(game)
 
     # ------------------------------------------------------------ reading
@@ -381,6 +421,73 @@ class Table:
             self._mark_run()
 
     @property
+    def tempo(self) -> float | None:
+        """The bots' tempo on the people curve (`mindwidget.bots.TEMPOS`: "slow" 1.5,
+        "people" 1.0, "quick" 0.6, or a number > 0): the mean over the bot seats
+        whose timing has a tempo (`HumanTimer`; they adapt to the people from it).
+        None when no bot seat has one.
+
+        Setting it (a name or a number) sets every such bot's tempo now; the
+        bots plan again from it. Other bots (e.g. ``"scalar"``) have no tempo to
+        set: a ValueError says so.
+        """
+        tempos = [b.tempo for p, b in enumerate(self._bots) if self._has_tempo(p)]
+        return sum(tempos) / len(tempos) if tempos else None
+
+    @tempo.setter
+    def tempo(self, value: float | str) -> None:
+        tempo = check_tempo(value)
+        if not any(self._has_tempo(p) for p in range(len(self._bots))):
+            names = ", ".join(
+                type(b).__name__ for p, b in enumerate(self._bots) if p not in self._seats
+            )
+            raise ValueError(
+                f"tempo: this table's bots ({names}) have no tempo to set; bots='human' has."
+            )
+        with self._action():
+            self._tempo = tempo
+            for p, bot in enumerate(self._bots):
+                if self._has_tempo(p):
+                    assert isinstance(bot, HumanTimer)
+                    bot.set_tempo(tempo)
+            self._changed()
+
+    def _has_tempo(self, p: int) -> bool:
+        return p not in self._seats and isinstance(self._bots[p], HumanTimer)
+
+    @property
+    def speed(self) -> int:
+        """The watch speed of a table of bots only (`WATCH_SPEEDS`: 1, 2 or 4).
+
+        A front end runs the level clock ``speed`` times faster than real time
+        and ticks with that level time; the game and its trace keep true level
+        times (nothing here changes but the value in `clock`). A table with a
+        person plays at 1.
+        """
+        return self._speed
+
+    @speed.setter
+    def speed(self, value: int) -> None:
+        speed = check_speed(value)
+        if speed != 1 and self._seats:
+            raise ValueError(self._speed_for_bots_only(speed))
+        if speed == self._speed:
+            return
+        with self._action():
+            heard = self._heard
+            if heard is not None and heard[0] == self.epoch:
+                self._now = max(self._now, heard[1])  # the clock goes on from the front end's time
+            self._speed = speed
+            self._seq += 1
+            self._mark_run()
+
+    def _speed_for_bots_only(self, speed: int) -> str:
+        return (
+            f"speed {speed!r} is for a table of bots only; this table has people in seats "
+            f"{self._seats}: allowed 1."
+        )
+
+    @property
     def index(self) -> LevelIndex:
         """The current level's events, indexed (up to date)."""
         return self._index.update(self._game)
@@ -408,7 +515,13 @@ class Table:
     @property
     def clock(self) -> dict[str, Any]:
         """The level clock as a front end follows it: running, t, seq, epoch."""
-        return {"running": self.running, "t": self.now, "seq": self._seq, "epoch": self.epoch}
+        return {
+            "running": self.running,
+            "t": self.now,
+            "seq": self._seq,
+            "epoch": self.epoch,
+            "speed": self._speed,
+        }
 
     def allowed(self, seat: int | None) -> tuple[str, ...]:
         """What ``seat`` (None: an onlooker, e.g. the teacher of a bots-only table) may do now.
@@ -475,7 +588,12 @@ class Table:
             for s in self._seats:
                 filled.insert(s, PerfectTimer())
             bots = filled
-        return make_team(bots, players)
+        team = make_team(bots, players)
+        if self._tempo is not None:
+            for p, bot in enumerate(team):
+                if isinstance(bot, HumanTimer) and p not in self._seats:
+                    bot.set_tempo(self._tempo)
+        return team
 
     def _start(self, game: Game) -> None:
         with self._action():

@@ -34,17 +34,19 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from .bots import BotsLike
+from .bots import TEMPOS, BotsLike, check_tempo
 from .game import Game
 from .i18n import LANGS, translate
 from .rules import Rules
 from .runner import BotError, Planned
-from .table import MAX_LEVEL_SECONDS, MODES, Refused, Table, whole
+from .table import MAX_LEVEL_SECONDS, MODES, WATCH_SPEEDS, Refused, Table, check_speed, whole
 from .view import TraceFeed, table_view
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+    from .timing import TimingProfile
 
 __all__ = ["MindWidget", "Refused"]
 
@@ -62,9 +64,14 @@ MESSAGE_TYPES = (
 )
 SIZES = ("normal", "projector")
 #: The traits the browser may set, with their values.
-SETTABLE = {"lang": LANGS, "size": SIZES}
+SETTABLE: dict[str, tuple[object, ...]] = {
+    "lang": LANGS,
+    "size": SIZES,
+    "tempo": tuple(TEMPOS),
+    "speed": WATCH_SPEEDS,
+}
 #: Synced traits a refused update is answered with (small; never the bundle).
-ECHOED = ("view", "clock", "notice", "lang", "size", "reveal", "mode")
+ECHOED = ("view", "clock", "notice", "lang", "size", "reveal", "mode", "tempo", "speed")
 
 
 def _bundle(name: str, fallback: str) -> str | Path:
@@ -79,8 +86,12 @@ class MindWidget(anywidget.AnyWidget):
     >>> w                                                           # doctest: +SKIP
 
     ``seat`` is the person's seat (``None``: a team of bots only, for a class to
-    watch). ``bots`` is a bot name ("adaptive", "scalar", "perfect"), a `Bot`,
-    or a list with one per seat (or one per bot seat). ``reveal`` shows every
+    watch). ``bots`` is a bot name ("human", the default: bots that wait like
+    people and adapt to the person; "adaptive", "scalar", "perfect"), a `Bot`,
+    or a list with one per seat (or one per bot seat). ``tempo`` is the bots'
+    tempo ("slow", "people", "quick" or a number > 0; `w.tempo = "slow"` from
+    a cell). ``speed`` (1, 2 or 4) runs the level clock of a table of bots only
+    faster; the game and its trace keep true level times. ``reveal`` shows every
     hand and each bot's countdown (for the teacher). ``mode="step"`` has no
     running clock: "Wait" (or `step`) brings the next bot action. ``game``
     starts from a game you set up (e.g. `Game.from_hands` for a scenario);
@@ -90,8 +101,8 @@ class MindWidget(anywidget.AnyWidget):
 
     In a cell: `game`, `table`, `ready`, `play`, `stop`, `propose_star`, `vote`,
     `step`, `advance`, `next_level`, `start_blind`, `reset`, `trace`,
-    `plot_trace`. These refuse what is not possible now with a `RuleError`
-    (`Refused`).
+    `plot_trace`, `timing_profile`, `plot_timing`. These refuse what is not
+    possible now with a `RuleError` (`Refused`).
     """
 
     _esm = _bundle("widget.js", _MISSING_BUNDLE)
@@ -104,12 +115,16 @@ class MindWidget(anywidget.AnyWidget):
     size = traitlets.Enum(SIZES, default_value="normal").tag(sync=True)
     reveal = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Enum(MODES, default_value="realtime").tag(sync=True)
+    #: the bots' tempo: a name from `TEMPOS` or a number > 0 (checked by `_valid_tempo`)
+    tempo = traitlets.Any("people").tag(sync=True)
+    #: the watch speed of a table of bots only, from `WATCH_SPEEDS` (checked by `_valid_speed`)
+    speed = traitlets.Any(1).tag(sync=True)
 
     def __init__(
         self,
         players: int = 3,
         seat: int | None = 0,
-        bots: BotsLike = "adaptive",
+        bots: BotsLike = "human",
         seed: int | None = None,
         lang: str = "en",
         reveal: bool = False,
@@ -117,27 +132,46 @@ class MindWidget(anywidget.AnyWidget):
         rules: Rules | None = None,
         game: Game | None = None,
         table: Table | None = None,
+        tempo: float | str = "people",
+        speed: int = 1,
         **kwargs: Any,
     ) -> None:
+        check_tempo(tempo)
+        check_speed(speed)
         if table is None:
             if game is not None and not isinstance(game, Game):
                 raise ValueError(f"game must be a Game (e.g. Game.from_hands(...)), not {game!r}.")
             n = rules.players if isinstance(rules, Rules) else players
             seat = _seat(seat, range(game.players if game is not None else whole("players", n)))
             seats = () if seat is None else (seat,)
-            table = Table(players, seats, bots, seed=seed, rules=rules, game=game, mode=mode)
+            table = Table(
+                players,
+                seats,
+                bots,
+                seed=seed,
+                rules=rules,
+                game=game,
+                mode=mode,
+                tempo=tempo,
+                speed=speed,
+            )
         elif not isinstance(table, Table) or game is not None:
             raise ValueError(f"table must be a Table (and then no game), not {table!r}.")
         else:
             seat = _seat(seat, table.seats)
             mode = table.mode
+            speed = table.speed
+            if table.tempo is not None and tempo != "people":
+                table.tempo = tempo
+            elif table.tempo is not None:
+                tempo = table.tempo
         self._table = table
         self._seat = seat
         self._notice_id = 0
         self._seen = (-1, 0)  # (epoch, events) of the last view: what is news
         self._feed = TraceFeed(seat, reveal)
         self._ready = False
-        super().__init__(lang=lang, reveal=reveal, mode=mode, **kwargs)
+        super().__init__(lang=lang, reveal=reveal, mode=mode, tempo=tempo, speed=speed, **kwargs)
         self._ready = True
         self.on_msg(self._on_msg)
         table.listen(self._on_change)
@@ -222,6 +256,28 @@ class MindWidget(anywidget.AnyWidget):
         self._notice_id += 1
         self.notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
 
+    @traitlets.validate("tempo")
+    def _valid_tempo(self, proposal: Mapping[str, Any]) -> float | str:
+        value: float | str = proposal["value"]
+        check_tempo(value)
+        if self._ready:
+            # also when the value is the same: the bots go back to it from where
+            # they adapted to; raises when these bots have no tempo ("scalar")
+            self._table.tempo = value
+        return value
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: Mapping[str, Any]) -> int:
+        speed = check_speed(proposal["value"])
+        if self._ready and speed != 1 and self._table.seats:
+            self._table.speed = speed  # raises: a person is seated
+        return speed
+
+    @traitlets.observe("speed")
+    def _on_speed(self, change: Mapping[str, Any]) -> None:
+        if self._ready:
+            self._table.speed = change["new"]
+
     @traitlets.observe("reveal", "mode")
     def _on_setting(self, change: Mapping[str, Any]) -> None:
         if not self._ready:
@@ -240,9 +296,23 @@ class MindWidget(anywidget.AnyWidget):
         allowed = {}
         for name, value in sync_data.items():
             valid = SETTABLE.get(name)
-            if valid is None or not isinstance(value, str) or value not in valid:
-                what = " | ".join(valid) if valid else ", ".join(SETTABLE)
-                self._notice(Refused("bad_field", field=str(name)[:40], allowed=what))
+            kind = int if name == "speed" else str
+            ok = valid is not None and type(value) is kind and value in valid
+            if ok and name == "speed" and value != 1 and self._table.seats:
+                ok, valid = False, (1,)
+            if ok and name == "tempo" and self._table.tempo is None:
+                ok = False  # these bots have no tempo (e.g. "scalar")
+            if not ok:
+                what = " | ".join(map(str, valid)) if valid else ", ".join(SETTABLE)
+                if name == "tempo":
+                    self._notice(Refused("bad_tempo", value=repr(value)[:40]))
+                elif name == "speed":
+                    allowed_speeds = ", ".join(map(str, valid or WATCH_SPEEDS))
+                    self._notice(
+                        Refused("bad_speed", value=repr(value)[:40], allowed=allowed_speeds)
+                    )
+                else:
+                    self._notice(Refused("bad_field", field=str(name)[:40], allowed=what))
                 if name in ECHOED:
                     self.send_state(name)  # the view goes back to the value Python holds
             else:
@@ -348,6 +418,26 @@ class MindWidget(anywidget.AnyWidget):
         from .trace import plot_trace
 
         return plot_trace(self.game, level=level, blind=blind, lang=self.lang)
+
+    def timing_profile(self, player: int | None = None) -> TimingProfile:
+        """The person's inner clock (see `mindwidget.timing.timing_profile`); ``player``
+        defaults to the person's seat."""
+        from .timing import timing_profile
+
+        return timing_profile(self.game, self._profiled(player))
+
+    def plot_timing(self, player: int | None = None) -> Figure:
+        """The person's waits beside the bots' and people's (`mindwidget.timing.plot_timing`)."""
+        from .timing import plot_timing
+
+        return plot_timing(self.game, self._profiled(player), lang=self.lang)
+
+    def _profiled(self, player: int | None) -> int:
+        if player is not None:
+            return player
+        if self._seat is None:
+            raise ValueError("player: a table of bots only has no person; name a seat.")
+        return self._seat
 
     @property
     def notice_text(self) -> str:

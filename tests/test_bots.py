@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
+import ast
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from mindwidget import Game
+import mindwidget.bots as mindwidget_bots
+from mindwidget import Game, MindWidget, Table, timing_profile
 from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import (
+    HUMAN_STAR_POLICY,
+    REFERENCE,
+    REFERENCE_BANDS,
+    TEMPOS,
     Bot,
+    HumanTimer,
     PerfectTimer,
     ScalarTimer,
     StarPolicy,
+    check_tempo,
     make_team,
     public_floors,
 )
-from mindwidget.runner import run_game
+from mindwidget.bots.human import curve
+from mindwidget.prob import p_wrong_order
+from mindwidget.runner import ready_at, run_game, run_level
+from mindwidget.trace import trace
 
 
 def rng(seed: int = 0) -> np.random.Generator:
@@ -110,7 +122,7 @@ def test_bad_bot_settings_name_the_parameter_the_value_and_what_is_allowed(
 
 
 def test_unknown_bot_name_lists_the_allowed_names() -> None:
-    with pytest.raises(ValueError, match=r"'clever'.*perfect, scalar, adaptive"):
+    with pytest.raises(ValueError, match=r"'clever'.*perfect, scalar, adaptive, human"):
         make_team("clever", 3)
 
 
@@ -285,3 +297,380 @@ def test_a_team_of_adaptive_timers_converges_within_a_game() -> None:
         tempos = [b.tempo for b in team]
         spreads.append(max(tempos) / min(tempos) - 1)
     assert np.mean(spreads) < 0.3 / 2
+
+
+# ------------------------------------------------------------------ the package
+def _imports(path: Path, package: str) -> set[str]:
+    """The mindwidget modules a file imports (relative and absolute imports alike)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            found.add(stem)
+            found.update(f"{stem}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {m for m in found if m.startswith("mindwidget")}
+
+
+def test_the_bots_package_has_no_import_cycle() -> None:
+    """Every module of mindwidget.bots imports only modules that do not import it back."""
+    root = Path(mindwidget_bots.__file__).parent
+    modules = {f"mindwidget.bots.{p.stem}": p for p in root.glob("*.py") if p.stem != "__init__"}
+    graph = {
+        name: {m for m in _imports(path, "mindwidget.bots") if m in modules}
+        for name, path in modules.items()
+    }
+    assert graph["mindwidget.bots.team"] >= {"mindwidget.bots.adaptive"}
+    order: list[str] = []
+    state: dict[str, int] = {}
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if state.get(name) == 2:
+            return
+        assert state.get(name) != 1, f"import cycle: {' -> '.join((*path, name))}"
+        state[name] = 1
+        for dep in sorted(graph[name]):
+            visit(dep, (*path, name))
+        state[name] = 2
+        order.append(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+    assert len(order) == len(modules)
+
+
+def test_old_import_paths_still_work() -> None:
+    from mindwidget.adaptive import AdaptiveTimer as Shim
+
+    assert Shim is mindwidget_bots.AdaptiveTimer is AdaptiveTimer
+
+
+# ------------------------------------------------------------------ HumanTimer
+def human_plans(bot: Bot, gap: int, n: int = 20_000, seed: int = 3) -> np.ndarray:
+    return plans(bot, Game.from_hands([[gap], [99]]), n=n, seed=seed)
+
+
+def test_human_timer_never_plays_before_the_reaction_floor() -> None:
+    bot = HumanTimer(tempo="quick", cv_near=0.8, cv_far=0.8).seat(0)
+    waits = human_plans(bot, 1)
+    assert waits.min() >= 0.4
+    assert np.quantile(waits, 0.01) < 0.5  # the floor is a floor, not a typical wait
+
+
+@pytest.mark.parametrize("gap", [1, 2, 6, 17, 40])
+def test_human_timer_median_wait_follows_the_people_curve(gap: int) -> None:
+    bot = HumanTimer(rate=0).seat(0)
+    waits = human_plans(bot, gap)
+    assert np.median(waits) == pytest.approx(0.4 + curve(gap), rel=0.02)
+    assert bot.median_wait(gap) == pytest.approx(0.4 + curve(gap))
+
+
+def test_the_people_curve_runs_within_1_3_of_every_reference_band() -> None:
+    """At each band's median gap in the reference data (1, 2, 3, 6, 9.5, 17, 33)."""
+    gaps = (1, 2, 3, 6, 9.5, 17, 33)
+    for gap, median, band in zip(gaps, REFERENCE, REFERENCE_BANDS, strict=True):
+        assert band[0] <= gap <= band[1]
+        assert 1 / 1.3 < (0.4 + curve(gap)) / median < 1.3
+
+
+def test_tempo_scales_the_whole_curve_above_the_floor() -> None:
+    people = np.median(human_plans(HumanTimer(tempo="people", rate=0).seat(0), 20))
+    slow = np.median(human_plans(HumanTimer(tempo="slow", rate=0).seat(0), 20))
+    quick = np.median(human_plans(HumanTimer(tempo=0.6, rate=0).seat(0), 20))
+    assert (slow - 0.4) / (people - 0.4) == pytest.approx(TEMPOS["slow"], rel=0.03)
+    assert (quick - 0.4) / (people - 0.4) == pytest.approx(0.6, rel=0.03)
+    assert TEMPOS == {"slow": 1.5, "people": 1.0, "quick": 0.6}
+
+
+def test_human_spread_is_scalar_and_grows_with_the_gap() -> None:
+    """log(wait - floor) has the same spread at any tempo, wider for far cards."""
+    for gap in (1, 30):
+        spreads = []
+        for tempo in ("quick", "slow"):
+            bot = HumanTimer(tempo=tempo, rate=0).seat(0)
+            spreads.append(np.log(human_plans(bot, gap) - 0.4).std())
+        assert spreads[0] == pytest.approx(spreads[1], rel=0.03)
+        assert spreads[0] == pytest.approx(HumanTimer().sigma(gap), rel=0.03)
+    bot = HumanTimer()
+    assert bot.sigma(1) == pytest.approx(math.sqrt(math.log1p(0.12**2)))
+    assert bot.sigma(1) < bot.sigma(6) < bot.sigma(30) <= math.sqrt(math.log1p(0.2**2))
+
+
+def test_bots_only_game_has_no_play_sooner_than_the_floor() -> None:
+    for seed in range(3):
+        game = run_game(Game(players=3, seed=seed), "human", seed=seed)
+        waits = trace(game)["wait"]
+        assert len(waits) > 10 and waits.min() >= 0.4 - 1e-9
+
+
+def test_human_timer_adapts_to_a_slow_person() -> None:
+    g = Game.from_hands([[30, 80], [20], [90]])
+    bot = HumanTimer(rate=0.25).seat(0)
+    g.concentrate(t=1.0)
+    person = 1.4 * curve(20)  # a person 40% slower than the people curve
+    g.play(1, t=1.0 + 0.4 + person)
+    bot.plan(g.observation(0), rng())
+    assert bot.tempo == pytest.approx(math.exp(0.25 * math.log(1.4)))
+    fixed = HumanTimer(rate=0).seat(0)
+    fixed.plan(g.observation(0), rng())
+    assert fixed.tempo == 1.0
+
+
+def test_set_tempo_and_a_new_seat() -> None:
+    bot = HumanTimer().seat(0)
+    bot.set_tempo("slow")
+    assert bot.tempo == 1.5 and bot.seat(1).tempo == 1.5
+    assert HumanTimer(tempo=0.8).seat(2).tempo == 0.8
+
+
+def test_ready_delay_is_a_human_pause_after_the_floor() -> None:
+    g = Game.from_hands([[30], [40], [90]])
+    r = rng()
+    people = [HumanTimer().seat(0).ready_delay(g.observation(0), r) for _ in range(4000)]
+    slow = [HumanTimer(tempo="slow").seat(0).ready_delay(g.observation(0), r) for _ in range(4000)]
+    assert min(people) >= 0.4
+    assert np.median(people) == pytest.approx(0.4 + 1.6, rel=0.03)
+    assert np.median(slow) == pytest.approx(0.4 + 1.5 * 1.6, rel=0.03)
+    assert ScalarTimer().ready_delay(g.observation(0), r) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("tempo", "shown"),
+    [(0, "0"), (-1.0, "-1.0"), (float("nan"), "nan"), (float("inf"), "inf"), ("fast", "'fast'")],
+)
+def test_bad_tempo_names_the_value_and_what_is_allowed(tempo: object, shown: str) -> None:
+    with pytest.raises(ValueError) as info:
+        HumanTimer(tempo=tempo)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert f"not {shown}" in message
+    assert "'slow', 'people', 'quick' or a finite number > 0" in message
+    with pytest.raises(ValueError, match="tempo must be"):
+        check_tempo(tempo)
+
+
+def test_human_is_a_bot_name() -> None:
+    team = make_team("human", 3)
+    assert all(type(b) is HumanTimer and b.propose_stars for b in team)
+    assert team[0].star_policy == HUMAN_STAR_POLICY
+
+
+# ------------------------------------------------------------------ stars by risk
+def test_close_cards_far_above_the_pile_are_the_risky_ones() -> None:
+    bot = HumanTimer()
+    assert bot.wrong_order(40, 42) > 0.2 > bot.wrong_order(2, 4)
+    near = Game.from_hands([[3, 70], [50, 80], [40, 90]], stars=1)
+    far = Game.from_hands([[45, 70], [50, 80], [40, 90]], stars=1)
+    assert bot.seat(0).risk(far.observation(0)) > 5 * bot.seat(0).risk(near.observation(0))
+
+
+def test_wrong_order_matches_prob_and_a_simulation() -> None:
+    bot = HumanTimer(rate=0)
+    exact = p_wrong_order(40, 44, bot=bot)
+    assert exact == pytest.approx(bot.wrong_order(40, 44))
+    r = rng(5)
+    wa = bot.floor + curve(40) * np.exp(bot.sigma(40) * r.standard_normal(100_000))
+    wb = bot.floor + curve(44) * np.exp(bot.sigma(44) * r.standard_normal(100_000))
+    assert float(np.mean(wb < wa)) == pytest.approx(exact, abs=0.01)
+
+
+def test_risk_policy_proposes_when_the_risk_is_high_and_votes_cautiously() -> None:
+    policy = StarPolicy(risk=1.0, vote_risk=0.5, vote_gap=5)
+    assert policy.wants_star_at(Game.from_hands([[45], [50], [40]], stars=1).observation(0), 1.0)
+    calm = Game.from_hands([[45], [50], [40]], stars=1).observation(0)
+    assert not policy.wants_star_at(calm, 0.9)
+    assert not policy.wants_star_at(Game.from_hands([[45], [50], [40]], stars=0).observation(0), 5)
+    assert policy.vote_at(calm, 0.5) and not policy.vote_at(calm, 0.4)
+    close = Game.from_hands([[4], [50], [40]], stars=1).observation(0)
+    assert policy.vote_at(close, 0.0)  # its card is close to the pile: the star costs little
+    last = Game.from_hands([[45], [50], [40]], stars=1, lives=1).observation(0)
+    assert policy.vote_at(last, 0.0)
+    with pytest.raises(ValueError, match="risk and vote_risk go together"):
+        StarPolicy(risk=1.0)
+    with pytest.raises(ValueError, match=r"StarPolicy.risk must be a finite number >= 0, not -1"):
+        StarPolicy(risk=-1, vote_risk=0.5)
+
+
+def test_human_bots_propose_stars_now_and_then_never_twice_between_cards() -> None:
+    proposed = 0
+    for seed in range(6):
+        game = run_game(Game(players=3, seed=seed), "human", seed=seed)
+        proposed += sum(e.type == "star_proposed" for e in game.events)
+        since_card = 0
+        for e in game.events:
+            since_card = (
+                0 if e.type in ("played", "dealt") else since_card + (e.type == "star_used")
+            )
+            assert since_card <= 1
+    assert 3 <= proposed <= 6 * 12
+
+
+# ------------------------------------------------------------------ the table and the widget
+def test_the_widgets_default_bots_wait_like_people_and_adapt() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    bots = w.table.bots
+    assert all(type(bots[p]) is HumanTimer and bots[p].propose_stars for p in (1, 2))
+    assert all(bots[p].rate > 0 for p in (1, 2))
+    assert w.tempo == "people" and w.table.tempo == 1.0
+
+
+def test_the_tempo_is_set_from_python_and_the_bots_plan_again() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    w.ready()
+    seq = w.table.seq
+    w.tempo = "slow"
+    assert w.table.tempo == 1.5 and w.table.seq > seq
+    assert [b.tempo for b in w.table.bots[1:]] == [1.5, 1.5]
+    w.tempo = 0.8
+    assert w.table.tempo == pytest.approx(0.8)
+    w.table.bots[1].set_tempo(1.3)  # as if it had adapted
+    w.tempo = 0.8  # the same value again: back to it
+    assert [b.tempo for b in w.table.bots[1:]] == [0.8, 0.8]
+    table = Table(players=3, seats=(0,), seed=2, tempo="quick")
+    assert table.tempo == 0.6
+
+
+@pytest.mark.parametrize("tempo", [0, -1.0, float("nan"), float("inf"), "fast"])
+def test_a_bad_tempo_is_refused_and_changes_nothing(tempo: object) -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    with pytest.raises(ValueError, match=r"tempo must be 'slow', 'people', 'quick' or a finite"):
+        w.tempo = tempo  # type: ignore[assignment]
+    assert w.tempo == "people" and w.table.tempo == 1.0
+    with pytest.raises(ValueError, match=r"tempo must be"):
+        MindWidget(players=3, seat=0, seed=1, tempo=tempo)  # type: ignore[arg-type]
+
+
+def test_a_table_without_human_bots_has_no_tempo_to_set() -> None:
+    table = Table(players=3, seats=(0,), bots="scalar", seed=1)
+    assert table.tempo is None
+    with pytest.raises(ValueError, match=r"bots \(ScalarTimer, ScalarTimer\) have no tempo"):
+        table.tempo = "slow"
+    w = MindWidget(players=3, seat=0, bots="scalar", seed=1)
+    with pytest.raises(ValueError, match=r"have no tempo to set; bots='human' has"):
+        w.tempo = "slow"
+    assert w.tempo == "people"
+    w.set_state({"tempo": "quick"})  # from the browser: a notice, nothing changes
+    assert w.tempo == "people" and w.notice["key"] == "bad_tempo"
+
+
+def test_the_watch_speed_of_a_table_of_bots_only() -> None:
+    w = MindWidget(players=3, seat=None, seed=3, speed=2)
+    assert w.clock["speed"] == 2 and w.table.speed == 2
+    w.speed = 4
+    assert w.clock["speed"] == 4
+    for bad in (3, 0, 1.5, "2", True):
+        with pytest.raises(ValueError, match=r"speed must be one of 1, 2, 4, not"):
+            w.speed = bad  # type: ignore[assignment]
+    assert w.speed == 4
+    with pytest.raises(ValueError, match=r"speed 2 is for a table of bots only.*allowed 1"):
+        MindWidget(players=3, seat=0, seed=3, speed=2)
+    person = MindWidget(players=3, seat=0, seed=3)
+    with pytest.raises(ValueError, match=r"speed 4 is for a table of bots only"):
+        person.speed = 4
+    assert person.speed == 1 and person.clock["speed"] == 1
+
+
+def test_the_game_keeps_true_level_times_at_any_watch_speed() -> None:
+    games = []
+    for speed in (1, 4):
+        table = Table(players=3, seats=None, seed=5, speed=speed)
+        table.ready(t=0.0)
+        for t in np.arange(0.1, 60.0, 0.1):
+            table.tick(float(t))
+        games.append(table.game.to_json())
+    assert games[0] == games[1]
+
+
+def test_the_browser_sets_the_tempo_by_name_and_a_bad_value_gets_a_notice() -> None:
+    w = MindWidget(players=3, seat=0, seed=1)
+    w.set_state({"tempo": "quick"})
+    assert w.tempo == "quick" and w.table.tempo == 0.6
+    w.set_state({"tempo": "fast"})
+    assert w.tempo == "quick" and w.notice["key"] == "bad_tempo"
+    assert "'fast'" in w.notice_text and "like people" in w.notice_text
+    w.set_state({"speed": 2})
+    assert w.speed == 1 and w.notice["key"] == "bad_speed"
+    assert w.notice["params"]["allowed"] == "1"
+    watch = MindWidget(players=3, seat=None, seed=1)
+    watch.set_state({"speed": 4})
+    assert watch.clock["speed"] == 4
+    watch.set_state({"speed": 3})
+    assert watch.notice["params"] == {"value": "3", "allowed": "1, 2, 4"}
+
+
+def test_the_widget_mirrors_a_players_clock() -> None:
+    w = MindWidget(players=3, seat=None, seed=1, mode="step")
+    w.ready()
+    while w.planned is not None:
+        w.step()
+    with pytest.raises(ValueError, match="a table of bots only has no person"):
+        w.timing_profile()
+    profile = w.timing_profile(1)
+    assert profile == timing_profile(w.game, 1)
+    assert w.plot_timing(1).axes
+
+
+# ------------------------------------------------------------------ ready again after a pause
+def stopped_game() -> Game:
+    g = Game.from_hands([[10, 60], [30, 70], [50, 90]])
+    g.concentrate(t=0.0)
+    g.play(0, t=8.0)
+    g.stop(1, t=9.0)  # hands back on the table
+    return g
+
+
+def test_human_bots_are_ready_again_after_a_human_pause() -> None:
+    resumes = []
+    for seed in range(200):
+        g = stopped_game()
+        run_level(g, HumanTimer(rate=0), seed=seed)
+        resumes.append([e.t for e in g.level_events if e.type == "concentrated"][1] - 9.0)
+    # the team goes on when its slowest bot is ready: the latest of three pauses
+    assert min(resumes) >= 0.4
+    assert 2.0 < float(np.median(resumes)) < 4.0
+    assert ready_at(stopped_game(), make_team(HumanTimer(), 3), rng(), skip=(0, 1, 2)) == 9.0
+
+
+def test_other_bots_are_ready_at_once() -> None:
+    g = stopped_game()
+    run_level(g, ScalarTimer(), seed=1)
+    assert [e.t for e in g.level_events if e.type == "concentrated"] == [0.0, 9.0]
+
+
+def test_at_a_table_a_human_bot_raises_its_hand_for_a_star_after_the_floor() -> None:
+    """The table's bot watcher passes star_delay on: a proposal comes 0.4 s after Ready."""
+    game = Game.from_hands([[50], [5, 70], [60]], lives=1, stars=1)
+    table = Table(seats=(0,), game=game, seed=1)
+    table.ready(t=2.0)
+    planned = table.planned
+    assert planned is not None and planned.action == "propose_star" and planned.player == 1
+    assert planned.t == pytest.approx(2.4)
+
+
+def test_after_a_quick_ready_the_bots_finish_their_pause_first() -> None:
+    """A person stops and presses Ready 0.1 s later: no bot plays before it is ready."""
+    later = []
+    for seed in range(40):
+        game = Game.from_hands([[90], [3, 60], [4, 70]])
+        table = Table(seats=(0,), game=game, seed=seed)
+        table.ready(t=0.0)
+        table.stop(t=0.2)
+        table.ready(t=0.3)
+        planned = table.planned
+        assert planned is not None
+        bot = table.bots[planned.player]
+        assert isinstance(bot, HumanTimer)
+        assert planned.t >= bot._pause_until + 0.4  # ready, then at least the reaction floor
+        later.append(planned.t)
+    quick = [
+        Table(seats=(0,), game=Game.from_hands([[90], [3, 60], [4, 70]]), seed=s) for s in range(40)
+    ]
+    for t in quick:
+        t.ready(t=0.0)
+    plain = [t.planned.t for t in quick if t.planned is not None]
+    assert np.median(later) - 0.3 > np.median(plain) + 1.0

@@ -24,7 +24,7 @@ import pytest
 
 from mindwidget import sim
 from mindwidget.adaptive import AdaptiveTimer
-from mindwidget.bots import Bot, PerfectTimer, ScalarTimer, StarPolicy
+from mindwidget.bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
 from mindwidget.game import Observation
 from mindwidget.rules import SETUP, RuleError, Rules
 from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval
@@ -133,6 +133,12 @@ def test_auto_takes_the_fast_engine_when_it_applies() -> None:
         == "fast"
     )
     assert simulate(2, "adaptive", 5, progress=False).engine == "reference"
+    fixed = HumanTimer(rate=0, propose_stars=False)
+    assert simulate(2, fixed, 10, progress=False).engine == "fast"
+    assert simulate(2, "human", 2, progress=False).engine == "reference"
+    assert simulate(2, [fixed, ScalarTimer(propose_stars=True)], 2, progress=False).engine == (
+        "reference"  # a star vote by risk
+    )
 
     class Mine(ScalarTimer):
         pass
@@ -156,6 +162,15 @@ SETTINGS = {
     "4 players, cv 0.30 lognormal, stars": (
         4,
         ScalarTimer(cv=0.3, noise="lognormal", propose_stars=True),
+    ),
+    "3 players, HumanTimer at a fixed tempo": (3, HumanTimer(rate=0, propose_stars=False)),
+    "3 players, HumanTimers and a ScalarTimer, stars": (
+        3,
+        [
+            HumanTimer(tempo="quick", rate=0, propose_stars=False, star_policy=StarPolicy()),
+            ScalarTimer(cv=0.2, propose_stars=True),
+            HumanTimer(rate=0, propose_stars=False, cv_near=0.3, star_policy=StarPolicy()),
+        ],
     ),
     "3 players, mixed team, stars": (
         3,
@@ -452,7 +467,7 @@ def test_bad_input_raises_a_value_error_that_names_it(
         ({"rules": {"players": 3}}, r"rules must be None or a Rules\(\.\.\.\), not \{'players'"),
         ({"keep": "rows"}, r"keep must be 'games' or 'summary', not 'rows'\."),
         ({"keep": None}, r"keep must be 'games' or 'summary', not None\."),
-        ({"bots": 3}, r"bots must be a bot, a name \(perfect, scalar, adaptive\) or a list"),
+        ({"bots": 3}, r"bots must be a bot, a name \(perfect, scalar, adaptive, human\) or a list"),
     ],
 )
 def test_every_bad_argument_is_a_value_error_naming_it_its_value_and_what_is_allowed(

@@ -358,14 +358,22 @@ def test_the_table_imports_no_widget() -> None:
     root = Path(__file__).parents[1] / "mindwidget"
     todo, seen, imported = ["table"], set(), set()
     while todo:
-        name = todo.pop()
+        name = todo.pop()  # dotted, relative to mindwidget: "table", "bots.human"
         if name in seen:
             continue
         seen.add(name)
-        tree = ast.parse((root / f"{name}.py").read_text())
+        path = root.joinpath(*name.split("."))
+        package = path.is_dir()
+        file = path / "__init__.py" if package else path.with_suffix(".py")
+        here = name.split(".") if package else name.split(".")[:-1]
+        tree = ast.parse(file.read_text())
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
-                todo.append(node.module)
+            if isinstance(node, ast.ImportFrom) and node.level >= 1:
+                base = here[: len(here) - (node.level - 1)] if node.level > 1 else here
+                if node.module:
+                    todo.append(".".join([*base, node.module]))
+                elif base:
+                    todo.append(".".join(base))
             elif isinstance(node, ast.ImportFrom) and node.module:
                 imported.add(node.module.split(".")[0])
             elif isinstance(node, ast.Import):

@@ -477,12 +477,12 @@ def test_a_time_before_the_last_event_is_refused_as_too_late() -> None:
     assert "0.0" in w.notice_text or "0 " in w.notice_text
 
 
-def test_the_browser_may_change_only_lang_and_size() -> None:
+def test_the_browser_may_change_only_lang_size_tempo_and_speed() -> None:
     w, b = make(players=3, seat=0, seed=1)
     b.update({"reveal": True})
     assert w.reveal is False and "hands" not in b.view
     assert w.notice["key"] == "bad_field"
-    assert w.notice["params"] == {"field": "reveal", "allowed": "lang, size"}
+    assert w.notice["params"] == {"field": "reveal", "allowed": "lang, size, tempo, speed"}
     sent = len(b.comm.sent)
     b.update({"lang": "klingon"})
     assert w.lang == "en"

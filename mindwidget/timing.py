@@ -1,0 +1,296 @@
+"""A mirror of a player's inner clock: how long they wait for a card, by its gap.
+
+`timing_profile` fits one player's waits (from the timing trace,
+`mindwidget.trace.trace`) against the gap: the card minus the top of the pile
+when the wait began. The model is the one the bots' timing rests on: a
+reaction floor plus a time that grows with the gap, with a spread in
+proportion to that time (scalar timing, Gibbon 1977)::
+
+    wait = floor + seconds_per_step * gap,   sd(wait) = cv * (wait - floor)
+
+fitted by weighted least squares (weights 1 / fitted**2, the scalar
+property), three rounds, with the floor between 0 and the shortest wait and
+at most `MAX_FLOOR` (1 s). The profile also gives the player's tempo on the
+people curve of `mindwidget.bots.HumanTimer` (1.0 = the human reference of
+the mind-server data; 1.5 = half as slow again): the median of ``(wait -
+0.4) / curve(gap)``, the number a `HumanTimer` bot adapts to.
+
+`plot_timing` draws the player's plays beside the other seats' and the human
+reference (the band medians and the people curve).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FormatStrFormatter
+
+from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
+from .game import Game
+from .i18n import LANGS, translate
+from .trace import MARKERS, OKABE_ITO, TraceFigure, trace
+
+__all__ = [
+    "MAX_FLOOR",
+    "MIN_PLAYS",
+    "TimingProfile",
+    "plot_timing",
+    "player_plays",
+    "timing_profile",
+]
+
+#: Fewer plays than this and the profile says so instead of fitting.
+MIN_PLAYS = 3
+#: The highest reaction floor the fit gives (people: about 0.4 s; with only far
+#: cards played the intercept is poorly known and would otherwise run away).
+MAX_FLOOR = 1.0
+
+
+@dataclass(frozen=True)
+class TimingProfile:
+    """One player's inner clock, fitted from their plays (see `timing_profile`).
+
+    ``plays``: how many plays the fit rests on. ``fitted``: False when there
+    were fewer than `MIN_PLAYS` (then every number is NaN and ``note`` says
+    why). ``floor`` (s), ``seconds_per_step`` (s per step of the gap), ``cv``
+    (the spread as a fraction of the time above the floor), ``tempo`` (on the
+    people curve, 1.0 = the human reference) and ``median_wait`` (s).
+    """
+
+    player: int
+    plays: int
+    fitted: bool
+    floor: float
+    seconds_per_step: float
+    cv: float
+    tempo: float
+    median_wait: float
+    note: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        if not self.fitted:
+            return f"player {self.player}: {self.note}"
+        return (
+            f"player {self.player}, {self.plays} plays: reaction floor {self.floor:.2f} s, "
+            f"{self.seconds_per_step:.2f} s per step, spread cv {self.cv:.2f}, "
+            f"tempo {self.tempo:.2f} x the people curve"
+        )
+
+
+def _check_player(game: object, player: object) -> tuple[Game, int]:
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a mindwidget Game, not {type(game).__name__}.")
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, (int, np.integer))
+        or not 0 <= player < game.players
+    ):
+        raise ValueError(f"player must be a seat from 0 to {game.players - 1}, not {player!r}.")
+    return game, int(player)
+
+
+def _plays(game: Game) -> pd.DataFrame:
+    """Every play of the trace (cards put aside are not plays) with ``wait`` > 0; the
+    first card of a level has the gap from 0 (the trace leaves it NaN: no pile yet),
+    as the bots count it."""
+    rows = trace(game)
+    plays = rows[rows["outcome"].isin(["ok", "mistake"])].copy()
+    plays["gap"] = plays["gap"].fillna(plays["card"].astype("float64"))
+    out: pd.DataFrame = plays[(plays["gap"] >= 1) & (plays["wait"] > 0)].reset_index(drop=True)
+    return out
+
+
+def player_plays(game: Game, player: int) -> pd.DataFrame:
+    """The trace rows of ``player``'s own plays (``wait`` > 0; the first card of a
+    level has its gap from 0): cards put aside after a mistake or by a star are not
+    plays."""
+    game, player = _check_player(game, player)
+    plays = _plays(game)
+    mine: pd.DataFrame = plays[plays["player"] == player].reset_index(drop=True)
+    return mine
+
+
+def timing_profile(game: Game, player: int) -> TimingProfile:
+    """Fit ``player``'s waits against the gap: reaction floor, seconds per step, cv.
+
+    With fewer than `MIN_PLAYS` plays nothing is fitted: ``fitted`` is False
+    and ``note`` says how many plays there are and how many are needed.
+
+    >>> from mindwidget import Game
+    >>> g = Game.from_hands([[10, 30], [50]])
+    >>> g.concentrate(t=0); _ = g.play(0, t=5.0); _ = g.play(0, t=15.0)
+    >>> timing_profile(g, 0).note
+    'only 2 plays so far; the profile needs at least 3.'
+    """
+    game, player = _check_player(game, player)
+    plays = player_plays(game, player)
+    n = len(plays)
+    if n < MIN_PLAYS:
+        word = "play" if n == 1 else "plays"
+        note = f"only {n} {word} so far; the profile needs at least {MIN_PLAYS}."
+        nan = math.nan
+        return TimingProfile(player, n, False, nan, nan, nan, nan, nan, note)
+    gap = plays["gap"].to_numpy(dtype=np.float64)
+    wait = plays["wait"].to_numpy(dtype=np.float64)
+    floor, step = _fit(gap, wait)
+    above = np.maximum(step * gap, 1e-9)
+    cv = float(np.sqrt(np.mean(((wait - floor - step * gap) / above) ** 2)))
+    tempo = float(np.median(np.maximum(wait - REACTION_FLOOR, 1e-3) / [curve(g) for g in gap]))
+    note = "" if len(np.unique(gap)) > 1 else "every play had the same gap: the floor is a guess."
+    return TimingProfile(player, n, True, floor, step, cv, tempo, float(np.median(wait)), note)
+
+
+def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, float]:
+    """Weighted least squares of wait = floor + step * gap, 0 <= floor <= min(wait)
+    and at most `MAX_FLOOR` (a reaction floor, not the wait for far cards)."""
+    low = min(float(wait.min()), MAX_FLOOR)
+    if len(np.unique(gap)) < 2:
+        floor = min(REACTION_FLOOR, low)
+        return floor, max(float(np.median(wait - floor) / gap[0]), 0.0)
+    design = np.column_stack([np.ones_like(gap), gap])
+    weights = np.ones_like(gap)
+    floor, step = 0.0, 0.0
+    for _ in range(3):
+        root = np.sqrt(weights)
+        coef, *_ = np.linalg.lstsq(design * root[:, None], wait * root, rcond=None)
+        floor, step = float(coef[0]), float(coef[1])
+        floor = min(max(floor, 0.0), low)
+        step = max(step, 0.0)
+        if step == 0.0 or floor != coef[0]:
+            # Refit the slope alone with the floor held at its bound.
+            num = float(np.sum(weights * gap * (wait - floor)))
+            step = max(num / float(np.sum(weights * gap * gap)), 0.0)
+        fitted = np.maximum(floor + step * gap, 1e-3)
+        weights = 1.0 / fitted**2
+    return floor, step
+
+
+def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en") -> Figure:
+    """The player's waits against the gap, beside the other seats' and the human reference.
+
+    Log scales on both axes (waits and gaps span two orders of magnitude). The
+    player's plays are their seat's colour and marker; the other seats' plays
+    are small grey dots; the human reference is drawn as its band medians
+    (black bars across each band) and the people curve at tempo 1 (dashed);
+    the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
+    """
+    game, player = _check_player(game, player)
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    if ax is None:
+        fig: Figure = TraceFigure(figsize=(7.5, 5.5), layout="constrained")
+        ax = fig.add_subplot()
+    else:
+        parent = ax.get_figure(root=True)
+        if not isinstance(parent, Figure):
+            raise ValueError("ax must belong to a matplotlib Figure.")
+        fig = parent
+
+    def say(key: str, **params: Any) -> str:
+        return translate(key, lang, **params)
+
+    plays = _plays(game)
+    others = plays[plays["player"] != player]
+    mine = plays[plays["player"] == player]
+    top_gap = float(max(plays["gap"].max() if len(plays) else 1.0, 30.0))
+
+    for i, ((low, high), median) in enumerate(zip(REFERENCE_BANDS, REFERENCE, strict=True)):
+        right = min(high, top_gap) + 0.5
+        ax.plot(
+            [low - 0.5 if low > 1 else 0.8, right],
+            [median, median],
+            color="black",
+            lw=2.5,
+            solid_capstyle="butt",
+            zorder=2,
+            label=say("timing_reference") if i == 0 else None,
+        )
+    gaps = np.geomspace(1, top_gap, 80)
+    ax.plot(
+        gaps,
+        [REACTION_FLOOR + curve(g) for g in gaps],
+        color="black",
+        ls="--",
+        lw=1,
+        zorder=2,
+        label=say("timing_curve"),
+    )
+    if len(others):
+        ax.plot(
+            others["gap"],
+            others["wait"],
+            ls="none",
+            marker="o",
+            ms=4,
+            color="0.65",
+            zorder=1,
+            label=say("timing_others"),
+        )
+    colour, marker = OKABE_ITO[player % len(OKABE_ITO)], MARKERS[player % len(MARKERS)]
+    ax.plot(
+        mine["gap"],
+        mine["wait"],
+        ls="none",
+        marker=marker,
+        ms=8,
+        color=colour,
+        mec="white",
+        zorder=3,
+        label=say("timing_player", n=player),
+    )
+    profile = timing_profile(game, player)
+    if profile.fitted:
+        ax.plot(
+            gaps,
+            profile.floor + profile.seconds_per_step * gaps,
+            color=colour,
+            lw=2,
+            zorder=3,
+            label=say(
+                "timing_fit",
+                floor=f"{profile.floor:.1f}",
+                step=f"{profile.seconds_per_step:.2f}",
+                cv=f"{profile.cv:.2f}",
+            ),
+        )
+    else:
+        ax.text(
+            0.5,
+            0.06,
+            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
+            transform=ax.transAxes,
+            ha="center",
+            color="0.3",
+        )
+    ax.axhline(REACTION_FLOOR, color="0.5", lw=0.8, ls=":", zorder=0)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    y_top = max(100.0, float(plays["wait"].max()) * 1.3 if len(plays) else 100.0)
+    ax.set_xlim(0.8, top_gap * 1.2)
+    ax.set_ylim(0.25, y_top)
+    ax.set_xticks([t for t in (1, 2, 5, 10, 20, 50, 100) if t <= top_gap * 1.2])
+    ax.set_yticks([t for t in (0.5, 1, 2, 5, 10, 20, 50, 100) if t <= y_top])
+    ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
+    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
+    ax.minorticks_off()
+    ax.set_title(say("timing_title", n=player))
+    ax.set_xlabel(say("timing_x"))
+    ax.set_ylabel(say("timing_y"))
+    ax.grid(color="0.92", zorder=0, which="major")
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.16),
+        ncol=2,
+        fontsize="small",
+        frameon=False,
+    )
+    return fig
