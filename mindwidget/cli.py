@@ -5,7 +5,7 @@
     mindwidget lesson [--lang en|nl|de] [FOLDER] [--force] [--copy-only]
                       [--no-browser] [--port N]
     mindwidget app [--lang en|nl|de] [--players 2|3|4] [--bots NAME]
-                   [--tempo SECONDS] [--port N] [--no-browser]
+                   [--tempo slow|people|quick|FACTOR] [--port N] [--no-browser]
 
 ``lesson`` copies the lesson notebooks of one language (shipped inside the
 package) into a folder and opens JupyterLab there. A notebook the pupil has
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
-from .bots import BOT_NAMES, DEFAULT_SECONDS_PER_STEP
+from .bots import BOT_NAMES, TEMPOS
 from .i18n import LANGS
 
 __all__ = ["CopyReport", "copy_lessons", "lesson_langs", "lessons_dir", "main"]
@@ -234,7 +234,7 @@ def _app(args: argparse.Namespace) -> int:
         cmd.append("--no-browser")
     print(
         f"The student page: http://127.0.0.1:{args.port}/ "
-        f"({settings.players} players, {settings.bots} bots at {settings.tempo} s per step, "
+        f"({settings.players} players, {settings.bots} bots at tempo {settings.tempo}, "
         f"{LANG_NAMES[settings.lang]}; Ctrl+C stops it).",
         flush=True,
     )
@@ -278,15 +278,18 @@ def _players(value: str) -> int:
     return players
 
 
-def _tempo(value: str) -> float:
+def _tempo(value: str) -> float | str:
     low, high = TEMPO_RANGE
+    if value in TEMPOS:
+        return value
     try:
         tempo = float(value)
     except ValueError:
         tempo = math.nan
     if not (math.isfinite(tempo) and low <= tempo <= high):
+        names = ", ".join(TEMPOS)
         raise argparse.ArgumentTypeError(
-            f"must be seconds per step from {low} to {high}, not {value!r}"
+            f"must be one of {names} or a number from {low} to {high}, not {value!r}"
         )
     return tempo
 
@@ -341,13 +344,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="{2,3,4}",
         help="players at each table, the student included (default: %(default)s)",
     )
-    app.add_argument("--bots", choices=BOT_NAMES, default="adaptive", help="the bots' kind")
+    app.add_argument("--bots", choices=BOT_NAMES, default="human", help="the bots' kind")
     app.add_argument(
         "--tempo",
         type=_tempo,
-        default=DEFAULT_SECONDS_PER_STEP,
-        metavar="SECONDS",
-        help="the bots' seconds per step of a gap (default: %(default)s)",
+        default="people",
+        metavar="TEMPO",
+        help=(
+            "the bots' tempo: slow, people, quick, or a factor on their usual pace "
+            "(0.5 is twice as quick; default: %(default)s)"
+        ),
     )
     app.add_argument(
         "--port", type=_port, default=DEFAULT_APP_PORT, metavar="N", help="default: %(default)s"

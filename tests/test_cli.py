@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mindwidget import Game, cli
+from mindwidget import Game, HumanTimer, cli
 from mindwidget.app import SEED_ENV, SETTINGS_ENV, AppSettings, student_widget
 from mindwidget.cli import MANIFEST, CommandError, copy_lessons, main
 
@@ -112,7 +112,7 @@ def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["app", "--bots", "clever"], "invalid choice: 'clever' (choose from 'perfect'"),
         (
             ["app", "--tempo", "nan"],
-            "--tempo: must be seconds per step from 0.05 to 2.0, not 'nan'",
+            "--tempo: must be one of slow, people, quick or a number from 0.25 to 4.0, not 'nan'",
         ),
         (["app", "--lang", "EN"], "invalid choice: 'EN'"),
         (["teach"], "invalid choice: 'teach' (choose from 'lesson', 'app')"),
@@ -146,14 +146,14 @@ def test_missing_language(
 
 # ---------------------------------------------------------- the student page
 def test_app_settings_travel_through_the_environment() -> None:
-    settings = AppSettings(players=4, bots="scalar", tempo=0.5, lang="de")
+    settings = AppSettings(players=4, bots="scalar", tempo=2, lang="de")
     env = {SETTINGS_ENV: settings.to_json(), SEED_ENV: "5"}
     assert AppSettings.from_env(env) == settings
     w = student_widget(env)
     assert (w.game.players, w.seat, w.lang, w.reveal) == (4, 0, "de", False)
     assert w.game.hands == Game(players=4, seed=5).hands
     bot = settings.team_bot()
-    assert (bot.name, bot.seconds_per_step) == ("scalar", 0.5)
+    assert (bot.name, bot.seconds_per_step) == ("scalar", 0.6)  # twice the usual 0.3 s
     assert "hands" not in w.view
 
 
@@ -169,9 +169,15 @@ def test_app_defaults_and_unseeded() -> None:
         ("{", "MINDWIDGET_APP must be JSON"),
         ('{"reveal": true}', "a JSON object with the keys"),
         ('{"players": 5}', "players must be one of 2, 3, 4, not 5"),
-        ('{"tempo": 0}', "tempo must be seconds per step from 0.05 to 2.0, not 0"),
+        (
+            '{"tempo": 0}',
+            "tempo must be one of slow, people, quick or a number from 0.25 to 4.0, not 0",
+        ),
         ('{"lang": "fr"}', "lang must be one of en, nl, de, not 'fr'"),
-        ('{"bots": "human"}', "bots must be one of perfect, scalar, adaptive, not 'human'"),
+        (
+            '{"bots": "clever"}',
+            "bots must be one of perfect, scalar, adaptive, human, not 'clever'",
+        ),
     ],
 )
 def test_bad_app_settings(raw: str, message: str) -> None:
@@ -257,3 +263,12 @@ def test_lesson_opens_jupyterlab_in_the_folder(tmp_path: Path) -> None:
                 proc.wait(timeout=10)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_app_tempo_means_the_same_for_every_bot_kind() -> None:
+    # the default page plays the human-like bots at the people's tempo
+    assert AppSettings().team_bot().name == "human"
+    slow = AppSettings(bots="human", tempo="slow").team_bot()
+    quick = AppSettings(bots="human", tempo="quick").team_bot()
+    assert isinstance(slow, HumanTimer) and isinstance(quick, HumanTimer)
+    assert slow.tempo > quick.tempo

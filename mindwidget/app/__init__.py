@@ -22,7 +22,16 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..adaptive import AdaptiveTimer
-from ..bots import BOT_NAMES, DEFAULT_SECONDS_PER_STEP, Bot, PerfectTimer, ScalarTimer
+from ..bots import (
+    BOT_NAMES,
+    DEFAULT_SECONDS_PER_STEP,
+    TEMPOS,
+    Bot,
+    HumanTimer,
+    PerfectTimer,
+    ScalarTimer,
+    check_tempo,
+)
 from ..i18n import LANGS
 from ..rules import SETUP
 from ..widget import MindWidget
@@ -35,8 +44,9 @@ NOTEBOOK = Path(__file__).resolve().parent / "student.ipynb"
 SETTINGS_ENV = "MINDWIDGET_APP"
 #: A fixed deal, for tests only (the page is otherwise dealt without a seed).
 SEED_ENV = "MINDWIDGET_APP_SEED"
-#: Seconds per step of the gap the bots wait, from a quick to a slow team.
-TEMPO_RANGE = (0.05, 2.0)
+#: The bots' tempo as a factor on their usual pace (a name of `TEMPOS` or a
+#: number in this range): 0.5 plays twice as fast, 2 twice as slow.
+TEMPO_RANGE = (0.25, 4.0)
 PLAYERS = tuple(sorted(SETUP))
 
 
@@ -45,8 +55,8 @@ class AppSettings:
     """What the teacher chooses for every student's table."""
 
     players: int = 3
-    bots: str = "adaptive"
-    tempo: float = DEFAULT_SECONDS_PER_STEP
+    bots: str = "human"
+    tempo: float | str = "people"
     lang: str = "en"
 
     def __post_init__(self) -> None:
@@ -57,13 +67,19 @@ class AppSettings:
             raise ValueError(f"bots must be one of {', '.join(BOT_NAMES)}, not {self.bots!r}.")
         low, high = TEMPO_RANGE
         tempo = self.tempo
-        if (
-            isinstance(tempo, bool)
-            or not isinstance(tempo, (int, float))
-            or not math.isfinite(tempo)
-            or not low <= tempo <= high
+        if not (
+            tempo in TEMPOS
+            or (
+                not isinstance(tempo, (bool, str))
+                and isinstance(tempo, (int, float))
+                and math.isfinite(tempo)
+                and low <= tempo <= high
+            )
         ):
-            raise ValueError(f"tempo must be seconds per step from {low} to {high}, not {tempo!r}.")
+            names = ", ".join(TEMPOS)
+            raise ValueError(
+                f"tempo must be one of {names} or a number from {low} to {high}, not {tempo!r}."
+            )
         if self.lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {self.lang!r}.")
 
@@ -86,13 +102,17 @@ class AppSettings:
         return cls(**data)
 
     def team_bot(self) -> Bot:
-        """The bot every other seat plays, at the chosen tempo."""
+        """The bot every other seat plays, at the chosen tempo (one meaning for
+        every kind: a factor on the bot's usual pace)."""
+        factor = check_tempo(self.tempo)
+        if self.bots == "human":
+            return HumanTimer(tempo=self.tempo)
         kinds: dict[str, type[PerfectTimer] | type[ScalarTimer] | type[AdaptiveTimer]] = {
             "perfect": PerfectTimer,
             "scalar": ScalarTimer,
             "adaptive": AdaptiveTimer,
         }
-        return kinds[self.bots](seconds_per_step=self.tempo)
+        return kinds[self.bots](seconds_per_step=DEFAULT_SECONDS_PER_STEP * factor)
 
 
 def _seed(environ: Mapping[str, str]) -> int | None:

@@ -58,7 +58,7 @@ def student_app(state: Path) -> Iterator[tuple[str, Path]]:
     cmd = [
         sys.executable, "-m", "mindwidget.cli", "app",
         "--no-browser", "--port", str(port),
-        "--players", str(PLAYERS), "--bots", "perfect", "--tempo", "0.1", "--lang", "en",
+        "--players", str(PLAYERS), "--bots", "perfect", "--tempo", "0.3", "--lang", "en",
     ]  # fmt: skip
     log_path = state / "voila.log"
     with open(log_path, "wb") as log:
