@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 #: Each public name and the module (relative to this package) that defines it.
 _EXPORTS: dict[str, str] = {
-    "AdaptiveTimer": ".adaptive",
+    "AdaptiveTimer": ".bots",
     "Game": ".game",
     "HumanTimer": ".bots",
     "MindWidget": ".widget",
@@ -62,8 +62,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .adaptive import AdaptiveTimer
-    from .bots import HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
+    from .bots import AdaptiveTimer, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
     from .game import Game, Observation
     from .rules import RuleError, Rules
     from .runner import run_game, run_level
