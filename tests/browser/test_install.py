@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "nl", "de")
 #: Far above today's wheel (about 170 kB): catches a build that packs node_modules or data.
 MAX_WHEEL_BYTES = 2_000_000
@@ -184,18 +185,23 @@ def test_installed_without_node(venv: Venv, lesson: tuple[Path, str], tmp_path: 
 
 @pytest.mark.browser
 def test_the_copied_play_notebook_runs(
-    venv: Venv, lesson: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    venv: Venv,
+    lesson: tuple[Path, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    chromium: Browser,
 ) -> None:
-    from browser.lab import (
+    # Chromium is the session's (tests/browser/conftest.py): a second Playwright
+    # in one process refuses to start beside it
+    from lab import (
         LabError,
-        launch_chromium,
         open_notebook,
         quiet_lab,
         run_cell,
         running_lab,
         tid,
     )
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     folder, _ = lesson
     play = next(p.name for p in sorted(folder.glob("*.ipynb")) if "play" in p.name)
@@ -222,11 +228,11 @@ def test_the_copied_play_notebook_runs(
 
     expect.set_options(timeout=60_000)
     try:
-        with running_lab(folder, state) as url, sync_playwright() as pw:
+        with running_lab(folder, state) as url:
             quiet_lab(url)
-            browser = launch_chromium(pw)
+            context = chromium.new_context(viewport={"width": 1400, "height": 900})
             try:
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page = context.new_page()
                 page.set_default_timeout(60_000)
                 panel = open_notebook(page, url, play)
                 expect(panel.locator(".jp-KernelName")).to_have_text(display)
@@ -238,6 +244,6 @@ def test_the_copied_play_notebook_runs(
                 tid(w, "btn-ready").click()
                 expect(tid(w, "phase")).to_have_attribute("data-phase", "play")
             finally:
-                browser.close()
+                context.close()
     except LabError as exc:
         pytest.fail(str(exc))
