@@ -30,6 +30,7 @@ from .events import (
     Event,
     GameLost,
     GameWon,
+    HandsOnTable,
     LevelCleared,
     Mistake,
     Played,
@@ -38,6 +39,7 @@ from .events import (
     StarUsed,
     StarVoted,
     Stopped,
+    Unready,
 )
 from .rules import RuleError, Rules
 
@@ -350,7 +352,9 @@ class Game:
 
     @property
     def concentrating(self) -> bool:
-        """True while every hand is on the table (after a deal or a stop)."""
+        """True while every hand is on the table: after a deal, a stop, and (by
+        ``Rules.concentrate_after``) a mistake or a throwing star. `concentrate`
+        or a play ends it."""
         return self._concentrating
 
     def lowest(self, player: int) -> int | None:
@@ -440,6 +444,11 @@ class Game:
 
     def _play(self, player: int, t: float) -> int:
         self._t = t
+        if self._concentrating:
+            # a card while every hand is on the table: recorded, not refused
+            # (a mistake of etiquette); the play ends the concentration.
+            self._concentrating = False
+            self._events.append(Unready(self._level, t, player))
         hands = self._hands
         hand = hands[player]
         card = hand.pop()
@@ -472,7 +481,14 @@ class Game:
                 return card
         if not any(hands):
             self._clear(t)
+        elif lower and self._rules.concentrate_after != "never":
+            # "dan stopt het spel meteen ... Het team concentreert zich opnieuw"
+            self._hands_on_table(t, "mistake", min(discards, key=lambda d: d.card).player)
         return card
+
+    def _hands_on_table(self, t: float, after: str, player: int) -> None:
+        self._concentrating = True
+        self._events.append(HandsOnTable(self._level, t, after, player))
 
     def propose_star(self, player: int, t: float | None = None) -> None:
         """``player`` raises a hand to propose a throwing star (and agrees to it)."""
@@ -533,6 +549,7 @@ class Game:
         self._use_star(t)
 
     def _use_star(self, t: float) -> None:
+        proposer = next(iter(self._proposal), None) if self._proposal else None
         self._proposal = None
         discards = tuple(Discard(q, h.pop(), True) for q, h in enumerate(self._hands) if h)
         self._discards.extend(discards)
@@ -545,6 +562,10 @@ class Game:
                 self._blind_check(t)
             else:
                 self._clear(t)
+        elif self._rules.concentrate_after == "mistakes_and_stars":
+            # "Daarna concentreert het team zich opnieuw en gaat het level verder."
+            who = proposer if proposer is not None else (discards[0].player if discards else 0)
+            self._hands_on_table(t, "star", who)
 
     def stop(self, player: int, t: float | None = None) -> None:
         """``player`` calls "stop": hands go back on the table to concentrate."""
@@ -590,13 +611,19 @@ class Game:
 
     # ---------------------------------------------------------- level endings
     def _blind_check(self, t: float) -> None:
-        faults = tuple(c for c, f in zip(self._pile, self._pile_faults, strict=True) if f)
+        penalty = self._rules.blind_penalty
+        if penalty == "pile":
+            # the turned-over pile: each card lower than the card before it
+            pile = self._pile
+            faults = tuple(pile[i] for i in range(1, len(pile)) if pile[i] < pile[i - 1])
+        else:
+            faults = tuple(c for c, f in zip(self._pile, self._pile_faults, strict=True) if f)
         if not faults:
             lost = 0
-        elif self._rules.blind_penalty == "per_card":
-            lost = len(faults)
-        else:
+        elif penalty == "per_level":
             lost = 1
+        else:
+            lost = len(faults)
         self._lives = max(0, self._lives - lost)
         self._events.append(
             BlindChecked(self._level, t, tuple(self._pile), faults, lost, self._lives)
@@ -858,8 +885,10 @@ class Game:
             lines.append(
                 "  discards: " + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
             )
-        last = self._events[-1]
-        lines.append(f"  last:     {describe_event(last)}")
+        last = describe_event(self._events[-1])
+        if isinstance(self._events[-1], HandsOnTable):
+            last = f"{describe_event(self._events[-2])}; hands back on the table"
+        lines.append(f"  last:     {last}")
         return "\n".join(lines)
 
 
@@ -897,6 +926,10 @@ def describe_event(e: Event) -> str:
         return f"player {e.player} called stop{at}"
     if isinstance(e, Concentrated):
         return f"hands off the table, play{at}"
+    if isinstance(e, HandsOnTable):
+        return f"after the {e.after} every hand goes back on the table{at}"
+    if isinstance(e, Unready):
+        return f"player {e.player} played while the hands were on the table{at}"
     if isinstance(e, Dealt):
         return f"level {e.level} dealt; hands on the table"
     if isinstance(e, LevelCleared):

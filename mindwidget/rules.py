@@ -17,8 +17,18 @@ the other one is an option:
   page) or ``"face_down"`` (the Dutch rules explanation: "gedekt op de stapel");
 * ``spent_stars``: ``"supply"`` (a spent star can be won again) or ``"box"`` (the
   Dutch rules explanation: "terug in de doos");
-* ``blind_penalty``: ``"per_card"`` (each card played while a lower card was
-  still held costs a life) or ``"per_level"`` (one life for a faulty level).
+* ``blind_penalty``: ``"pile"`` (the pile is turned over at the end of a blind
+  level, and each place where a card is lower than the card before it costs a
+  life: "each mistake costs a life", read as what the turned-over pile shows),
+  ``"per_card"`` (each card played while a lower card was still held costs a
+  life, also when the pile looks ascending) or ``"per_level"`` (one life for a
+  faulty level);
+* ``concentrate_after``: ``"mistakes_and_stars"`` (the Dutch rules page: after
+  a mistake "het team concentreert zich opnieuw", and after a throwing star
+  "daarna concentreert het team zich opnieuw"; every hand goes back on the
+  table and the level goes on when the team is ready again), ``"mistakes"``
+  (after mistakes only) or ``"never"`` (the English and German texts: play
+  simply continues).
 """
 
 from __future__ import annotations
@@ -62,12 +72,14 @@ REWARDS: Mapping[int, Literal["life", "star"]] = MappingProxyType(
 
 MistakeDiscards = Literal["face_up", "face_down"]
 SpentStars = Literal["supply", "box"]
-BlindPenalty = Literal["per_card", "per_level"]
+BlindPenalty = Literal["pile", "per_card", "per_level"]
+ConcentrateAfter = Literal["mistakes_and_stars", "mistakes", "never"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "mistake_discards": ("face_up", "face_down"),
     "spent_stars": ("supply", "box"),
-    "blind_penalty": ("per_card", "per_level"),
+    "blind_penalty": ("pile", "per_card", "per_level"),
+    "concentrate_after": ("mistakes_and_stars", "mistakes", "never"),
 }
 
 
@@ -94,7 +106,8 @@ class Rules:
     rewards: Mapping[int, Literal["life", "star"]] = field(default_factory=lambda: REWARDS)
     mistake_discards: MistakeDiscards = "face_up"
     spent_stars: SpentStars = "supply"
-    blind_penalty: BlindPenalty = "per_card"
+    blind_penalty: BlindPenalty = "pile"
+    concentrate_after: ConcentrateAfter = "mistakes_and_stars"
 
     def __post_init__(self) -> None:
         for name in ("players", "stars", "max_lives", "max_stars", "deck"):

@@ -189,9 +189,11 @@ def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
         return
     if game.proposal is not None:
         resolve_votes(game, team, rng)  # the star may end the level
-    if game.status == "playing" and game.concentrating:
-        game.concentrate(t=game.t)
     while game.status == "playing":
+        if game.concentrating:
+            # hands on the table (the deal, or after a mistake or a star): in
+            # virtual time the team is ready again at once
+            game.concentrate(t=game.t)
         planned = plan_next(game, team, rng)
         if planned is None:
             raise BotError(f"no bot will act after {_last_event(game)}, but cards remain.")

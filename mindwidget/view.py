@@ -219,7 +219,7 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
         elif kind == "star_used":
             for x in d["discards"]:
                 points.append({"k": "star", "t": _ms(d["t"]), "card": x["card"], "p": x["player"]})
-        elif kind == "stopped":
+        elif kind in ("stopped", "hands_on_table"):
             points.append({"k": "stop", "t": _ms(d["t"]), "until": None, "p": d["player"]})
         elif kind == "concentrated":
             for pt in reversed(points):

@@ -64,11 +64,12 @@ def test_next_back_and_reset_step_the_scenario_and_show_every_hand() -> None:
     assert table["hands"] == [[], [71], [58]]
     assert table["pile"] == [11, 34] and table["lives"] == 2
     assert [(d["p"], d["card"]) for d in table["discards"]] == [(0, 26), (1, 30)]
-    assert [(pt["k"], pt["card"]) for pt in s["trace"]] == [
+    assert [(pt["k"], pt.get("card")) for pt in s["trace"]] == [
         ("play", 11),
         ("mistake", 34),
         ("lost", 26),
         ("lost", 30),
+        ("stop", None),  # the mistake stops the table: hands on it
     ]
 
     send(p, {"type": "back"})
