@@ -5,8 +5,8 @@ from .bots import PerfectTimer, ScalarTimer, StarPolicy
 from .game import Game, Observation
 from .rules import RuleError, Rules
 from .runner import run_game, run_level
+from .scenario import Scenario
 from .scenario_widget import ScenarioPlayer
-from .scenarios import Scenario
 from .sim import simulate
 from .trace import plot_trace, trace
 from .widget import MindWidget

@@ -52,9 +52,17 @@ __all__ = [
 class RuleError(ValueError):
     """An action or a setting that the rules do not allow.
 
-    The message says what was wrong and what is allowed. A refused action
-    leaves the game exactly as it was.
+    The message says what was wrong and what is allowed, in English
+    (``str(error)``). A refusal that a pupil may see also carries ``key`` and
+    ``params``: ``mindwidget.i18n.reason(error, lang)`` puts it into words in
+    English, Dutch or German (the ``refused_<key>`` strings of the locale files).
+    A refused action leaves the game exactly as it was.
     """
+
+    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 #: Levels to clear and lives at the start, by player count.

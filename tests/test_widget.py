@@ -559,7 +559,7 @@ def test_the_bundle_is_built_and_at_most_60_kb() -> None:
 
 # ------------------------------------------- review fixes: take-over, refusals, bots
 def test_a_widget_started_mid_vote_lets_the_bots_vote_at_once() -> None:
-    from mindwidget.scenarios import Scenario
+    from mindwidget.scenario import Scenario
 
     for name in Scenario.names():
         s = Scenario.load(name)
