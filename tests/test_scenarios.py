@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from mindwidget import Game, RuleError, Rules, Scenario
+from mindwidget.prob import p_wrong_order
 from mindwidget.runner import run_level
 from mindwidget.scenario import LANGS, LIBRARY
 
@@ -566,3 +568,56 @@ def test_a_step_whose_action_is_not_a_string_is_refused_by_name(action: Any) -> 
     data = {"hands": [[1], [2]], "title": "t", "steps": [{"action": action, "say": "x"}]}
     with pytest.raises(RuleError, match=r"step 1 has action .*; allowed: concentrate, next_level"):
         Scenario.from_dict(data)
+
+
+# Words that state or imply a probability, in the three languages of the library.
+_CHANCE = re.compile(
+    r"likely|rarely|\brare\b|chance|coin toss|times? in \d|%|almost (never|always)|probab|often"
+    r"|kans|waarschijnlijk|zelden|zeldzaam|kop of munt|keer op|bijna (nooit|altijd)|vaak"
+    r"|goed mogelijk|wahrscheinlich|selten|Münzwurf|von \d+ Malen|fast (nie|immer)|Chance"
+    r"|häufig|gut möglich",
+    re.IGNORECASE,
+)
+
+
+def _races(a: int, b: int, games: int = 2000) -> float:
+    """How often b is played before a by default bots (a simulation beside the closed form)."""
+    first = [
+        run_level(Game.from_hands([[a], [b]], seed=i), "scalar", seed=i).pile[0] == b
+        for i in range(games)
+    ]
+    return sum(first) / games
+
+
+#: Every (scenario, step) whose words state or imply a probability, and its check.
+_CLAIMS = {
+    # "about 1 time in 4 ... (here player 2's 51) goes before the 44"; the tip: far
+    # above the pile two close cards are "nearly a coin toss"
+    ("star_information", 2): lambda: (
+        0.2 < p_wrong_order(44, 51) < 0.3
+        and 0.2 < _races(44, 51) < 0.3
+        and 0.35 < p_wrong_order(47, 49) < 0.5
+    ),
+    # "so close to the pile, a clash is rare: about 1 time in 12"
+    ("star_ends_level", 4): lambda: 1 / 15 < p_wrong_order(23, 24, top=20) < 1 / 10,
+    # "close to a coin toss (the 49 goes first about 4 times in 10)"
+    ("common_star_too_long", 3): lambda: 0.35 < p_wrong_order(47, 49, top=15) < 0.45,
+}
+
+
+def test_star_tactics_every_probability_a_narration_states_agrees_with_mindwidget_prob() -> None:
+    # issue 10: "have a test compute every probability a narration states or implies
+    # ('likely', 'rarely', a percentage) with mindwidget.prob or a simulation"
+    said = set()
+    for name in NAMES:
+        s = Scenario.load(name)
+        texts = [(0, s.intro or {})] + list(enumerate(s.narrations, 1))
+        texts += [(k, p["text"]) for k, p in enumerate(s.points, 1) if p]
+        for k, by_lang in texts:
+            if any(_CHANCE.search(t) for t in by_lang.values()):
+                said.add((name, k))
+    assert said == set(_CLAIMS)
+    for where, check in _CLAIMS.items():
+        assert check(), where
+    # the reading notebook 03 teaches: a card just above the pile is almost never overtaken
+    assert p_wrong_order(47, 51, top=44) < 0.001
