@@ -165,7 +165,7 @@ def test_every_source_quotes_the_rule_texts_as_they_stand() -> None:
         # sentence by sentence: a quote may join sentences of one passage
         for sentence in " ".join(src["quote"].split()).split(". "):
             assert sentence.rstrip(".") in seeds, (key, sentence)
-    used = {p["source"] for n in NAMES for p in Scenario.load(n).points if p}
+    used = {p["source"] for n in NAMES for p in Scenario.load(n).points if p and p["source"]}
     assert used <= set(sources())
 
 
@@ -621,3 +621,61 @@ def test_star_tactics_every_probability_a_narration_states_agrees_with_mindwidge
         assert check(), where
     # the reading notebook 03 teaches: a card just above the pile is almost never overtaken
     assert p_wrong_order(47, 51, top=44) < 0.001
+
+
+# ------------------------------------------------------ the scenarios issue 10 adds
+def test_four_players_play_8_levels_with_4_lives() -> None:
+    # "4 players: Levels 1–8, 4 lives, 1 throwing star"
+    s = Scenario.load("four_players")
+    assert (s.state.players, s.state.levels, s.state.lives, s.state.stars) == (4, 8, 4, 1)
+    s.goto(len(s))
+    assert s.state.status == "level_cleared" and s.state.stars == 2
+
+
+def test_a_star_turned_down_by_one_no_and_a_new_proposal_that_follows() -> None:
+    # "Alleen als alle spelers akkoord zijn, gaat het door."
+    s = Scenario.load("star_declined").goto(4)
+    assert s.state.proposal is None and s.state.stars == 2 and s.state.discards == ()
+    s.goto(8)
+    assert s.state.stars == 1 and sorted(d.card for d in s.state.discards) == [31, 33, 50]
+    assert s.state.concentrating  # after the star, hands on the table
+
+
+def test_blind_mode_to_its_end_the_check_costs_the_last_life() -> None:
+    # "Blijkt er een fout gemaakt, dan kost dat een leven."
+    s = Scenario.load("blind_last_life").goto(4)
+    assert (s.state.lives, s.state.status) == (1, "playing")
+    s.step()
+    assert (s.state.lives, s.state.status, s.state.blind) == (0, "lost", True)
+
+
+def test_blind_mode_to_its_end_a_blind_win() -> None:
+    s = Scenario.load("blind_win")
+    s.goto(len(s))
+    assert (s.state.status, s.state.blind, s.state.lives) == ("won", True, 2)
+    assert s.state.events[-1].type == "won"
+
+
+def test_a_star_used_when_only_one_player_holds_cards_is_allowed_and_wasted() -> None:
+    s = Scenario.load("star_one_hand_left").goto(10)
+    assert [(d.player, d.card) for d in s.state.discards] == [(1, 60)]
+    point = s.point
+    assert point is not None and point["kind"] == "tip"
+
+
+def test_two_cards_at_the_same_moment_go_one_at_a_time() -> None:
+    # "Liggen ze in de goede volgorde ... dan is er niets aan de hand. Klopt de volgorde
+    # niet, dan behandelen de meeste groepen het als een gewone fout."
+    s = Scenario.load("same_moment").goto(5)
+    assert s.state.pile[-2:] == (50, 52) and s.state.lives == 2
+    assert [e.t for e in s.state.level_events if e.type == "played"][-2:] == [5.0, 5.0]
+    s.step()
+    assert s.state.status == "level_cleared" and [d.card for d in s.state.discards] == [80]
+    assert s.state.lives == 2  # 2 - 1 for the mistake + 1 for clearing level 3
+
+
+def test_a_mistake_that_empties_the_last_hands_clears_the_level_and_its_reward_comes() -> None:
+    s = Scenario.load("mistake_clears_level")
+    s.goto(len(s))
+    assert (s.state.status, s.state.lives, s.state.stars) == ("level_cleared", 2, 2)
+    assert not s.state.concentrating
