@@ -161,7 +161,7 @@ function hands(table, names, lang) {
           .join("")
       : `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`;
     const count =
-      hand.length === 0 ? "" : hand.length === 1 ? tr(lang, "card_left") : tr(lang, "cards_left", { n: hand.length });
+      hand.length === 0 ? "" : tr(lang, "cards_left", { n: hand.length });
     return `<div class="mw-seat mw-p${p}" data-testid="hand-${p}" data-cards="${hand.join(" ")}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
   <div class="mw-seat-name"><span class="mw-dot mw-dot-${p}" aria-hidden="true"></span>${esc(names[p])}
     <span class="mw-count">${esc(count)}</span></div>

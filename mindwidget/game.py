@@ -425,19 +425,28 @@ class Game:
         t = self._check_t(t)
         hand = self._hands[player]
         if not hand:
-            raise RuleError(f"player {player} has no cards left to play.")
+            raise RuleError(
+                f"player {player} has no cards left to play.", "no_cards", player=player
+            )
         if card is not None:
             if card not in hand:
-                raise RuleError(f"player {player} does not hold {card}.")
+                raise RuleError(
+                    f"player {player} does not hold {card}.", "not_held", player=player, card=card
+                )
             if card != hand[-1]:
                 raise RuleError(
                     f"player {player} must play their lowest card, {hand[-1]}, before {card}: "
-                    "you always play the lowest card of your own hand first."
+                    "you always play the lowest card of your own hand first.",
+                    "lowest_first",
+                    player=player,
+                    lowest=hand[-1],
+                    card=card,
                 )
         if self._proposal is not None:
             raise RuleError(
                 "a throwing star has been proposed; every player votes "
-                "(vote_star) before anyone plays."
+                "(vote_star) before anyone plays.",
+                "vote_first",
             )
         self._actions.append({"action": "play", "player": player, "t": t})
         return self._play(player, t)
@@ -496,11 +505,12 @@ class Game:
         self._check_playing("propose a throwing star")
         t = self._check_t(t)
         if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to propose.")
+            raise RuleError("the team has no throwing star left to propose.", "no_stars")
         if self._proposal is not None:
             raise RuleError(
                 "a throwing star is already proposed; vote on it (vote_star) before "
-                "proposing another."
+                "proposing another.",
+                "already_proposed",
             )
         self._actions.append({"action": "propose_star", "player": player, "t": t})
         self._propose(player, t)
@@ -520,9 +530,15 @@ class Game:
         if not isinstance(agree, bool):
             raise RuleError(f"agree must be True or False, not {agree!r}.")
         if self._proposal is None:
-            raise RuleError("no throwing star is proposed; propose_star(player) comes first.")
+            raise RuleError(
+                "no throwing star is proposed; propose_star(player) comes first.", "no_proposal"
+            )
         if player in self._proposal:
-            raise RuleError(f"player {player} has already agreed to this proposal.")
+            raise RuleError(
+                f"player {player} has already agreed to this proposal.",
+                "already_agreed",
+                player=player,
+            )
         self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
         self._vote(player, agree, t)
 
@@ -543,7 +559,7 @@ class Game:
         self._check_playing("use a throwing star")
         t = self._check_t(t)
         if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to use.")
+            raise RuleError("the team has no throwing star left to use.", "no_stars")
         self._actions.append({"action": "use_star", "t": t})
         self._t = t
         self._use_star(t)
@@ -590,7 +606,8 @@ class Game:
         """Deal the next level after a cleared one."""
         if self._status != "level_cleared":
             raise RuleError(
-                f"next_level() comes after a cleared level; the game is {self._describe_status()}."
+                f"next_level() comes after a cleared level; the game is {self._describe_status()}.",
+                self._status if self._status in ("won", "lost") else "next_level",
             )
         self._actions.append({"action": "next_level"})
         self._level += 1
@@ -601,7 +618,8 @@ class Game:
         if self._status != "won" or self._blind:
             raise RuleError(
                 "blind mode starts after a win (and only once); "
-                f"the game is {self._describe_status()}."
+                f"the game is {self._describe_status()}.",
+                "start_blind",
             )
         self._actions.append({"action": "start_blind"})
         self._blind = True
@@ -689,7 +707,11 @@ class Game:
             hint = "the game is won; start_blind() plays on in blind mode"
         else:
             hint = "the game is lost; start a new Game"
-        raise RuleError(f"cannot {what}: level {self._level} is over ({self._status}); {hint}.")
+        raise RuleError(
+            f"cannot {what}: level {self._level} is over ({self._status}); {hint}.",
+            self._status,
+            level=self._level,
+        )
 
     def _check_t(self, t: object) -> float:
         if t is None:

@@ -6,6 +6,7 @@ The rule numbers follow issue 2 and the README's table of rule choices.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -533,3 +534,72 @@ def test_rules_travel_to_other_processes_by_pickle() -> None:
 
     rules = Rules(players=2, spent_stars="box", rewards={2: "life"})
     assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+# Words a class reads ---------------------------------------------------------
+def _refusals() -> list[RuleError]:
+    """One refusal of each kind the rules make while a game is played."""
+    out: list[RuleError] = []
+
+    def refused(action: Callable[[], object]) -> None:
+        with pytest.raises(RuleError) as info:
+            action()
+        out.append(info.value)
+
+    g = Game.from_hands([[10, 20], [30, 40]], level=2, stars=1)
+    refused(lambda: g.play(0, card=20))  # lowest first
+    refused(lambda: g.play(0, card=99))  # not held
+    refused(lambda: g.vote_star(1, True))  # no proposal
+    g.propose_star(0, t=1.0)
+    refused(lambda: g.play(1))  # vote first
+    refused(lambda: g.propose_star(1))  # already proposed
+    refused(lambda: g.vote_star(0, True))  # already agreed
+    g.vote_star(1, False, t=1.1)
+    refused(lambda: g.next_level())  # next level only after a cleared one
+    refused(lambda: g.start_blind())  # blind mode only after a win
+    e = Game.from_hands([[10], []], stars=0)
+    refused(lambda: e.play(1))  # no cards
+    refused(lambda: e.use_star())  # no stars
+    e.play(0)
+    refused(lambda: e.play(0))  # level cleared
+    w = Game.from_hands([[10], [20]], rules=Rules(players=2, levels=1, lives=2))
+    w.play(0)
+    w.play(1)
+    refused(lambda: w.play(0))  # won
+    lost = Game.from_hands([[50], [40, 90]], lives=1)
+    lost.play(0)
+    refused(lambda: lost.play(1))  # lost
+    return out
+
+
+def test_every_refusal_speaks_english_dutch_and_german_and_str_stays_english() -> None:
+    # issue 10: "Het spel weigert: cannot play a card: level 2 is over (lost)" on a Dutch
+    # screen; every refusal reason has a locale key and parameters
+    from mindwidget.i18n import messages, reason
+
+    errors = _refusals()
+    assert len({e.key for e in errors}) == len(errors) == 13
+    for error in errors:
+        assert error.key is not None, str(error)
+        english = reason(error, "en")
+        for lang in ("en", "nl", "de"):
+            assert f"refused_{error.key}" in messages(lang)
+            text = reason(error, lang)
+            assert "{" not in text, (lang, text)
+            if lang != "en":
+                assert text != english, (lang, error.key)
+        assert str(error)[0].islower()  # str(error) is the English message for Python users
+    nl = reason(errors[0], "nl")
+    assert nl.startswith("Speler 0 moet eerst de laagste kaart, 10, leggen")
+
+
+def test_plurals_one_mechanism_for_singular_and_plural_in_three_languages() -> None:
+    # "1 lives left", "Nog 1 levens": the count chooses key_one or key_other
+    from mindwidget.i18n import plural, translate
+
+    assert translate("mistake_life", "en", n=1) == "One life lost; 1 life left."
+    assert translate("mistake_life", "en", n=2) == "One life lost; 2 lives left."
+    assert translate("mistake_life", "nl", n=1) == "Eén leven kwijt; nog 1 leven over."
+    assert translate("cards_left", "de", n=1) == "1 Karte"
+    assert translate("cards_left", "de", n=0) == "0 Karten"
+    assert [plural("nl", n) for n in (0, 1, 2)] == ["other", "one", "other"]
