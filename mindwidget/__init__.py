@@ -8,6 +8,7 @@ from .runner import run_game, run_level
 from .scenario import Scenario
 from .scenario_widget import ScenarioPlayer
 from .sim import simulate
+from .table import Table
 from .trace import plot_trace, trace
 from .widget import MindWidget
 
@@ -23,6 +24,7 @@ __all__ = [
     "Scenario",
     "ScenarioPlayer",
     "StarPolicy",
+    "Table",
     "plot_trace",
     "run_game",
     "run_level",

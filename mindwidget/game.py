@@ -122,6 +122,7 @@ class Game:
         "_discards",
         "_events",
         "_hands",
+        "_kinds_cache",
         "_level",
         "_level_event_start",
         "_lives",
@@ -242,6 +243,7 @@ class Game:
         self._concentrating = True
         self._level_event_start = 0
         self._public_cache: list[Any] = [0]
+        self._kinds_cache: list[Any] = [-1, 0]
 
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         n, k = self._rules.players, self._level
@@ -329,6 +331,11 @@ class Game:
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """How many events the game has (every level): cheap, unlike `events`."""
+        return len(self._events)
+
+    @property
     def level_events(self) -> tuple[Event, ...]:
         """The events of the current level, starting with its deal."""
         return tuple(self._events[self._level_event_start :])
@@ -362,6 +369,41 @@ class Game:
         self._check_player(player)
         hand = self._hands[player]
         return hand[-1] if hand else None
+
+    def legal_actions(self, player: int) -> tuple[str, ...]:
+        """The actions the rules allow now, for ``player``: the one source of what a seat may do.
+
+        The names are the core's action names (the methods, and the
+        ``"action"`` of `actions` and `apply`), in this order: ``play``,
+        ``propose_star``, ``vote_star``, ``stop`` (the seat's own actions),
+        ``use_star``, ``concentrate`` (the team's actions, without a player:
+        every seat may cause them, so every seat lists them),
+        ``next_level``, ``start_blind`` (between levels). An action is listed
+        exactly when calling it now, at the time of the latest event, raises
+        no `RuleError` (``vote_star`` with either answer). The rules only:
+        a table may allow less (`mindwidget.table.Table.allowed`, e.g. no
+        play before Ready).
+        """
+        self._check_player(player)
+        if self._status == "level_cleared":
+            return ("next_level",)
+        if self._status == "won":
+            return () if self._blind else ("start_blind",)
+        if self._status != "playing":
+            return ()
+        out: list[str] = []
+        open_vote = self._proposal is not None
+        if not open_vote and self._hands[player]:
+            out.append("play")
+        if not open_vote and self._stars > 0:
+            out.append("propose_star")
+        if self._proposal is not None and player not in self._proposal:
+            out.append("vote_star")
+        out.append("stop")
+        if self._stars > 0:
+            out.append("use_star")
+        out.append("concentrate")
+        return tuple(out)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
@@ -405,13 +447,21 @@ class Game:
         return tuple(cache[1:])
 
     def _discard_kinds(self) -> list[tuple[Discard, str]]:
-        out: list[tuple[Discard, str]] = []
-        for e in self._events[self._level_event_start :]:
+        """This level's discards, each with what made it ("mistake" or "star").
+
+        Cached like the public events: only the events since the last call are
+        read, so an observation does not cost more as a level grows long.
+        """
+        cache = self._kinds_cache  # [level start, events read, kind of each discard...]
+        if cache[0] != self._level_event_start:
+            cache[:] = [self._level_event_start, self._level_event_start]
+        for e in self._events[cache[1] :]:
             if isinstance(e, Mistake):
-                out.extend((d, "mistake") for d in e.discards)
+                cache.extend(["mistake"] * len(e.discards))
             elif isinstance(e, StarUsed):
-                out.extend((d, "star") for d in e.discards)
-        return out
+                cache.extend(["star"] * len(e.discards))
+        cache[1] = len(self._events)
+        return list(zip(self._discards, cache[2:], strict=True))
 
     # ---------------------------------------------------------------- actions
     def play(self, player: int, t: float | None = None, card: int | None = None) -> int:
@@ -758,6 +808,7 @@ class Game:
         other._concentrating = self._concentrating
         other._level_event_start = self._level_event_start
         other._public_cache = list(self._public_cache)
+        other._kinds_cache = list(self._kinds_cache)
         return other
 
     def _snapshot(self) -> dict[str, Any]:

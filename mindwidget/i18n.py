@@ -71,6 +71,9 @@ def reason(error: BaseException, lang: str = "en") -> str:
     ``refused_<key>`` and its ``params``; any other error (an argument check a
     pupil does not meet) is its English message.
     """
+    said = getattr(error, "text", None)
+    if callable(said):  # the table's refusals (mindwidget.table.Refused) say themselves
+        return str(said(lang))
     key = getattr(error, "key", None)
     if not key:
         return str(error)

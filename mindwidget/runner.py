@@ -42,7 +42,7 @@ class Planned:
 
     t: float
     player: int
-    action: Literal["play", "propose_star"]
+    action: Literal["play", "propose_star", "ready"]
 
 
 def _last_event(game: Game) -> str:
@@ -64,16 +64,22 @@ def plan_next(
     team: list[Bot],
     rng: np.random.Generator,
     skip: tuple[int, ...] = (),
+    declined: bool | None = None,
 ) -> Planned | None:
     """Ask every bot (except the seats in ``skip``) for its plan; return the first.
 
     Returns None when no bot will act: the level is over, the team is
     concentrating, a star vote is open, or every bot's hand is empty.
+    ``declined`` (whether a throwing star was declined since the last card:
+    then no bot proposes one) is looked up in the level's events if not given;
+    a table that indexes the events gives it (`mindwidget.table.LevelIndex`).
     """
     if game.status != "playing" or game.concentrating or game.proposal is not None:
         return None
     best: list[Planned] = []
-    may_propose = game.stars > 0 and not _declined_since_last_play(game)
+    may_propose = game.stars > 0 and not (
+        _declined_since_last_play(game) if declined is None else declined
+    )
     for p, bot in enumerate(team):
         if p in skip or not game.hands[p]:
             continue
@@ -159,6 +165,8 @@ def apply_planned(
     that are not in ``skip``: a person's seat votes for itself)."""
     if planned.action == "play":
         game.play(planned.player, t=planned.t)
+    elif planned.action == "ready":  # a team of bots only: hands off the table again
+        game.concentrate(t=planned.t)
     else:
         game.propose_star(planned.player, t=planned.t)
         resolve_votes(game, team, rng, skip=skip)

@@ -9,8 +9,8 @@ The player holds no rules. Its buttons call the scenario's own `step`, `back`
 and `reset`; the table is `view.table_view(state, seat=None, reveal=True)` (a
 scenario shows every hand) and the trace is `view.trace_points` of the same
 state. "Take over from here" turns the current step into a live game:
-`Scenario.branch()` becomes the game of a `MindWidget` with the person in
-``seat`` and ``bots`` in the other seats.
+`Scenario.branch()` becomes the game of a `Table` with the person in
+``seat`` and ``bots`` in the other seats, shown by a `MindWidget`.
 
 Layout: the player is an ``ipywidgets.VBox`` whose children swap.
 
@@ -46,6 +46,7 @@ from .bots import BotsLike
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
+from .table import MODES, Table, whole
 from .view import table_view, trace_points
 from .widget import MindWidget
 
@@ -137,9 +138,8 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
                 f"scenario must be a Scenario (e.g. Scenario.load('mistake')), not {scenario!r}."
             )
         seat = _check_seat(seat, scenario.state.players)
-        modes = MindWidget.class_traits()["mode"].values
-        if mode not in modes:
-            raise ValueError(f"mode must be one of {', '.join(modes)}, not {mode!r}.")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}.")
         self._scenario = scenario
         self._seat = seat
         self._bots: BotsLike = bots
@@ -326,13 +326,9 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
     def _do_take_over(self) -> None:
         self._not_live()
-        live = MindWidget(
-            game=self._scenario.branch(),
-            seat=self._seat,
-            bots=self._bots,
-            lang=self.lang,
-            mode=self._mode,
-        )
+        seats = () if self._seat is None else (self._seat,)
+        table = Table(game=self._scenario.branch(), seats=seats, bots=self._bots, mode=self._mode)
+        live = MindWidget(table=table, seat=self._seat, lang=self.lang)
         live.observe(self._lang_from_view, names="lang")
         self._live = live
         self._live_from = self._scenario.position
@@ -355,10 +351,14 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
 
 def _check_seat(seat: Any, players: int) -> int | None:
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
-    ):
+    if seat is None:
+        return None
+    try:
+        s = whole("seat", seat)  # numpy integers too
+    except ValueError:
+        s = -1
+    if not 0 <= s < players:
         raise ValueError(
             f"seat must be None (bots only) or a seat from 0 to {players - 1}, not {seat!r}."
         )
-    return seat
+    return s

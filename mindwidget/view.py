@@ -3,7 +3,8 @@
 The widget never sends the game itself to the browser. It sends
 
 * `table_view`: the table as one seat sees it (built from
-  `Game.observation` and public events; every hand only when ``reveal`` is on);
+  `Game.observation` and public events; every hand only when ``reveal`` is on),
+  with ``allowed``: what the seat may do now (`ALLOWED` names the vocabulary);
 * `trace_points`: the points of the current level's live timing trace.
 
 With ``reveal`` off, nothing here carries a card that the seat may not know.
@@ -11,42 +12,49 @@ With ``seat=None`` (a team of bots, watched by a class) and ``reveal`` off, no
 hand holds a value at all: the class sees what any onlooker at a table sees.
 
 Both are pure functions: they can be tested without a widget or a browser.
+A table passes its `LevelIndex` (and keeps a `TraceFeed` per view), so that
+what a change costs does not grow with the length of the level: only the
+events since the last view are read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .events import Event
 from .game import Game
+from .table import LevelIndex, phase
 
-__all__ = ["phase", "table_view", "trace_points"]
+__all__ = ["ALLOWED", "TraceFeed", "phase", "table_view", "trace_points"]
 
-
-def _public_events(game: Game) -> list[dict[str, Any]]:
-    return [e.public_dict() for e in game.level_events]
-
-
-def _started(events: list[dict[str, Any]]) -> bool:
-    return any(e["type"] == "concentrated" for e in events)
-
-
-def phase(game: Game) -> str:
-    """What the table is waiting for, in one word the front end understands.
-
-    ``ready``: hands on the table before the level starts; ``stopped``: hands on
-    the table after a stop; ``vote``: a throwing star is proposed; ``play``: the
-    level runs; ``cleared``, ``won``, ``lost``: the level or game is over.
-    """
-    if game.status == "level_cleared":
-        return "cleared"
-    if game.status in ("won", "lost"):
-        return game.status
-    if game.proposal is not None:
-        return "vote"
-    if game.concentrating:
-        return "stopped" if _started(_public_events(game)) else "ready"
-    return "play"
+#: The vocabulary of ``view["allowed"]``, in this order: what the person (or,
+#: with ``seat=None``, the teacher) may do now. Each is the ``type`` of the
+#: message the front end sends for it, and a listed action is accepted when
+#: sent now (bot actions due before its time come first and may change that;
+#: the notice then says why). The front end enables a button or a key only
+#: for what is listed; it re-derives nothing from the phase.
+#:
+#: * ``ready``: hands off the table (the level starts, or goes on after a stop)
+#: * ``play``: play the seat's lowest card
+#: * ``stop``: call stop
+#: * ``propose_star``: propose a throwing star
+#: * ``vote``: agree or say no to the open proposal (the seat has not voted)
+#: * ``wait``: step mode, the next bot action is planned
+#: * ``next_level``: deal the next level after a cleared one
+#: * ``start_blind``: after a win, play on with the cards face down
+#: * ``new_game``: the level or game is over; a new game may be dealt
+ALLOWED = (
+    "ready",
+    "play",
+    "stop",
+    "propose_star",
+    "vote",
+    "wait",
+    "next_level",
+    "start_blind",
+    "new_game",
+)
 
 
 def _known(card: int | None, who: int, seat: int | None, private: int | None) -> int | None:
@@ -62,17 +70,22 @@ def table_view(
     reveal: bool = False,
     plans: Mapping[int, float] | None = None,
     news_from: int | None = None,
+    allowed: Sequence[str] = (),
+    index: LevelIndex | None = None,
 ) -> dict[str, Any]:
     """The table as ``seat`` sees it (``seat=None``: an onlooker).
 
     ``plans`` (each bot's planned time of its next play) is included only with
     ``reveal``. ``news_from`` is the index in this level's events from which
     the events are "news" (for the screen-reader live region); by default none.
+    ``allowed`` becomes ``view["allowed"]`` (see `ALLOWED`): decided by the
+    table, not here, because it depends on more than the game (the mode, the
+    bots' plans). ``index`` is the game's `LevelIndex` if one is kept.
     """
-    events = _public_events(game)
+    idx = (index if index is not None else LevelIndex()).update(game)
     obs = game.observation(seat if seat is not None else 0)
     # Who played each pile card, and what anyone at the table may see of it.
-    played = [e for e in events if e["type"] == "played"]
+    played = [idx.public(i) for i in idx.played]
     pile_by = [int(e["player"]) for e in played]
     if reveal:
         pile: list[int | None] = list(game.pile)
@@ -82,10 +95,10 @@ def table_view(
         ]
     # Discards in order: who, which card (None if face down), by a mistake or a star.
     public_discards: list[tuple[int, int | None, str]] = []
-    for e in events:
-        if e["type"] in ("mistake", "star_used"):
-            kind = "mistake" if e["type"] == "mistake" else "star"
-            public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
+    for i in idx.discarding:
+        e = idx.public(i)
+        kind = "mistake" if e["type"] == "mistake" else "star"
+        public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
     if reveal:
         discards = [
             {"p": d.player, "card": d.card, "k": k}
@@ -96,6 +109,7 @@ def table_view(
             {"p": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
             for i, (p, c, k) in enumerate(public_discards)
         ]
+    n = len(idx.events)
     view: dict[str, Any] = {
         "players": game.players,
         "seat": seat,
@@ -104,22 +118,27 @@ def table_view(
         "lives": game.lives,
         "stars": game.stars,
         "blind": game.blind,
-        "phase": phase(game),
+        "phase": phase(game, idx),
         "t": _ms(game.t),
         "hand": list(obs.hand) if seat is not None else [],
         "counts": list(obs.hand_counts),
         "pile": pile,
         "pile_by": pile_by,
         "discards": discards,
-        "n": len(events),
-        "news": [_rounded(e) for e in events[news_from:]] if news_from is not None else [],
+        "n": n,
+        "news": (
+            [_rounded(idx.public(i)) for i in range(max(0, news_from), n)]
+            if news_from is not None
+            else []
+        ),
+        "allowed": _allowed_list(allowed),
     }
     # The panels of what just happened; left out when there is nothing to show.
     panels = {
-        "vote": _last_vote(events),
-        "mistake": _last_after_play(events, "mistake"),
-        "cleared": _last_after_play(events, "level_cleared"),
-        "check": _last_after_play(events, "blind_checked"),
+        "vote": _last_vote(idx),
+        "mistake": _last_after_play(idx, "mistake"),
+        "cleared": _last_after_play(idx, "level_cleared"),
+        "check": _last_after_play(idx, "blind_checked"),
     }
     view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
     if reveal:
@@ -128,50 +147,46 @@ def table_view(
     return view
 
 
+def _allowed_list(allowed: Sequence[str]) -> list[str]:
+    unknown = sorted(set(allowed) - set(ALLOWED))
+    if unknown or isinstance(allowed, str):
+        raise ValueError(f"allowed must name actions among {', '.join(ALLOWED)}, not {allowed!r}.")
+    return [a for a in ALLOWED if a in allowed]
+
+
 def _ms(t: float) -> float:
     """Seconds to the millisecond: what a view shows (the clock keeps exact times)."""
     return round(t, 3)
 
 
-def _rounded(event: dict[str, Any]) -> dict[str, Any]:
+def _rounded(event: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(event)
     if isinstance(out.get("t"), float):
         out["t"] = _ms(out["t"])
     return out
 
 
-def _last_after_play(events: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
+def _last_after_play(idx: LevelIndex, kind: str) -> dict[str, Any] | None:
     """The last event of ``kind`` if no card was played after it (else None)."""
-    for e in reversed(events):
-        if e["type"] == kind:
-            return dict(e)
-        if e["type"] == "played":
-            return None
-    return None
+    i = idx.after_play(kind)
+    return None if i is None else dict(idx.public(i))
 
 
-def _last_vote(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _last_vote(idx: LevelIndex) -> dict[str, Any] | None:
     """The latest throwing-star proposal since the last play, with its votes."""
-    start = None
-    for i in range(len(events) - 1, -1, -1):
-        if events[i]["type"] == "star_proposed":
-            start = i
-            break
-        if events[i]["type"] == "played":
-            return None
+    start = idx.after_play("star_proposed")
     if start is None:
         return None
-    by = int(events[start]["player"])
+    by = int(idx.public(start)["player"])
     votes: dict[str, bool] = {str(by): True}
     result = "open"
-    for e in events[start + 1 :]:
-        if e["type"] == "star_voted":
+    for i in range(start + 1, idx.n):
+        kind = idx.events[i].type
+        if kind == "star_voted":
+            e = idx.public(i)
             votes[str(e["player"])] = bool(e["agree"])
-        elif e["type"] == "star_declined":
-            result = "declined"
-        elif e["type"] == "star_used":
-            result = "used"
-        if e["type"] in ("star_declined", "star_used"):
+        elif kind in ("star_declined", "star_used"):
+            result = "declined" if kind == "star_declined" else "used"
             break
     return {"by": by, "votes": votes, "result": result}
 
@@ -186,65 +201,104 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
     None while stopped) instead of a card. Face-down cards have ``card`` None
     until the pile is turned over at the end of a blind level.
     """
-    events = game.level_events
-    own = game.observation(seat).pile if seat is not None else ()
-    checked: list[int] = []
-    for e in events:
-        if e.type == "blind_checked":
-            checked = list(e.public_dict()["pile"])
-    points: list[dict[str, Any]] = []
-    n_played = 0
-    for e in events:
-        d = e.public_dict()
-        kind = d["type"]
+    return TraceFeed(seat, reveal).update(LevelIndex().update(game)).points
+
+
+class TraceFeed:
+    """`trace_points` kept up to date event by event, for one view (a seat, reveal or not).
+
+    `update` reads only the events since the last update; `take` gives the
+    points that are new or changed since the last `take` (a mistake turns the
+    last play into a mistake, a resume closes the open stop, the blind check
+    turns the pile's cards face up): ``(from, points[from:])``.
+    """
+
+    def __init__(self, seat: int | None, reveal: bool) -> None:
+        self.seat = seat
+        self.reveal = reveal
+        self.deals = -1
+        self._index: LevelIndex | None = None
+        self.points: list[dict[str, Any]] = []
+
+    def _start(self, idx: LevelIndex) -> None:
+        self.deals = idx.deals
+        self._index = idx
+        self.points = []
+        self._n = 0
+        self._plays: list[int] = []  # the points of cards on the pile
+        self._open_stop: int | None = None
+        self._from = 0
+        self._fresh = True  # a new level: sent even without a point
+
+    def update(self, idx: LevelIndex) -> TraceFeed:
+        if idx is not self._index or idx.deals != self.deals:
+            self._start(idx)
+        for i in range(self._n, idx.n):
+            self._add(idx, i, idx.events[i])
+        self._n = idx.n
+        return self
+
+    def take(self) -> tuple[int, list[dict[str, Any]]] | None:
+        """``(from, points[from:])`` changed since the last take; None if nothing did."""
+        start = self._from
+        if start >= len(self.points) and not self._fresh:
+            return None
+        self._from = len(self.points)
+        self._fresh = False
+        return start, self.points[start:]
+
+    def _changed(self, k: int) -> None:
+        self._from = min(self._from, k)
+
+    def _private(self, who: int) -> bool:
+        return self.reveal or (self.seat is not None and who == self.seat)
+
+    def _add(self, idx: LevelIndex, i: int, e: Event) -> None:
+        kind = e.type
+        if kind not in (
+            "played",
+            "mistake",
+            "star_used",
+            "stopped",
+            "hands_on_table",
+            "concentrated",
+            "blind_checked",
+        ):
+            return
+        d = idx.public(i)
+        points = self.points
+        t = _ms(d["t"])
         if kind == "played":
             card = d["card"]
-            if card is None:
-                if reveal:
-                    card = e.to_dict()["card"]
-                elif n_played < len(checked):
-                    card = checked[n_played]
-                elif n_played < len(own):
-                    card = own[n_played]
-            n_played += 1
-            points.append({"k": "play", "t": _ms(d["t"]), "card": card, "p": d["player"]})
-        elif kind == "mistake":
-            for q in range(len(points) - 1, -1, -1):
-                if points[q]["k"] == "play":
-                    points[q]["k"] = "mistake"
-                    break
-            for x in d["discards"]:
+            if card is None and self._private(int(d["player"])):
+                card = e.to_dict()["card"]  # the seat's own card, or reveal
+            self._plays.append(len(points))
+            points.append({"k": "play", "t": t, "card": card, "p": d["player"]})
+        elif kind in ("mistake", "star_used"):
+            if kind == "mistake" and self._plays:
+                k = self._plays[-1]
+                points[k]["k"] = "mistake"
+                self._changed(k)
+            private = e.to_dict()["discards"]
+            for x, y in zip(d["discards"], private, strict=True):
                 card = x["card"]
-                points.append({"k": "lost", "t": _ms(d["t"]), "card": card, "p": x["player"]})
-        elif kind == "star_used":
-            for x in d["discards"]:
-                points.append({"k": "star", "t": _ms(d["t"]), "card": x["card"], "p": x["player"]})
+                if card is None and self._private(int(x["player"])):
+                    card = y["card"]
+                pk = "lost" if kind == "mistake" else "star"
+                points.append({"k": pk, "t": t, "card": card, "p": x["player"]})
         elif kind in ("stopped", "hands_on_table"):
-            points.append({"k": "stop", "t": _ms(d["t"]), "until": None, "p": d["player"]})
+            if self._open_stop is not None:
+                return  # hands already on the table (a stop after a mistake)
+            self._open_stop = len(points)
+            points.append({"k": "stop", "t": t, "until": None, "p": d["player"]})
         elif kind == "concentrated":
-            for pt in reversed(points):
-                if pt["k"] == "stop" and pt["until"] is None:
-                    pt["until"] = _ms(d["t"])
-                    break
-    _fill_own_discards(points, game, seat, reveal)
-    return points
-
-
-def _fill_own_discards(
-    points: list[dict[str, Any]], game: Game, seat: int | None, reveal: bool
-) -> None:
-    """Face-down discards: their holder (and reveal mode) knows the value."""
-    if seat is None and not reveal:
-        return
-    known = [d.card for d in game.discards] if reveal else None
-    obs = game.observation(seat) if seat is not None else None
-    i = 0
-    for pt in points:
-        if pt["k"] not in ("lost", "star"):
-            continue
-        if pt["card"] is None:
-            if known is not None:
-                pt["card"] = known[i]
-            elif obs is not None and pt["p"] == seat:
-                pt["card"] = obs.discards[i][1]
-        i += 1
+            if self._open_stop is not None:
+                points[self._open_stop]["until"] = t
+                self._changed(self._open_stop)
+                self._open_stop = None
+        else:  # blind_checked: the pile is turned over, every card face up
+            checked = list(d["pile"])
+            for n, k in enumerate(self._plays[: len(checked)]):
+                if points[k]["card"] != checked[n]:
+                    points[k]["card"] = checked[n]
+                    self._changed(k)

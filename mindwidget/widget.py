@@ -1,79 +1,52 @@
 """`MindWidget`: play The Mind in a notebook, in real time, with bot teammates.
 
-Python decides, the browser keeps time.
+Python decides, the browser keeps time. The widget is transport only: a
+`Table` (`mindwidget.table`) holds the game, the bots and the level clock's
+bookkeeping and decides everything. The widget checks each message from the
+browser (hostile input: known types and fields, finite times within a day),
+passes it to the table, and syncs three small traits: ``view`` (the table as
+the person's seat sees it, `table_view`, with what the seat may do now in
+``view["allowed"]``), ``clock`` (`Table.clock`) and ``notice`` (why something
+was refused: a key of the locale files, with parameters). The live timing
+trace goes out as messages carrying only new or changed points.
 
-* Python holds the `Game`, the bots and their random generator. It applies
-  every action with the rules of the game core and plans the bots' next action
-  with the runner's scheduling step (`plan_next`). It syncs three small traits:
-  ``view`` (the table as the person's seat sees it, `table_view`), ``clock``
-  and ``notice``; the live timing trace goes out as messages carrying only the
-  new points.
-* The browser runs the level clock. It sends the level time of each of the
-  person's actions, and while the clock runs and a bot seat holds cards it
-  sends a heartbeat ``tick`` with its level time ten times a second: Python
-  then applies every bot action planned at or before that time, each at
-  exactly its planned time.
-  No kernel-side timer is needed, so the widget works wherever widgets render
-  (JupyterLab, Notebook 7, VS Code, Colab, marimo).
-* The browser never learns when a bot will act: a bot's planned time gives its
-  card away (a perfect timer waits 0.3 s per step above the pile), so nothing
-  Python sends carries it, unless ``reveal`` is on (the teacher's countdowns
-  in ``view["plans"]``).
-
-The clock protocol
-------------------
-``clock = {"running", "t", "seq", "epoch"}``. ``t`` is the level time of the
-latest event (the browser's clock never shows less); ``seq`` counts the
-changes Python syncs; ``epoch`` changes when the level clock restarts (a new
-level, a new game). ``running`` is False before Ready, while a star vote is
-open (the clock stands still), when the level is over, and always in step
-mode. After a stop the clock runs on (the stop is shaded in the trace), but no
-bot acts until Ready.
+The browser runs the level clock and sends the level time of each action;
+while the clock runs and a bot seat holds cards it sends a heartbeat ``tick``
+ten times a second (`Table.tick`). No kernel-side timer is needed, so the
+widget works wherever widgets render (JupyterLab, Notebook 7, VS Code, Colab,
+marimo). Nothing it sends carries a bot's planned time (it would give the
+bot's card away) unless ``reveal`` is on (the teacher's countdowns).
 
 Messages from the browser: ``{"type": "hello"}``, ``{"type": "tick", "t", "seq"}``,
 ``{"type": "ready"|"play"|"stop"|"propose_star", "t"}``,
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
-``{"type": "next_level"|"start_blind"|"new_game"}``.
-
-A tick is answered only when it changes something: a tick before the next bot
-action changes nothing and Python sends nothing back (no trait, no message).
-Ticks are idempotent (an action, once applied, is no longer planned), so two
-front ends of one widget may both tick. A tick whose ``seq`` is older than the
-moment the clock last started running (Ready, the end of a star vote, a new
-level) belongs to an earlier stretch of the clock and is dropped silently.
-Anything else that is malformed or not possible now is refused: the game stays
-exactly as it was and the ``notice`` trait says why (a key of the locale
-files, with parameters).
-
-A person's action at level time ``t`` first lets every bot action planned
-before ``t`` happen (the tick that would have brought it may still be on its
-way). A ``t`` earlier than the table's latest event is refused as "too late".
+``{"type": "next_level"|"start_blind"|"new_game"}``. A tick that changes
+nothing is not answered at all; anything malformed or not possible now leaves
+the game exactly as it was and sets ``notice``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anywidget
-import numpy as np
 import traitlets
 
-from .bots import Bot, BotsLike, PerfectTimer, make_team
-from .game import Game, Observation
+from .bots import BotsLike
+from .game import Game
 from .i18n import LANGS, translate
-from .rules import RuleError, Rules
-from .runner import BotError, Planned, apply_planned, plan_next, resolve_votes
-from .view import phase, table_view, trace_points
+from .rules import Rules
+from .runner import BotError, Planned
+from .table import MAX_LEVEL_SECONDS, MODES, Refused, Table, whole
+from .view import TraceFeed, table_view
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["MindWidget"]
+__all__ = ["MindWidget", "Refused"]
 
 _STATIC = Path(__file__).resolve().parent / "static"
 _MISSING_BUNDLE = """
@@ -82,63 +55,21 @@ export default { render({ el }) {
     "run `npm install && npm run build`.";
 } };
 """
-MODES = ("realtime", "step")
 #: The message types the front end may send (named in the notice for a bad one).
 MESSAGE_TYPES = (
     "hello | tick | ready | play | stop | propose_star | vote | wait | next_level | "
     "start_blind | new_game"
 )
 SIZES = ("normal", "projector")
-#: Traits the browser may change (everything else is decided in Python).
+#: The traits the browser may set, with their values.
+SETTABLE = {"lang": LANGS, "size": SIZES}
+#: Synced traits a refused update is answered with (small; never the bundle).
+ECHOED = ("view", "clock", "notice", "lang", "size", "reveal", "mode")
 
 
 def _bundle(name: str, fallback: str) -> str | Path:
     path = _STATIC / name
     return path if path.exists() else fallback
-
-
-class Refused(Exception):
-    """An action that is not possible now: ``key`` names the reason in the locale files."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        return translate(f"notice_{self.key}", lang, **self.params)
-
-
-class _Watch(Bot):
-    """Passes every call to a bot and writes down when it plans to play.
-
-    The widget gives `plan_next` these instead of the bots themselves, so the
-    reveal mode can show each bot's countdown without asking it twice (which
-    would draw different noise and change the game).
-    """
-
-    def __init__(self, bot: Bot, log: dict[int, float]) -> None:
-        self._bot = bot
-        self._log = log
-        self.player = bot.player
-        self.name = bot.name
-        self.propose_stars = bot.propose_stars
-        self.seconds_per_step = bot.seconds_per_step
-
-    def plan(self, obs: Observation, rng: np.random.Generator) -> float:
-        wait = self._bot.plan(obs, rng)
-        if isinstance(wait, (int, float)) and math.isfinite(wait):
-            self._log[self.player] = obs.t + float(wait)
-        return wait
-
-    def wants_star(self, obs: Observation, rng: np.random.Generator) -> bool:
-        return self._bot.wants_star(obs, rng)
-
-    def vote(self, obs: Observation, rng: np.random.Generator) -> bool:
-        return self._bot.vote(obs, rng)
-
-    def __repr__(self) -> str:
-        return repr(self._bot)
 
 
 class MindWidget(anywidget.AnyWidget):
@@ -154,10 +85,13 @@ class MindWidget(anywidget.AnyWidget):
     running clock: "Wait" (or `step`) brings the next bot action. ``game``
     starts from a game you set up (e.g. `Game.from_hands` for a scenario);
     its player count and rules then replace ``players``, ``rules`` and ``seed``.
+    ``table`` shows a `Table` you made (``seat`` one of its person seats, or
+    None): two widgets may show one table, e.g. one per person.
 
-    In a cell: `game`, `ready`, `play`, `stop`, `propose_star`, `vote`, `step`,
-    `advance`, `next_level`, `start_blind`, `reset`, `trace`, `plot_trace`.
-    These refuse what is not possible now with a `RuleError`.
+    In a cell: `game`, `table`, `ready`, `play`, `stop`, `propose_star`, `vote`,
+    `step`, `advance`, `next_level`, `start_blind`, `reset`, `trace`,
+    `plot_trace`. These refuse what is not possible now with a `RuleError`
+    (`Refused`).
     """
 
     _esm = _bundle("widget.js", _MISSING_BUNDLE)
@@ -182,36 +116,39 @@ class MindWidget(anywidget.AnyWidget):
         mode: str = "realtime",
         rules: Rules | None = None,
         game: Game | None = None,
+        table: Table | None = None,
         **kwargs: Any,
     ) -> None:
-        if game is None:
-            game = Game(players=None if rules is not None else players, seed=seed, rules=rules)
-        elif not isinstance(game, Game):
-            raise ValueError(f"game must be a Game (e.g. Game.from_hands(...)), not {game!r}.")
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
-        ):
-            raise ValueError(
-                f"seat must be None (bots only) or a seat from 0 to {game.players - 1}, "
-                f"not {seat!r}."
-            )
+        if table is None:
+            if game is not None and not isinstance(game, Game):
+                raise ValueError(f"game must be a Game (e.g. Game.from_hands(...)), not {game!r}.")
+            n = rules.players if isinstance(rules, Rules) else players
+            seat = _seat(seat, range(game.players if game is not None else whole("players", n)))
+            seats = () if seat is None else (seat,)
+            table = Table(players, seats, bots, seed=seed, rules=rules, game=game, mode=mode)
+        elif not isinstance(table, Table) or game is not None:
+            raise ValueError(f"table must be a Table (and then no game), not {table!r}.")
+        else:
+            seat = _seat(seat, table.seats)
+            mode = table.mode
+        self._table = table
         self._seat = seat
-        self._bots_spec: BotsLike = bots
-        self._sync_ready = False
         self._notice_id = 0
-        self._epoch = 0
-        self._seq = 0
-        self._run_seq = 0  # the seq at which the clock last started running
-        self._was_running = False
-        self._batching = False
-        self._dirty = False
-        self._sent: list[dict[str, Any]] = []
-        self._sent_epoch = -1
+        self._seen = (-1, 0)  # (epoch, events) of the last view: what is news
+        self._feed = TraceFeed(seat, reveal)
+        self._ready = False
         super().__init__(lang=lang, reveal=reveal, mode=mode, **kwargs)
+        self._ready = True
         self.on_msg(self._on_msg)
-        self._start(game)
+        table.listen(self._on_change)
+        self._sync()
 
     # ------------------------------------------------------------ the table
+    @property
+    def table(self) -> Table:
+        """The table this widget shows (its game, bots and clock)."""
+        return self._table
+
     @property
     def seat(self) -> int | None:
         """The person's seat (None: bots only)."""
@@ -220,457 +157,197 @@ class MindWidget(anywidget.AnyWidget):
     @property
     def game(self) -> Game:
         """The game being played. Act through the widget's methods, so it shows."""
-        return self._game
+        return self._table.game
 
     @property
     def planned(self) -> Planned | None:
-        """The next bot action the widget waits for (None if no bot will act).
-
-        Known in Python only: the browser learns a bot's action when it happens.
-        """
-        return self._planned
+        """The next bot action the table waits for (known in Python only)."""
+        return self._table.planned
 
     @property
     def plans(self) -> dict[int, float]:
         """Each bot's planned level time of its next play (reveal shows them as countdowns)."""
-        return dict(self._plans)
+        return self._table.plans
 
     @property
     def now(self) -> float:
-        """The level time Python knows: the latest event or `advance`."""
-        return max(self._now, self._game.t)
+        """The level time Python knows: the latest event, tick or `advance`."""
+        return self._table.now
 
-    def _team(self, players: int) -> list[Bot]:
-        bots = self._bots_spec
-        if (
-            self._seat is not None
-            and isinstance(bots, Sequence)
-            and not isinstance(bots, str)
-            and len(bots) == players - 1
-        ):
-            bots = [*bots[: self._seat], PerfectTimer(), *bots[self._seat :]]
-        return make_team(bots, players)
-
-    def _start(self, game: Game) -> None:
-        self._game = game
-        self._bots = self._team(game.players)
-        self._plans: dict[int, float] = {}
-        self._watch: list[Bot] = [_Watch(b, self._plans) for b in self._bots]
-        self._rng = np.random.default_rng(game.seed)
-        self._planned: Planned | None = None
-        self._now = 0.0
-        self._heard: tuple[int, float] | None = None  # (epoch key, browser time) of the last tick
-        self._seen = 0
-        self._epoch += 1
-        self._sync_ready = True
-        if game.status == "playing" and game.proposal is not None:
-            # a game taken over mid-vote (a scenario, `game=`): the bots vote now,
-            # so the vote waits at most for the person
-            with self._then_changed():
-                resolve_votes(game, self._bots, self._rng, skip=self._skip())
-        else:
-            self._changed()
-
-    def reset(self, seed: int | None = None) -> None:
-        """A new game (same players, rules and bots), dealt from ``seed``."""
-        self._start(Game(seed=seed, rules=self._game.rules))
+    def close(self) -> None:
+        table = getattr(self, "_table", None)
+        if table is not None:
+            table.unlisten(self._on_change)
+        super().close()
 
     # ------------------------------------------------------------- syncing
-    def _skip(self) -> tuple[int, ...]:
-        return () if self._seat is None else (self._seat,)
+    def _on_change(self) -> None:
+        if self.notice:
+            self.notice = {}
+        self._sync()
 
-    def _replan(self) -> None:
-        self._plans.clear()
-        self._planned = plan_next(self._game, self._watch, self._rng, skip=self._skip())
-
-    def _changed(self) -> None:
-        """After every change of the game: plan the bots, then sync view, clock, trace."""
-        self._seq += 1
-        try:
-            self._replan()
-        except BotError:
-            self._planned = None  # the table shows what happened; the notice says why
-            raise
-        finally:
-            self._notice_off()
-            self._mark_run()
-            if self._batching:
-                self._dirty = True
-            else:
-                self._sync()
-
-    @contextlib.contextmanager
-    def _batch(self) -> Iterator[None]:
-        """Sync once at the end, however many changes happen inside (e.g. a tick
-        that brings two bot actions)."""
-        outer = self._batching
-        self._batching = True
-        try:
-            yield
-        finally:
-            self._batching = outer
-            if not outer and self._dirty:
-                self._dirty = False
-                self._sync()
-
-    def _running(self) -> bool:
-        return self.mode == "realtime" and phase(self._game) in ("play", "stopped")
-
-    def _mark_run(self) -> None:
-        """Remember the seq at which the clock started running (ticks from before are stale)."""
-        running = self._running()
-        if running and not self._was_running:
-            self._run_seq = self._seq
-        self._was_running = running
-
-    def _sync(self) -> None:
-        if not self._sync_ready:
-            return
-        game = self._game
-        level_events = len(game.level_events)
-        level_start = len(game.events) - level_events
-        news_from = max(0, self._seen - level_start)
-        self._seen = len(game.events)
+    def _sync(self, full_trace: bool = False) -> None:
+        table = self._table
+        index = table.index
+        epoch = table.epoch
+        news_from = self._seen[1] if self._seen[0] == epoch else 0
+        self._seen = (epoch, index.n)
+        plans = table.plans if self.reveal else None
         with self.hold_sync():
             self.view = table_view(
-                game,
+                table.game,
                 self._seat,
                 reveal=self.reveal,
-                plans=self._plans if self.reveal else None,
+                plans=plans,
                 news_from=news_from,
+                allowed=table.allowed(self._seat),
+                index=index,
             )
-            self.clock = {
-                "running": self._running(),
-                "t": self.now,
-                "seq": self._seq,
-                "epoch": self._epoch_key(),
-            }
-        self._send_trace()
+            self.clock = table.clock
+            if self.mode != table.mode:
+                self.mode = table.mode
+        self._send_trace(full_trace)
 
     def _send_trace(self, full: bool = False) -> None:
-        points = trace_points(self._game, self._seat, reveal=self.reveal)
-        start = 0
-        if not full and self._sent_epoch == self._epoch_key():
-            while (
-                start < len(points)
-                and start < len(self._sent)
-                and points[start] == self._sent[start]
-            ):
-                start += 1
-            if start == len(points) == len(self._sent):
-                return
-        self._sent = points
-        self._sent_epoch = self._epoch_key()
-        self.send(
-            {
-                "type": "trace",
-                "epoch": self._epoch_key(),
-                "from": start,
-                "points": points[start:],
-            }
-        )
-
-    def _epoch_key(self) -> int:
-        """Changes whenever the level clock and the trace start afresh (a new level or game)."""
-        return self._epoch * 1000 + sum(1 for e in self._game.events if e.type == "dealt")
+        feed = self._feed.update(self._table.index)
+        part = feed.take()
+        if full:
+            part = (0, feed.points)
+        if part is not None:
+            start, points = part
+            epoch = self._table.epoch
+            self.send({"type": "trace", "epoch": epoch, "from": start, "points": points})
 
     def _notice(self, refused: Refused) -> None:
         self._notice_id += 1
         self.notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
 
-    def _notice_off(self) -> None:
-        if self.notice:
-            self.notice = {}
-
     @traitlets.observe("reveal", "mode")
     def _on_setting(self, change: Mapping[str, Any]) -> None:
-        if self._sync_ready:
-            heard = self._heard
-            if change["name"] == "mode" and heard is not None and heard[0] == self._epoch_key():
-                self._now = max(self._now, heard[1])
-            self._seq += 1
-            self._mark_run()
-            self._sync()
-            self._send_trace(full=True)
+        if not self._ready:
+            return
+        if change["name"] == "mode":
+            self._table.mode = change["new"]
+        self._feed = TraceFeed(self._seat, self.reveal)
+        self._sync(full_trace=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Updates from the browser: only ``lang`` and ``size``; never the table."""
+        """Updates from the browser: only ``lang`` and ``size``; never the table.
+
+        A refused field gets a notice and, if the browser shows it, the value
+        Python holds (never a large trait such as the bundle); the rest applies.
+        """
         allowed = {}
-        choices = {"lang": LANGS, "size": SIZES}
         for name, value in sync_data.items():
-            valid = choices.get(name)
-            if valid is None or value not in valid:
-                what = " | ".join(valid) if valid else "lang, size"
-                self._notice(Refused("bad_field", field=name, allowed=what))
-                if self.has_trait(name):
+            valid = SETTABLE.get(name)
+            if valid is None or not isinstance(value, str) or value not in valid:
+                what = " | ".join(valid) if valid else ", ".join(SETTABLE)
+                self._notice(Refused("bad_field", field=str(name)[:40], allowed=what))
+                if name in ECHOED:
                     self.send_state(name)  # the view goes back to the value Python holds
             else:
                 allowed[name] = value
         if allowed:
             super().set_state(allowed)
 
-    # ------------------------------------------------------------ actions
-    def _catch_up(self, t: float, inclusive: bool = False) -> int:
-        """Apply every bot action planned before level time ``t`` (``inclusive``: at
-        or before), each at its planned time; returns how many."""
-        n = 0
-        while self._planned is not None and (
-            self._planned.t < t or (inclusive and self._planned.t <= t)
-        ):
-            self._apply_planned(self._planned)
-            n += 1
-        return n
-
-    def _apply_planned(self, planned: Planned) -> None:
-        with self._then_changed():
-            apply_planned(self._game, self._bots, planned, self._rng, skip=self._skip())
-            self._now = max(self._now, planned.t)
-
-    @contextlib.contextmanager
-    def _then_changed(self) -> Iterator[None]:
-        """Plan and sync after the game changed, also when a bot then fails (the
-        view must show what happened before the notice says which bot failed)."""
-        try:
-            yield
-        finally:
-            self._changed()
-
-    def _do_tick(self, t: float, seq: int) -> None:
-        """The browser's clock reached ``t``: every bot action due by then happens."""
-        if seq > self._seq:
-            raise Refused("bad_field", field="seq", allowed=f"0 … {self._seq}")
-        if seq < self._run_seq or not self._running():
-            return  # from an earlier stretch of the clock, or the clock stands still
-        self._catch_up(t, inclusive=True)
-        # the browser's clock reached t (its own time: it reveals nothing); a switch
-        # to step mode goes on from here, not from the last event
-        self._heard = (self._epoch_key(), t)
-
-    def _check_t(self, t: float) -> None:
-        if t < self._game.t:
-            raise Refused("too_late", t=round(t, 2), last=round(self._game.t, 2))
-
-    def _person(self) -> int:
-        if self._seat is None:
-            raise Refused("no_seat")
-        return self._seat
-
-    def _rule(self, fn: Callable[[], object]) -> None:
-        """Call a game method; turn a refusal of the rules into a notice key."""
-        try:
-            fn()
-        except RuleError as exc:
-            raise Refused(self._why_not()) from exc
-
-    def _why_not(self) -> str:
-        game = self._game
-        p = phase(game)
-        if p in ("cleared", "won", "lost"):
-            return "level_over"
-        if p == "vote":
-            return "vote_first"
-        return "not_now"
-
-    def _do_play(self, t: float) -> int:
-        seat = self._person()
-        self._check_t(t)
-        if not self._game.hands[seat]:
-            raise Refused("no_cards")
-        self._before_person_action(t)
-        if not self._game.hands[seat]:
-            raise Refused("no_cards")
-        played: list[int] = []
-        self._rule(lambda: played.append(self._game.play(seat, t=t)))
-        self._now = max(self._now, t)
-        self._changed()
-        return played[0]
-
-    def _before_person_action(self, t: float) -> None:
-        p = phase(self._game)
-        if p in ("cleared", "won", "lost"):
-            raise Refused("level_over")
-        if p in ("ready", "stopped"):
-            raise Refused("press_ready")
-        if p == "vote":
-            raise Refused("vote_first")
-        self._catch_up(t)
-        p = phase(self._game)
-        if p in ("cleared", "won", "lost"):
-            raise Refused("level_over")
-        if p == "vote":
-            raise Refused("vote_first")
-
-    def _do_stop(self, t: float) -> None:
-        seat = self._person()
-        self._check_t(t)
-        self._before_person_action(t)
-        self._rule(lambda: self._game.stop(seat, t=t))
-        self._now = max(self._now, t)
-        self._changed()
-
-    def _do_propose(self, t: float) -> None:
-        seat = self._person()
-        self._check_t(t)
-        if self._game.stars <= 0:
-            raise Refused("no_stars")
-        self._before_person_action(t)
-        if self._game.stars <= 0:
-            raise Refused("no_stars")
-        self._rule(lambda: self._game.propose_star(seat, t=t))
-        self._now = max(self._now, t)
-        with self._then_changed():
-            resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
-
-    def _do_vote(self, agree: bool, t: float) -> None:
-        seat = self._person()
-        self._check_t(t)
-        if self._game.proposal is None:
-            raise Refused("not_now")
-        self._rule(lambda: self._game.vote_star(seat, agree, t=t))
-        self._now = max(self._now, t)
-        with self._then_changed():
-            resolve_votes(self._game, self._bots, self._rng, skip=self._skip())
-
-    def _do_ready(self, t: float) -> None:
-        self._check_t(t)
-        if phase(self._game) not in ("ready", "stopped"):
-            raise Refused("not_now")
-        self._rule(lambda: self._game.concentrate(t=t))
-        self._now = max(self._now, t)
-        self._changed()
-
-    def _do_wait(self) -> Planned:
-        planned = self._planned
-        if planned is None:
-            p = phase(self._game)
-            raise Refused("press_ready" if p in ("ready", "stopped") else "nothing_to_wait")
-        self._apply_planned(planned)
-        return planned
-
-    def _do_next_level(self) -> None:
-        self._rule(self._game.next_level)
-        self._now = 0.0
-        self._changed()
-
-    def _do_start_blind(self) -> None:
-        self._rule(self._game.start_blind)
-        self._now = 0.0
-        self._changed()
-
-    def _do_new_game(self) -> None:
-        if self._game.status == "playing":
-            raise Refused("not_now")
-        self.reset()
-
     # ------------------------------------------------ messages from the browser
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        with self._batch():
-            try:
-                self._handle(content)
-            except Refused as refused:
-                self._notice(refused)
-            except BotError as error:
-                self._notice(Refused("bot_failed", error=str(error)))
+        try:
+            self._handle(content)
+        except Refused as refused:
+            self._notice(refused)
+        except BotError as error:
+            self._notice(Refused("bot_failed", error=str(error)))
 
     def _handle(self, msg: object) -> None:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
-        kind = msg["type"]
+        kind, table = msg["type"], self._table
         if kind == "hello":
             self._send_trace(full=True)
             return
         handlers: dict[str, Callable[[], object]] = {
-            "tick": lambda: self._do_tick(_time(msg), _field(msg, "seq", int)),
-            "play": lambda: self._do_play(_time(msg)),
-            "stop": lambda: self._do_stop(_time(msg)),
-            "propose_star": lambda: self._do_propose(_time(msg)),
-            "vote": lambda: self._do_vote(_field(msg, "agree", bool), _time(msg)),
-            "ready": lambda: self._do_ready(_time(msg)),
+            "tick": lambda: table.tick(_time(msg), _field(msg, "seq", int)),
+            "play": lambda: table.play(t=_time(msg), seat=self._person()),
+            "stop": lambda: table.stop(t=_time(msg), seat=self._person()),
+            "propose_star": lambda: table.propose_star(t=_time(msg), seat=self._person()),
+            "vote": lambda: table.vote(
+                _field(msg, "agree", bool), t=_time(msg), seat=self._person()
+            ),
+            "ready": lambda: table.ready(_time(msg)),
             "wait": self._wait_msg,
-            "next_level": self._do_next_level,
-            "start_blind": self._do_start_blind,
-            "new_game": self._do_new_game,
+            "next_level": table.next_level,
+            "start_blind": table.start_blind,
+            "new_game": table.new_game,
         }
         handler = handlers.get(kind)
         if handler is None:
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
         handler()
 
+    def _person(self) -> int:
+        if self._seat is None:
+            raise Refused("no_seat")
+        return self._seat
+
     def _wait_msg(self) -> None:
-        if self.mode != "step":
+        if self._table.mode != "step":
             raise Refused("not_step")
-        self._do_wait()
+        self._table.wait()
 
     # ------------------------------------------------- the API for notebooks
-    def _api(self, fn: Callable[[], Any]) -> Any:
-        try:
-            with self._batch():
-                return fn()
-        except Refused as refused:
-            cause = refused.__cause__
-            extra = f" ({cause})" if cause is not None else ""
-            raise RuleError(refused.text("en") + extra) from None
-
     def ready(self) -> None:
         """Hands off the table: the level starts (or goes on after a stop)."""
-        self._api(lambda: self._do_ready(self.now))
+        self._table.ready()
 
     def play(self) -> int:
         """The person plays their lowest card at the current level time; returns it."""
-        return int(self._api(lambda: self._do_play(self.now)))
+        return self._table.play(self._person())
 
     def stop(self) -> None:
         """The person calls stop: hands on the table until `ready`."""
-        self._api(lambda: self._do_stop(self.now))
+        self._table.stop(self._person())
 
     def propose_star(self) -> None:
         """The person proposes a throwing star; the bots vote at once."""
-        self._api(lambda: self._do_propose(self.now))
+        self._table.propose_star(self._person())
 
     def vote(self, agree: bool) -> None:
         """The person's vote on a throwing star a bot proposed."""
-        if not isinstance(agree, bool):
-            raise RuleError(f"agree must be True or False, not {agree!r}.")
-        self._api(lambda: self._do_vote(agree, self.now))
+        self._table.vote(agree, self._person())
 
     def step(self) -> Planned:
         """Apply the next bot action at its planned time; returns what happened."""
-        return self._api(self._do_wait)  # type: ignore[no-any-return]
+        return self._table.wait()
 
     def advance(self, seconds: float) -> int:
         """Let ``seconds`` of level time pass; returns how many bot actions happened."""
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-            raise RuleError(f"seconds must be a number, not {seconds!r}.")
-        if not math.isfinite(seconds) or seconds < 0:
-            raise RuleError(f"seconds must be a finite number >= 0, not {seconds}.")
-        end = self.now + float(seconds)
-        with self._batch():
-            n = self._catch_up(end, inclusive=True)
-            if phase(self._game) in ("play", "stopped"):
-                self._now = max(self._now, end)
-            self._dirty = True
-        return n
+        return self._table.advance(seconds)
 
     def next_level(self) -> None:
         """Deal the next level after a cleared one."""
-        self._api(self._do_next_level)
+        self._table.next_level()
 
     def start_blind(self) -> None:
         """After a win: play again from level 1 with the cards face down."""
-        self._api(self._do_start_blind)
+        self._table.start_blind()
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game (same players, rules and bots), dealt from ``seed``."""
+        self._table.reset(seed)
 
     @property
     def trace(self) -> pd.DataFrame:
         """The game's timing trace as a DataFrame (see `mindwidget.trace.trace`)."""
         from .trace import trace
 
-        return trace(self._game)
+        return trace(self.game)
 
     def plot_trace(self, level: int | None = None, blind: bool | None = None) -> Figure:
         """One level's timing trace as a matplotlib figure (see `mindwidget.trace.plot_trace`)."""
         from .trace import plot_trace
 
-        return plot_trace(self._game, level=level, blind=blind, lang=self.lang)
+        return plot_trace(self.game, level=level, blind=blind, lang=self.lang)
 
     @property
     def notice_text(self) -> str:
@@ -678,6 +355,22 @@ class MindWidget(anywidget.AnyWidget):
         if not self.notice:
             return ""
         return translate(f"notice_{self.notice['key']}", self.lang, **self.notice["params"])
+
+
+def _seat(seat: object, seats: Sequence[int]) -> int | None:
+    """``seat`` as an int among ``seats`` (None: bots only), else ValueError."""
+    if seat is None:
+        return None
+    try:
+        s = whole("seat", seat)
+    except ValueError:
+        s = -1
+    if s in seats:
+        return s
+    which = f"a seat from 0 to {len(seats) - 1}"
+    if not isinstance(seats, range):
+        which = f"a person seat of the table {tuple(seats)}"
+    raise ValueError(f"seat must be None (bots only) or {which}, not {seat!r}.")
 
 
 def _field(msg: dict[str, Any], name: str, kind: type) -> Any:
@@ -690,10 +383,13 @@ def _field(msg: dict[str, Any], name: str, kind: type) -> Any:
 
 
 def _time(msg: dict[str, Any]) -> float:
+    """The message's level time: a finite number of seconds within a day, else refused."""
     value = msg.get("t")
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise Refused("bad_field", field="t", allowed="≥ 0 s")
-    t = float(value)
-    if not math.isfinite(t) or t < 0:
-        raise Refused("bad_field", field="t", allowed="≥ 0 s")
-    return t
+    # compared as it is, before float(): JSON ints may be huge (10**400 overflows a float)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not 0 <= value <= MAX_LEVEL_SECONDS
+    ):
+        raise Refused("bad_field", field="t", allowed=f"0 … {MAX_LEVEL_SECONDS:g} s")
+    return float(value)

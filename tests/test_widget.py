@@ -538,7 +538,8 @@ def test_every_notice_key_the_widget_uses_is_translated() -> None:
     import pathlib
     import re
 
-    src = (pathlib.Path(__file__).parents[1] / "mindwidget" / "widget.py").read_text()
+    pkg = pathlib.Path(__file__).parents[1] / "mindwidget"
+    src = (pkg / "widget.py").read_text() + (pkg / "table.py").read_text()
     keys = set(re.findall(r'Refused\(\s*"(\w+)"', src))
     keys |= set(re.findall(r'"(\w+)" if p in', src)) | {"nothing_to_wait"}
     assert keys
