@@ -339,6 +339,9 @@ export function announce(view, lang) {
       case "concentrated":
         out.push(tr(lang, "say_concentrated"));
         break;
+      case "hands_on_table":
+        out.push(tr(lang, "say_hands_on_table"));
+        break;
       case "dealt":
         out.push(tr(lang, "say_dealt", { n: e.level }));
         break;

@@ -169,6 +169,11 @@ describe("rendering each state of the table", () => {
 });
 
 describe("phase text and announcements", () => {
+  it("announces that every hand goes back on the table after a mistake or a star", () => {
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], news: [{ type: "hands_on_table", after: "mistake", player: 1 }] };
+    expect(announce(v, "nl")).toBe("Alle handen gaan weer op tafel.");
+  });
+
   it("phase text follows the phase", () => {
     expect(phaseText(view({ seat: null }), ctx())).toBe("The bots are playing.");
   });

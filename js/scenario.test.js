@@ -108,7 +108,7 @@ describe("the scenario board", () => {
       { source: { doc: "nl_rules_page", title: "Spelregels", quote: "Je speelt altijd je laagste." } },
       { lang: "de" },
     );
-    expect(rule).toContain('data-testid="source">Regeltext: <q lang="nl">Je speelt altijd je laagste.</q> (Spelregels)');
+    expect(rule).toContain('data-testid="source">Quelle: <q lang="nl">Je speelt altijd je laagste.</q> — Spelregels');
   });
 
   it("shows a notice from Python in the board's language", () => {

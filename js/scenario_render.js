@@ -120,7 +120,7 @@ function story(scene, lang) {
     ? `<p class="mw-tip" data-testid="tip"><strong>${esc(tr(lang, "scenario_tip"))}:</strong> ${esc(scene.tip)}</p>`
     : "";
   const src = scene.source
-    ? `<p class="mw-source" data-testid="source">${esc(tr(lang, "scenario_source"))}: <q lang="${esc(scene.source.doc.slice(0, 2))}">${esc(scene.source.quote)}</q> (${esc(scene.source.title)})</p>`
+    ? `<p class="mw-source" data-testid="source">${esc(tr(lang, "scenario_source"))}: <q lang="${esc(scene.source.doc.slice(0, 2))}">${esc(scene.source.quote)}</q> — ${esc(scene.source.title)}</p>`
     : "";
   // The game's reason, in the board's language (Python translates it).
   const refusal = scene.refusal
