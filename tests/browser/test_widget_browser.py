@@ -151,6 +151,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     # The mistake stops the table: hands on it until Ready.
     expect(phase).to_have_attribute("data-phase", "stopped")
     tid(w, "btn-ready").click()
+    expect(phase).to_have_attribute("data-phase", "play")
     # Press W for the last bot: level cleared.
     w.focus()
     page.keyboard.press("w")
