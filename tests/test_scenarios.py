@@ -679,3 +679,14 @@ def test_a_mistake_that_empties_the_last_hands_clears_the_level_and_its_reward_c
     s.goto(len(s))
     assert (s.state.status, s.state.lives, s.state.stars) == ("level_cleared", 2, 2)
     assert not s.state.concentrating
+
+
+def test_a_refused_step_is_said_in_the_chosen_language_and_refusal_stays_english() -> None:
+    # issue 10: no English on a Dutch or German screen
+    s = Scenario.load("common_high_card_first", lang="nl").goto(3)
+    assert s.refusal is not None and s.refusal.startswith("player 0 must play their lowest")
+    text = repr(s)
+    assert "Het spel weigert: Speler 0 moet eerst de laagste kaart, 21, leggen" in text
+    assert "Regel: Je legt altijd je eigen laagste kaart het eerst." in text
+    s.lang = "de"
+    assert s.refusal_text is not None and s.refusal_text.startswith("Spieler 0 muss zuerst")
