@@ -52,6 +52,8 @@ export function phaseText(view, ctx) {
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
+      // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
+      if (stop && (stop.why === "mistake" || stop.why === "star")) return tr(lang, `phase_stopped_${stop.why}`);
       return about(lang, "phase_stopped", stop ? stop.p : -1, view, names);
     }
     case "vote": {

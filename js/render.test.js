@@ -169,6 +169,16 @@ describe("rendering each state of the table", () => {
 });
 
 describe("phase text and announcements", () => {
+  it("says why the hands are on the table: a mistake or a star stops the game", () => {
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], phase: "stopped" };
+    const points = [{ k: "stop", t: 500, until: null, p: 1, why: "mistake" }];
+    expect(phaseText(v, { lang: "de", points })).toBe(
+      "Ein Fehler: Das Spiel wird unterbrochen. Hände auf den Tisch; drück auf Bereit, um weiterzuspielen.",
+    );
+    points[0].why = "star";
+    expect(phaseText(v, { lang: "en", points })).toBe("A throwing star was used. Hands on the table; press Ready to go on.");
+  });
+
   it("announces that every hand goes back on the table after a mistake or a star", () => {
     const v = { players: 3, seat: 0, counts: [1, 1, 1], news: [{ type: "hands_on_table", after: "mistake", player: 1 }] };
     expect(announce(v, "nl")).toBe("Alle handen gaan weer op tafel.");

@@ -290,7 +290,10 @@ class TraceFeed:
             if self._open_stop is not None:
                 return  # hands already on the table (a stop after a mistake)
             self._open_stop = len(points)
-            points.append({"k": "stop", "t": t, "until": None, "p": d["player"]})
+            stop = {"k": "stop", "t": t, "until": None, "p": d["player"]}
+            if kind == "hands_on_table":
+                stop["why"] = d["after"]  # the table stopped after a mistake or a star
+            points.append(stop)
         elif kind == "concentrated":
             if self._open_stop is not None:
                 points[self._open_stop]["until"] = t

@@ -50,6 +50,7 @@ def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
         ("lost", 17),
         ("stop", None),  # the mistake stops the table: hands on it
     ]
+    assert pts[-1]["why"] == "mistake"
     g.play(0, t=2.0)
     assert "mistake" not in table_view(g, 0)  # shown until the next play
 
