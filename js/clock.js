@@ -80,7 +80,10 @@ export function beatDue(nowMs, lastMs, intervalMs = HEARTBEAT_MS) {
  * cards. If not (stopped, or only the person holds cards), no heartbeat is needed.
  */
 export function botsMayAct(view) {
-  if (!view || view.phase !== "play" || !Array.isArray(view.counts)) return false;
+  if (!view || !Array.isArray(view.counts)) return false;
+  // a team of bots only is ready again by itself after a mistake or a star
+  const watching = view.seat === null || view.seat === undefined;
+  if (view.phase !== "play" && !(view.phase === "stopped" && watching)) return false;
   return view.counts.some((n, p) => p !== view.seat && n > 0);
 }
 

@@ -102,6 +102,9 @@ describe("level clock", () => {
     const view = (over = {}) => ({ phase: "play", seat: 0, counts: [2, 1, 0], ...over });
     expect(botsMayAct(view())).toBe(true);
     expect(botsMayAct(view({ counts: [2, 0, 0] }))).toBe(false); // only the person holds cards
+    // hands on the table after a mistake: a team of bots only gets ready by itself
+    expect(botsMayAct(view({ phase: "stopped", seat: null }))).toBe(true);
+    expect(botsMayAct(view({ phase: "stopped" }))).toBe(false); // a person presses Ready
     expect(botsMayAct(view({ seat: null, counts: [1, 0, 0] }))).toBe(true); // bots only
     expect(botsMayAct(view({ phase: "stopped" }))).toBe(false); // no bot acts until Ready
     for (const phase of ["ready", "vote", "cleared", "won", "lost"]) {

@@ -7,10 +7,28 @@ import nl from "../mindwidget/locales/nl.json";
 export const LOCALES = Object.freeze({ en, nl, de });
 export const LANGS = Object.freeze(Object.keys(LOCALES));
 
-/** The string `key` in `lang` with its {placeholders} filled in (English, then the key, as fallback). */
+const RULES = new Map();
+
+/** The plural category of `n` in `lang` ("one", "other", ...), from Intl.PluralRules. */
+export function plural(lang, n) {
+  const code = LOCALES[lang] ? lang : "en";
+  if (!RULES.has(code)) RULES.set(code, new Intl.PluralRules(code));
+  return RULES.get(code).select(n);
+}
+
+/** The key to look up: `key`, or for a counted string its `key_one` / `key_other` form by `n`. */
+function formOf(lang, key, params) {
+  if (Object.hasOwn(en, key) || typeof params.n !== "number") return key;
+  const form = `${key}_${plural(lang, params.n)}`;
+  return Object.hasOwn(en, form) ? form : `${key}_other`;
+}
+
+/** The string `key` in `lang` with its {placeholders} filled in (English, then the key, as fallback).
+ * A counted string has `key_one` and `key_other` forms; `params.n` chooses (Python: i18n.translate). */
 export function tr(lang, key, params = {}) {
   const table = LOCALES[lang] || en;
-  const text = table[key] ?? en[key] ?? key;
+  const k = formOf(lang, key, params);
+  const text = table[k] ?? en[k] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) =>
     Object.hasOwn(params, name) ? String(params[name]) : m,
   );

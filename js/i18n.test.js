@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGS, LOCALES, tr } from "./i18n.js";
+import { LANGS, LOCALES, plural, tr } from "./i18n.js";
 
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -25,7 +25,28 @@ describe("locales", () => {
       for (const m of src.matchAll(/"((?:btn|vote|reward|say|won|phase)_\w+)"/g)) used.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(40);
-    for (const key of used) expect(LOCALES.en, key).toHaveProperty(key);
+    for (const key of used) {
+      const counted = Object.hasOwn(LOCALES.en, `${key}_other`);
+      if (!counted) expect(LOCALES.en, key).toHaveProperty(key);
+    }
+  });
+
+  it("chooses singular or plural with Intl.PluralRules, as Python's i18n.plural does", () => {
+    expect(tr("en", "cards_left", { n: 1 })).toBe("1 card");
+    expect(tr("en", "cards_left", { n: 3 })).toBe("3 cards");
+    expect(tr("nl", "mistake_life", { n: 1 })).toBe("Eén leven kwijt; nog 1 leven over.");
+    expect(tr("de", "check_lost", { n: 2 })).toBe("2 Leben verloren.");
+    // Python mirrors Intl for en, nl, de: "one" for exactly 1, "other" for every other count
+    for (const lang of LANGS) {
+      for (const n of [0, 1, 2, 5, 21, 100]) expect(plural(lang, n)).toBe(n === 1 ? "one" : "other");
+    }
+    // every counted string has both forms in every language
+    for (const lang of LANGS) {
+      for (const key of Object.keys(LOCALES[lang])) {
+        const m = key.match(/^(\w+)_(one|other)$/);
+        if (m) expect(LOCALES[lang], key).toHaveProperty(`${m[1]}_${m[2] === "one" ? "other" : "one"}`);
+      }
+    }
   });
 
   it("fills placeholders and falls back to English, then the key", () => {

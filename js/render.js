@@ -27,7 +27,7 @@ function button(action, key, lang, { enabled = true, testid, extra = "", cls = "
 
 function countText(n, lang) {
   if (n === 0) return tr(lang, "no_cards");
-  return n === 1 ? tr(lang, "card_left") : tr(lang, "cards_left", { n });
+  return tr(lang, "cards_left", { n });
 }
 
 function discardList(discards, names, lang) {
@@ -52,6 +52,8 @@ export function phaseText(view, ctx) {
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
+      // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
+      if (stop && (stop.why === "mistake" || stop.why === "star")) return tr(lang, `phase_stopped_${stop.why}`);
       return about(lang, "phase_stopped", stop ? stop.p : -1, view, names);
     }
     case "vote": {
@@ -219,7 +221,7 @@ function panels(view, ctx, names) {
   <h4><span aria-hidden="true">⚠ </span>${esc(tr(lang, "mistake_title"))}</h4>
   <p>${esc(about(lang, "mistake_text", m.player, view, names, { card: m.card }))}</p>
   <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards, names, lang) }))}</p>
-  <p>${esc(tr(lang, "mistake_life", { lives: m.lives }))}</p></section>`);
+  <p>${esc(tr(lang, "mistake_life", { n: m.lives }))}</p></section>`);
   }
   if (view.check) {
     const c = view.check;
@@ -231,7 +233,7 @@ function panels(view, ctx, names) {
       })
       .join("");
     const summary = c.faults.length
-      ? tr(lang, "check_faults", { n: c.faults.length, lives: c.lives_lost })
+      ? `${tr(lang, "check_faults", { n: c.faults.length })} ${tr(lang, "check_lost", { n: c.lives_lost })}`
       : tr(lang, "check_ok");
     out.push(`<section class="mw-panel mw-check" data-testid="check">
   <h4>${esc(tr(lang, "check_title"))}</h4><div class="mw-check-row">${cards}</div>
@@ -319,7 +321,7 @@ export function announce(view, lang) {
         );
         break;
       case "mistake":
-        out.push(tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards, names, lang), lives: e.lives }));
+        out.push(tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards, names, lang), n: e.lives }));
         break;
       case "star_proposed":
         out.push(about(lang, "say_star_proposed", e.player, view, names));
@@ -338,6 +340,9 @@ export function announce(view, lang) {
         break;
       case "concentrated":
         out.push(tr(lang, "say_concentrated"));
+        break;
+      case "hands_on_table":
+        out.push(tr(lang, "say_hands_on_table"));
         break;
       case "dealt":
         out.push(tr(lang, "say_dealt", { n: e.level }));

@@ -80,7 +80,7 @@ describe("rendering each state of the table", () => {
     const s = html({ mistake, lives: 2, discards: [{ p: 0, card: 12, k: "mistake" }, { p: 1, card: 20, k: "mistake" }] });
     expect(s).toContain("Bot 2 played 30, but lower cards were still held.");
     expect(s).toContain("Discarded: 12 from You, 20 from Bot 1.");
-    expect(s).toContain("One life lost; 2 left.");
+    expect(s).toContain("One life lost; 2 lives left.");
     expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
   });
 
@@ -114,7 +114,7 @@ describe("rendering each state of the table", () => {
     const s2 = html({ blind: true, phase: "cleared", check });
     expect((s2.match(/data-testid="check-card"/g) || []).length).toBe(3);
     expect(s2).toMatch(/animation-delay:0\.70s/);
-    expect(s2).toContain("1 card(s) out of order: 1 life(s) lost.");
+    expect(s2).toContain("1 card lies on a higher one. 1 life lost.");
   });
 
   it("reveal: every hand face up and each bot's countdown", () => {
@@ -169,6 +169,21 @@ describe("rendering each state of the table", () => {
 });
 
 describe("phase text and announcements", () => {
+  it("says why the hands are on the table: a mistake or a star stops the game", () => {
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], phase: "stopped" };
+    const points = [{ k: "stop", t: 500, until: null, p: 1, why: "mistake" }];
+    expect(phaseText(v, { lang: "de", points })).toBe(
+      "Ein Fehler: Das Spiel wird unterbrochen. Hände auf den Tisch; drück auf Bereit, um weiterzuspielen.",
+    );
+    points[0].why = "star";
+    expect(phaseText(v, { lang: "en", points })).toBe("A throwing star was used. Hands on the table; press Ready to go on.");
+  });
+
+  it("announces that every hand goes back on the table after a mistake or a star", () => {
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], news: [{ type: "hands_on_table", after: "mistake", player: 1 }] };
+    expect(announce(v, "nl")).toBe("Alle handen gaan weer op tafel.");
+  });
+
   it("phase text follows the phase", () => {
     expect(phaseText(view({ seat: null }), ctx())).toBe("The bots are playing.");
   });
@@ -189,7 +204,7 @@ describe("phase text and announcements", () => {
         "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );
-    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij speelde 3.");
+    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij legde 3.");
   });
 
   it("the person's own actions take the verb form of you in every language", () => {

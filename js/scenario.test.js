@@ -95,9 +95,20 @@ describe("the scenario board", () => {
     expect(html({ live: { from: 0, seat: null } })).toContain("Taken over at the start: the bots play on.");
   });
 
-  it("shows a refused step with the game's reason, marked as English", () => {
-    const s = html({ refusal: "player 0 has no card 5." }, { lang: "de" });
-    expect(s).toContain('Das Spiel lehnt ab: <span lang="en">player 0 has no card 5.</span>');
+  it("shows a refused step with the game's reason in the board's language", () => {
+    const s = html({ refusal: "Spieler 0 hat keine Karte 5." }, { lang: "de" });
+    expect(s).toContain("Das Spiel lehnt ab: Spieler 0 hat keine Karte 5.");
+  });
+
+  it("labels a tip apart from a rule, and quotes a rule's source text", () => {
+    const tip = html({ rule: null, tip: "Low cards go quickly.", source: null }, { lang: "nl" });
+    expect(tip).toContain('<p class="mw-tip" data-testid="tip"><strong>Tip:</strong> Low cards go quickly.</p>');
+    expect(tip).not.toContain('data-testid="rule"');
+    const rule = html(
+      { source: { doc: "nl_rules_page", title: "Spelregels", quote: "Je speelt altijd je laagste." } },
+      { lang: "de" },
+    );
+    expect(rule).toContain('data-testid="source">Quelle: <q lang="nl">Je speelt altijd je laagste.</q> — Spelregels');
   });
 
   it("shows a notice from Python in the board's language", () => {

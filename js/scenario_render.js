@@ -74,6 +74,7 @@ export function announceScene(scene, lang) {
   if (scene.live) return liveText(scene, lang);
   const parts = [`${counterText(scene, lang)}.`, scene.text];
   if (scene.rule) parts.push(`${tr(lang, "scenario_rule")}: ${scene.rule}`);
+  if (scene.tip) parts.push(`${tr(lang, "scenario_tip")}: ${scene.tip}`);
   if (scene.refusal) parts.push(`${tr(lang, "scenario_refused")} ${scene.refusal}`);
   return parts.filter(Boolean).join(" ");
 }
@@ -114,12 +115,19 @@ function story(scene, lang) {
   const rule = scene.rule
     ? `<p class="mw-rule" data-testid="rule"><strong>${esc(tr(lang, "scenario_rule"))}:</strong> ${esc(scene.rule)}</p>`
     : "";
-  // The game's reason comes from the rules engine, in English.
+  // A tip is not a rule: its own label and class. A rule quotes its source text.
+  const tip = scene.tip
+    ? `<p class="mw-tip" data-testid="tip"><strong>${esc(tr(lang, "scenario_tip"))}:</strong> ${esc(scene.tip)}</p>`
+    : "";
+  const src = scene.source
+    ? `<p class="mw-source" data-testid="source">${esc(tr(lang, "scenario_source"))}: <q lang="${esc(scene.source.doc.slice(0, 2))}">${esc(scene.source.quote)}</q> — ${esc(scene.source.title)}</p>`
+    : "";
+  // The game's reason, in the board's language (Python translates it).
   const refusal = scene.refusal
-    ? `<p class="mw-refusal" data-testid="refusal">${esc(tr(lang, "scenario_refused"))} <span lang="en">${esc(scene.refusal)}</span></p>`
+    ? `<p class="mw-refusal" data-testid="refusal">${esc(tr(lang, "scenario_refused"))} ${esc(scene.refusal)}</p>`
     : "";
   return `<section class="mw-story" data-testid="narration" data-position="${scene.position}" aria-label="${esc(tr(lang, "scenario_narration"))}">
-  <p class="mw-says" data-testid="narration-text">${esc(scene.text)}</p>${rule}${refusal}</section>`;
+  <p class="mw-says" data-testid="narration-text">${esc(scene.text)}</p>${rule}${tip}${src}${refusal}</section>`;
 }
 
 function controls(scene, lang) {
@@ -153,7 +161,7 @@ function hands(table, names, lang) {
           .join("")
       : `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`;
     const count =
-      hand.length === 0 ? "" : hand.length === 1 ? tr(lang, "card_left") : tr(lang, "cards_left", { n: hand.length });
+      hand.length === 0 ? "" : tr(lang, "cards_left", { n: hand.length });
     return `<div class="mw-seat mw-p${p}" data-testid="hand-${p}" data-cards="${hand.join(" ")}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
   <div class="mw-seat-name"><span class="mw-dot mw-dot-${p}" aria-hidden="true"></span>${esc(names[p])}
     <span class="mw-count">${esc(count)}</span></div>

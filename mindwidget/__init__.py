@@ -25,7 +25,7 @@ _EXPORTS: dict[str, str] = {
     "RuleError": ".rules",
     "Rules": ".rules",
     "ScalarTimer": ".bots",
-    "Scenario": ".scenarios",
+    "Scenario": ".scenario",
     "ScenarioPlayer": ".scenario_widget",
     "StarPolicy": ".bots",
     "plot_trace": ".trace",
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from .rules import RuleError, Rules
     from .runner import run_game, run_level
     from .scenario_widget import ScenarioPlayer
-    from .scenarios import Scenario
+    from .scenario import Scenario
     from .sim import simulate
     from .table import Table
     from .timing import plot_timing, timing_profile

@@ -23,6 +23,7 @@ __all__ = [
     "Event",
     "GameLost",
     "GameWon",
+    "HandsOnTable",
     "LevelCleared",
     "Mistake",
     "Played",
@@ -31,6 +32,7 @@ __all__ = [
     "StarUsed",
     "StarVoted",
     "Stopped",
+    "Unready",
 ]
 
 
@@ -102,6 +104,30 @@ class Stopped(Event):
     """A player called "stop": everyone puts a hand on the table again."""
 
     type: ClassVar[str] = "stopped"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsOnTable(Event):
+    """After a mistake or a throwing star: every hand goes back on the table.
+
+    ``after`` is ``"mistake"`` or ``"star"``; ``player`` is who stopped the
+    table (for a mistake the holder of the lowest card put aside, who "calls
+    stop"; for a star its proposer, or the first seat that put a card aside).
+    The level goes on with `Concentrated` (see ``Rules.concentrate_after``).
+    """
+
+    type: ClassVar[str] = "hands_on_table"
+    after: str
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unready(Event):
+    """A card was played while every hand was on the table: a mistake of
+    etiquette (the rules do not refuse it; the table and the widget do)."""
+
+    type: ClassVar[str] = "unready"
     player: int
 
 
@@ -233,6 +259,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Dealt,
         Concentrated,
         Stopped,
+        HandsOnTable,
+        Unready,
         Played,
         Mistake,
         StarProposed,

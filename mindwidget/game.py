@@ -31,6 +31,7 @@ from .events import (
     Event,
     GameLost,
     GameWon,
+    HandsOnTable,
     LevelCleared,
     Mistake,
     Played,
@@ -40,6 +41,7 @@ from .events import (
     StarVoted,
     Stopped,
     fast_init,
+    Unready,
 )
 from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
@@ -443,7 +445,9 @@ class Game:
 
     @property
     def concentrating(self) -> bool:
-        """True while every hand is on the table (after a deal or a stop)."""
+        """True while every hand is on the table: after a deal, a stop, and (by
+        ``Rules.concentrate_after``) a mistake or a throwing star. `concentrate`
+        or a play ends it."""
         return self._concentrating
 
     def lowest(self, player: int) -> int | None:
@@ -570,25 +574,39 @@ class Game:
             t = self._check_t(t)
         hand = self._hands[player]
         if not hand:
-            raise RuleError(f"player {player} has no cards left to play.")
+            raise RuleError(
+                f"player {player} has no cards left to play.", "no_cards", player=player
+            )
         if card is not None:
             if card not in hand:
-                raise RuleError(f"player {player} does not hold {card}.")
+                raise RuleError(
+                    f"player {player} does not hold {card}.", "not_held", player=player, card=card
+                )
             if card != hand[-1]:
                 raise RuleError(
                     f"player {player} must play their lowest card, {hand[-1]}, before {card}: "
-                    "you always play the lowest card of your own hand first."
+                    "you always play the lowest card of your own hand first.",
+                    "lowest_first",
+                    player=player,
+                    lowest=hand[-1],
+                    card=card,
                 )
         if self._proposal is not None:
             raise RuleError(
                 "a throwing star has been proposed; every player votes "
-                "(vote_star) before anyone plays."
+                "(vote_star) before anyone plays.",
+                "vote_first",
             )
         self._actions.append({"action": "play", "player": player, "t": t})
         return self._play(player, t)
 
     def _play(self, player: int, t: float) -> int:
         self._t = t
+        if self._concentrating:
+            # a card while every hand is on the table: recorded, not refused
+            # (a mistake of etiquette); the play ends the concentration.
+            self._concentrating = False
+            self._events.append(Unready(self._level, t, player))
         hands = self._hands
         hand = hands[player]
         card = hand.pop()
@@ -621,7 +639,14 @@ class Game:
                 return card
         if not any(hands):
             self._clear(t)
+        elif lower and self._rules.concentrate_after != "never":
+            # "dan stopt het spel meteen ... Het team concentreert zich opnieuw"
+            self._hands_on_table(t, "mistake", min(discards, key=lambda d: d.card).player)
         return card
+
+    def _hands_on_table(self, t: float, after: str, player: int) -> None:
+        self._concentrating = True
+        self._events.append(HandsOnTable(self._level, t, after, player))
 
     def propose_star(self, player: int, t: float | None = None) -> None:
         """``player`` raises a hand to propose a throwing star (and agrees to it)."""
@@ -629,11 +654,12 @@ class Game:
         self._check_playing("propose a throwing star")
         t = self._check_t(t)
         if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to propose.")
+            raise RuleError("the team has no throwing star left to propose.", "no_stars")
         if self._proposal is not None:
             raise RuleError(
                 "a throwing star is already proposed; vote on it (vote_star) before "
-                "proposing another."
+                "proposing another.",
+                "already_proposed",
             )
         self._actions.append({"action": "propose_star", "player": player, "t": t})
         self._propose(player, t)
@@ -652,9 +678,15 @@ class Game:
         t = self._check_t(t)
         agree = flag("agree", agree, error=RuleError)
         if self._proposal is None:
-            raise RuleError("no throwing star is proposed; propose_star(player) comes first.")
+            raise RuleError(
+                "no throwing star is proposed; propose_star(player) comes first.", "no_proposal"
+            )
         if player in self._proposal:
-            raise RuleError(f"player {player} has already agreed to this proposal.")
+            raise RuleError(
+                f"player {player} has already agreed to this proposal.",
+                "already_agreed",
+                player=player,
+            )
         self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
         self._vote(player, agree, t)
 
@@ -675,12 +707,13 @@ class Game:
         self._check_playing("use a throwing star")
         t = self._check_t(t)
         if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to use.")
+            raise RuleError("the team has no throwing star left to use.", "no_stars")
         self._actions.append({"action": "use_star", "t": t})
         self._t = t
         self._use_star(t)
 
     def _use_star(self, t: float) -> None:
+        proposer = next(iter(self._proposal), None) if self._proposal else None
         self._proposal = None
         discards = tuple(Discard(q, h.pop(), True) for q, h in enumerate(self._hands) if h)
         self._discards.extend(discards)
@@ -693,6 +726,10 @@ class Game:
                 self._blind_check(t)
             else:
                 self._clear(t)
+        elif self._rules.concentrate_after == "mistakes_and_stars":
+            # "Daarna concentreert het team zich opnieuw en gaat het level verder."
+            who = proposer if proposer is not None else (discards[0].player if discards else 0)
+            self._hands_on_table(t, "star", who)
 
     def stop(self, player: int, t: float | None = None) -> None:
         """``player`` calls "stop": hands go back on the table to concentrate."""
@@ -717,7 +754,8 @@ class Game:
         """Deal the next level after a cleared one."""
         if self._status != "level_cleared":
             raise RuleError(
-                f"next_level() comes after a cleared level; the game is {self._describe_status()}."
+                f"next_level() comes after a cleared level; the game is {self._describe_status()}.",
+                self._status if self._status in ("won", "lost") else "next_level",
             )
         self._actions.append({"action": "next_level"})
         self._level += 1
@@ -728,7 +766,8 @@ class Game:
         if self._status != "won" or self._blind:
             raise RuleError(
                 "blind mode starts after a win (and only once); "
-                f"the game is {self._describe_status()}."
+                f"the game is {self._describe_status()}.",
+                "start_blind",
             )
         self._actions.append({"action": "start_blind"})
         self._blind = True
@@ -738,13 +777,19 @@ class Game:
 
     # ---------------------------------------------------------- level endings
     def _blind_check(self, t: float) -> None:
-        faults = tuple(c for c, f in zip(self._pile, self._pile_faults, strict=True) if f)
+        penalty = self._rules.blind_penalty
+        if penalty == "pile":
+            # the turned-over pile: each card lower than the card before it
+            pile = self._pile
+            faults = tuple(pile[i] for i in range(1, len(pile)) if pile[i] < pile[i - 1])
+        else:
+            faults = tuple(c for c, f in zip(self._pile, self._pile_faults, strict=True) if f)
         if not faults:
             lost = 0
-        elif self._rules.blind_penalty == "per_card":
-            lost = len(faults)
-        else:
+        elif penalty == "per_level":
             lost = 1
+        else:
+            lost = len(faults)
         self._lives = max(0, self._lives - lost)
         self._events.append(
             BlindChecked(self._level, t, tuple(self._pile), faults, lost, self._lives)
@@ -810,7 +855,11 @@ class Game:
             hint = "the game is won; start_blind() plays on in blind mode"
         else:
             hint = "the game is lost; start a new Game"
-        raise RuleError(f"cannot {what}: level {self._level} is over ({self._status}); {hint}.")
+        raise RuleError(
+            f"cannot {what}: level {self._level} is over ({self._status}); {hint}.",
+            self._status,
+            level=self._level,
+        )
 
     def _check_t(self, t: object) -> float:
         if t is None:
@@ -974,8 +1023,10 @@ class Game:
             lines.append(
                 "  discards: " + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
             )
-        last = self._events[-1]
-        lines.append(f"  last:     {describe_event(last)}")
+        last = describe_event(self._events[-1])
+        if isinstance(self._events[-1], HandsOnTable):
+            last = f"{describe_event(self._events[-2])}; hands back on the table"
+        lines.append(f"  last:     {last}")
         return "\n".join(lines)
 
 
@@ -1013,6 +1064,10 @@ def describe_event(e: Event) -> str:
         return f"player {e.player} called stop{at}"
     if isinstance(e, Concentrated):
         return f"hands off the table, play{at}"
+    if isinstance(e, HandsOnTable):
+        return f"after the {e.after} every hand goes back on the table{at}"
+    if isinstance(e, Unready):
+        return f"player {e.player} played while the hands were on the table{at}"
     if isinstance(e, Dealt):
         return f"level {e.level} dealt; hands on the table"
     if isinstance(e, LevelCleared):

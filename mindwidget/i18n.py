@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LANGS", "messages", "translate"]
+__all__ = ["LANGS", "messages", "plural", "reason", "translate"]
 
 LANGS = ("en", "nl", "de")
 _DIR = Path(__file__).resolve().parent / "locales"
@@ -36,12 +36,45 @@ def messages(lang: str) -> dict[str, str]:
     return dict(_load(lang))
 
 
+def plural(lang: str, n: float) -> str:
+    """The plural category of ``n`` in ``lang``: "one" or "other".
+
+    English, Dutch and German all have these two (as ``Intl.PluralRules`` says
+    in the browser): "one" for exactly 1, "other" for everything else (0 too).
+    """
+    return "one" if n == 1 else "other"
+
+
 def translate(key: str, lang: str = "en", **params: Any) -> str:
     """The string ``key`` in ``lang`` with its ``{placeholders}`` filled in.
 
-    A missing key falls back to English, then to the key itself.
+    A key with singular and plural forms (``key_one``, ``key_other`` in the
+    locale files) is chosen by `plural` of the ``n`` parameter. A missing key
+    falls back to English, then to the key itself.
     """
-    text = _load(lang).get(key) if lang in LANGS else None
+    table = _load(lang) if lang in LANGS else {}
+    english = _load("en")
+    if key not in english and "n" in params and isinstance(params["n"], (int, float)):
+        form = f"{key}_{plural(lang, params['n'])}"
+        if form in english:
+            key = form
+    text = table.get(key)
     if text is None:
-        text = _load("en").get(key, key)
+        text = english.get(key, key)
     return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+
+
+def reason(error: BaseException, lang: str = "en") -> str:
+    """Why the rules refused something, in ``lang``.
+
+    A `RuleError` with a ``key`` is said with the locale string
+    ``refused_<key>`` and its ``params``; any other error (an argument check a
+    pupil does not meet) is its English message.
+    """
+    said = getattr(error, "text", None)
+    if callable(said):  # the table's refusals (mindwidget.table.Refused) say themselves
+        return str(said(lang))
+    key = getattr(error, "key", None)
+    if not key:
+        return str(error)
+    return translate(f"refused_{key}", lang, **getattr(error, "params", {}))

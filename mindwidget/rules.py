@@ -17,8 +17,18 @@ the other one is an option:
   page) or ``"face_down"`` (the Dutch rules explanation: "gedekt op de stapel");
 * ``spent_stars``: ``"supply"`` (a spent star can be won again) or ``"box"`` (the
   Dutch rules explanation: "terug in de doos");
-* ``blind_penalty``: ``"per_card"`` (each card played while a lower card was
-  still held costs a life) or ``"per_level"`` (one life for a faulty level).
+* ``blind_penalty``: ``"pile"`` (the pile is turned over at the end of a blind
+  level, and each place where a card is lower than the card before it costs a
+  life: "each mistake costs a life", read as what the turned-over pile shows),
+  ``"per_card"`` (each card played while a lower card was still held costs a
+  life, also when the pile looks ascending) or ``"per_level"`` (one life for a
+  faulty level);
+* ``concentrate_after``: ``"mistakes_and_stars"`` (the Dutch rules page: after
+  a mistake "het team concentreert zich opnieuw", and after a throwing star
+  "daarna concentreert het team zich opnieuw"; every hand goes back on the
+  table and the level goes on when the team is ready again), ``"mistakes"``
+  (after mistakes only) or ``"never"`` (the English and German texts: play
+  simply continues).
 """
 
 from __future__ import annotations
@@ -49,9 +59,17 @@ __all__ = [
 class RuleError(ValueError):
     """An action or a setting that the rules do not allow.
 
-    The message says what was wrong and what is allowed. A refused action
-    leaves the game exactly as it was.
+    The message says what was wrong and what is allowed, in English
+    (``str(error)``). A refusal that a pupil may see also carries ``key`` and
+    ``params``: ``mindwidget.i18n.reason(error, lang)`` puts it into words in
+    English, Dutch or German (the ``refused_<key>`` strings of the locale files).
+    A refused action leaves the game exactly as it was.
     """
+
+    def __init__(self, message: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 #: Levels to clear and lives at the start, by player count.
@@ -79,12 +97,14 @@ MAX_ACTIONS = 100_000
 
 MistakeDiscards = Literal["face_up", "face_down"]
 SpentStars = Literal["supply", "box"]
-BlindPenalty = Literal["per_card", "per_level"]
+BlindPenalty = Literal["pile", "per_card", "per_level"]
+ConcentrateAfter = Literal["mistakes_and_stars", "mistakes", "never"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "mistake_discards": ("face_up", "face_down"),
     "spent_stars": ("supply", "box"),
-    "blind_penalty": ("per_card", "per_level"),
+    "blind_penalty": ("pile", "per_card", "per_level"),
+    "concentrate_after": ("mistakes_and_stars", "mistakes", "never"),
 }
 
 
@@ -111,7 +131,8 @@ class Rules:
     rewards: Mapping[int, Literal["life", "star"]] = field(default_factory=lambda: REWARDS)
     mistake_discards: MistakeDiscards = "face_up"
     spent_stars: SpentStars = "supply"
-    blind_penalty: BlindPenalty = "per_card"
+    blind_penalty: BlindPenalty = "pile"
+    concentrate_after: ConcentrateAfter = "mistakes_and_stars"
 
     def __post_init__(self) -> None:
         for name, hi in _BOUNDS.items():

@@ -43,7 +43,7 @@ class Planned:
 
     t: float
     player: int
-    action: Literal["play", "propose_star"]
+    action: Literal["play", "propose_star", "ready"]
 
 
 def _last_event(game: Game) -> str:
@@ -172,6 +172,8 @@ def apply_planned(
     that are not in ``skip``: a person's seat votes for itself)."""
     if planned.action == "play":
         game.play(planned.player, t=planned.t)
+    elif planned.action == "ready":  # a team of bots only: hands off the table again
+        game.concentrate(t=planned.t)
     else:
         game.propose_star(planned.player, t=planned.t)
         resolve_votes(game, team, rng, skip=skip)
@@ -226,8 +228,10 @@ def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
         return
     if game.proposal is not None:
         resolve_votes(game, team, rng)  # the star may end the level
-    _ready(game, team, rng)
     while game.status == "playing":
+        # hands on the table (the deal, a stop, or after a mistake or a star):
+        # ready again at once at the deal, else after each bot's ready_delay
+        _ready(game, team, rng)
         planned = plan_next(game, team, rng)
         if planned is None:
             raise BotError(f"no bot will act after {_last_event(game)}, but cards remain.")

@@ -45,7 +45,7 @@ import traitlets
 from .bots import BotsLike
 from .i18n import LANGS, translate
 from .rules import RuleError
-from .scenarios import Scenario
+from .scenario import Scenario
 from .table import MODES, Table, whole
 from .view import table_view, trace_points
 from .widget import MindWidget
@@ -60,8 +60,9 @@ export default { render({ el }) {
 } };
 """
 
-#: How the library's narrations name the rule behind a step: the narration
-#: ends with "Rule: ..." (en) or "Regel: ..." (nl, de). See the scenarios.
+#: How a narration written as one text names the rule behind a step: it ends
+#: with "Rule: ..." (en) or "Regel: ..." (nl, de). The library's steps carry
+#: their rule or tip in a field of their own (`Scenario.point`).
 RULE_MARKERS = {"en": "Rule:", "nl": "Regel:", "de": "Regel:"}
 
 
@@ -236,7 +237,7 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         s = self._scenario
         s.lang = self.lang
         game = s.state
-        text, rule = split_rule(s.text, self.lang)
+        text, point = s.text, s.point
         # While a live game runs, the board is only a bar: it must not carry the
         # hands (the person now holds a seat, and the other seats are hidden).
         live = self._live is not None
@@ -247,8 +248,11 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             "steps": len(s),
             # the narrations name the hands: none of them while a live game runs
             "text": None if live else text,
-            "rule": None if live else rule,
-            "refusal": None if live else s.refusal,
+            # what the step shows: a rule of the game (with its source text) or a tip
+            "rule": None if live or point is None or point["kind"] != "rule" else point["text"],
+            "tip": None if live or point is None or point["kind"] != "tip" else point["text"],
+            "source": None if live or point is None else point["source"],
+            "refusal": None if live else s.refusal_text,
             "seat": self._seat,
             "table": None if live else table_view(game, None, reveal=True),
             "trace": [] if live else trace_points(game, None, reveal=True),

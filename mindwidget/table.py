@@ -65,7 +65,7 @@ from .events import Event
 from .game import Game, Observation
 from .i18n import translate
 from .rules import RuleError, Rules
-from .runner import BotError, Planned, apply_planned, plan_next, resolve_votes
+from .runner import BotError, Planned, apply_planned, plan_next, ready_at, resolve_votes
 
 __all__ = [
     "MAX_LEVEL_SECONDS",
@@ -96,6 +96,11 @@ def check_speed(speed: object) -> int:
         allowed = ", ".join(map(str, WATCH_SPEEDS))
         raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
     return int(speed)
+#: Seconds a team of bots keeps its hands on the table after a mistake or a
+#: throwing star (``Rules.concentrate_after``) before it is ready again: a
+#: human-like pause, so an onlooker sees the table stop. With a person at the
+#: table, the person's Ready ends the pause instead (the bots are ready).
+BOTS_READY_PAUSE = 1.5
 
 
 class Refused(RuleError):
@@ -656,11 +661,24 @@ class Table:
                 skip=self._seats,
                 declined=self.index.declined_since_last_play,
             )
+            if self._planned is None and self._bots_ready_again():
+                # each bot's human-like pause (`ready_at`), and at least a moment
+                # in which an onlooker sees the table stop
+                ready = ready_at(self._game, self._watch, self._rng, skip=self._seats)
+                self._planned = Planned(max(ready, self._game.t + BOTS_READY_PAUSE), -1, "ready")
         except BotError:
             self._planned = None  # the table shows what happened; the error says why
             raise
         finally:
             self._mark_run()
+
+    def _bots_ready_again(self) -> bool:
+        """A team of bots only, with every hand on the table after a mistake or a star."""
+        game = self._game
+        if self._seats or game.status != "playing" or not game.concentrating:
+            return False
+        events = game.level_events
+        return bool(events) and events[-1].type == "hands_on_table"
 
     @contextlib.contextmanager
     def _then_changed(self) -> Iterator[None]:

@@ -260,6 +260,7 @@ class TraceFeed:
             "mistake",
             "star_used",
             "stopped",
+            "hands_on_table",
             "concentrated",
             "blind_checked",
         ):
@@ -285,9 +286,14 @@ class TraceFeed:
                     card = y["card"]
                 pk = "lost" if kind == "mistake" else "star"
                 points.append({"k": pk, "t": t, "card": card, "p": x["player"]})
-        elif kind == "stopped":
+        elif kind in ("stopped", "hands_on_table"):
+            if self._open_stop is not None:
+                return  # hands already on the table (a stop after a mistake)
             self._open_stop = len(points)
-            points.append({"k": "stop", "t": t, "until": None, "p": d["player"]})
+            stop = {"k": "stop", "t": t, "until": None, "p": d["player"]}
+            if kind == "hands_on_table":
+                stop["why"] = d["after"]  # the table stopped after a mistake or a star
+            points.append(stop)
         elif kind == "concentrated":
             if self._open_stop is not None:
                 points[self._open_stop]["until"] = t

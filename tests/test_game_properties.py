@@ -67,7 +67,11 @@ def check_invariants(g: Game) -> None:
         # blind mode: every card that a later card undercuts was a recorded fault
         undercut = {c for i, c in enumerate(pile) if any(d < c for d in pile[i + 1 :])}
         checks = [e for e in g.level_events if isinstance(e, BlindChecked)]
-        if checks:
+        if checks and g.rules.blind_penalty == "pile":
+            # the turned-over pile: each card lower than the one before it is a fault
+            descents = [pile[i] for i in range(1, len(pile)) if pile[i] < pile[i - 1]]
+            assert list(checks[-1].faults) == descents
+        elif checks:
             assert undercut <= set(checks[-1].faults)
 
 

@@ -130,6 +130,10 @@ def test_two_person_seats_each_act_and_the_vote_waits_for_both() -> None:
     assert "vote" not in table.allowed(2)
     table.vote(True, seat=0)
     assert table.game.stars == 0 and table.game.hands == ((), (70,), (80,), (90,))
+    assert table.phase == "stopped"  # after a star every hand is back on the table
+    with pytest.raises(Refused, match="Ready"):
+        table.play(seat=2)
+    table.ready()
     table.advance(100)
     assert table.game.status == "level_cleared"
 
@@ -380,3 +384,33 @@ def test_the_table_imports_no_widget() -> None:
                 imported |= {a.name.split(".")[0] for a in node.names}
     assert "runner" in seen and "widget" not in seen and "view" not in seen
     assert not imported & {"anywidget", "traitlets", "ipywidgets", "comm"}
+
+
+def test_a_mistake_stops_the_table_bots_are_ready_again_after_a_pause() -> None:
+    # "dan stopt het spel meteen ... Het team concentreert zich opnieuw en speelt het
+    # level af": a person presses Ready; a team of bots only is ready after a pause
+    from mindwidget.table import BOTS_READY_PAUSE
+
+    game = Game.from_hands([[34, 60], [26, 70], [30, 80]], level=2)
+    person = Table(game=game.copy(), seats=(0,), bots="perfect")
+    person.ready(t=0.0)
+    person.play(t=0.5)  # 34 while 26 and 30 are held
+    assert person.phase == "stopped" and person.allowed(0) == ("ready",)
+    with pytest.raises(Refused, match="press Ready"):
+        person.play(t=0.6)
+    assert person.planned is None  # the bots wait for the person's Ready
+    person.ready(t=2.0)
+    assert person.phase == "play" and person.planned is not None
+
+    stopped = game.copy()
+    stopped.concentrate(t=0.0)
+    stopped.play(0, t=0.5)  # the same mistake, at a table of bots only
+    bots = Table(game=stopped, seats=None, bots="perfect")
+    assert bots.phase == "stopped"
+    ready = bots.planned
+    assert ready is not None and ready.action == "ready"
+    assert ready.t == pytest.approx(0.5 + BOTS_READY_PAUSE)
+    assert bots.advance(BOTS_READY_PAUSE - 0.1) == 0 and bots.phase == "stopped"
+    assert bots.advance(0.1) == 1 and bots.phase == "play"
+    bots.advance(100)
+    assert bots.game.status == "level_cleared"

@@ -100,7 +100,7 @@ def test_a_game_is_lost_by_playing_too_early() -> None:
     while w.game.status != "lost":
         if b.view["phase"] == "cleared":
             b.send({"type": "next_level"})
-        if b.view["phase"] == "ready":
+        if b.view["phase"] in ("ready", "stopped"):  # also after a mistake: hands on the table
             b.act("ready")
         if w.game.hands[0]:
             lives = w.game.lives
@@ -257,12 +257,17 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
             if w.game.status == "level_cleared":
                 b.send({"type": "next_level"})
                 ref.next_level()
-            b.act("ready")
+            t = b.now  # Ready at the browser's time (after a mistake: hands on the table)
+            b.act("ready", t=t)
+            ref.advance(max(0.0, t - ref.now))
             ref.ready()
             while b.run_clock():
                 # The front end stops its heartbeats exactly when no bot will act.
                 assert b.bots_may_act() == (w.planned is not None)
-            ref.advance(10_000)
+            # each bot action at its planned time, up to the end of the level or a
+            # mistake or star (hands on the table: the loop presses Ready again)
+            while ref.planned is not None:
+                ref.step()
         assert w.game.to_json() == ref.game.to_json()
         assert w.game.status in ("won", "lost") and w.game.level >= 2
 
@@ -555,7 +560,7 @@ def test_the_bundle_is_built_and_at_most_60_kb() -> None:
 
 # ------------------------------------------- review fixes: take-over, refusals, bots
 def test_a_widget_started_mid_vote_lets_the_bots_vote_at_once() -> None:
-    from mindwidget.scenarios import Scenario
+    from mindwidget.scenario import Scenario
 
     for name in Scenario.names():
         s = Scenario.load(name)

@@ -44,7 +44,13 @@ def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
     ]
     assert v["lives"] == 2
     pts = trace_points(g, 0)
-    assert [(p["k"], p["card"]) for p in pts] == [("mistake", 33), ("lost", 5), ("lost", 17)]
+    assert [(p["k"], p.get("card")) for p in pts] == [
+        ("mistake", 33),
+        ("lost", 5),
+        ("lost", 17),
+        ("stop", None),  # the mistake stops the table: hands on it
+    ]
+    assert pts[-1]["why"] == "mistake"
     g.play(0, t=2.0)
     assert "mistake" not in table_view(g, 0)  # shown until the next play
 

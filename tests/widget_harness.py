@@ -118,7 +118,8 @@ class Browser:
     def bots_may_act(self) -> bool:
         """As js/clock.js botsMayAct: during play, a seat other than the person's holds cards."""
         v = self.view
-        return v["phase"] == "play" and any(
+        watching = v["seat"] is None  # bots only: ready again by itself after a mistake
+        return (v["phase"] == "play" or (v["phase"] == "stopped" and watching)) and any(
             n > 0 for p, n in enumerate(v["counts"]) if p != v["seat"]
         )
 

@@ -29,22 +29,22 @@ def test_step_back_take_over_and_play(
     board = tid(panel, "scenario")
     counter = tid(board, "step-counter")
     story = tid(board, "narration")
-    expect(counter).to_have_text("Start (7 steps)")
+    expect(counter).to_have_text("Start (6 steps)")
     expect(story).to_contain_text("Three players, level 2.")
     expect(tid(board, "hand-2")).to_have_attribute("data-cards", "34 58")  # every hand shows
     expect(tid(board, "btn-back")).to_be_disabled()
 
     # Next (a click): the first step, its narration and the rule behind it, read aloud.
     tid(board, "btn-next").click()
-    expect(counter).to_have_text("Step 1 of 7")
+    expect(counter).to_have_text("Step 1 of 6")
     expect(story).to_contain_text("Hands on the table, then off together: level 2 begins.")
-    expect(tid(board, "rule")).to_contain_text("every level starts with a moment of concentration")
-    expect(tid(board, "scenario-live")).to_contain_text("Step 1 of 7.")
+    expect(tid(board, "rule")).to_contain_text("Every level starts with a moment of concentration")
+    expect(tid(board, "scenario-live")).to_contain_text("Step 1 of 6.")
     expect(tid(board, "btn-next")).to_be_focused()  # the focus stays on the button
 
     # Right arrow: Next. Player 0 plays 11; the pile and the trace show it.
     page.keyboard.press("ArrowRight")
-    expect(counter).to_have_text("Step 2 of 7")
+    expect(counter).to_have_text("Step 2 of 6")
     expect(story).to_contain_text("Player 0 plays 11.")
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "11")
     expect(board.locator('[data-kind="play"][data-card="11"]')).to_have_count(1)
@@ -52,14 +52,14 @@ def test_step_back_take_over_and_play(
 
     # Back (the left arrow): the 11 is in player 0's hand again.
     page.keyboard.press("ArrowLeft")
-    expect(counter).to_have_text("Step 1 of 7")
+    expect(counter).to_have_text("Step 1 of 6")
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "")
     expect(tid(board, "hand-0")).to_have_attribute("data-cards", "11 26")
     expect(board.locator('[data-kind="play"]')).to_have_count(0)
 
     # Take over from here: a live game at this step, the person in seat 0.
     tid(board, "btn-take-over").click()
-    expect(tid(board, "live-info")).to_contain_text("You took over at step 1 of 7")
+    expect(tid(board, "live-info")).to_contain_text("You took over at step 1 of 6")
     live = tid(panel, "mindwidget")
     expect(tid(live, "phase")).to_have_attribute("data-phase", "play")
     expect(tid(live, "lowest-card")).to_have_attribute("data-card", "11")
@@ -75,5 +75,5 @@ def test_step_back_take_over_and_play(
     # Back to the scenario, at the step it was taken over from.
     tid(board, "btn-leave").click()
     expect(tid(panel, "mindwidget")).to_have_count(0)
-    expect(counter).to_have_text("Schritt 1 von 7")
+    expect(counter).to_have_text("Schritt 1 von 6")
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "")

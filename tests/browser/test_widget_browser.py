@@ -148,6 +148,10 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     expect(tid(w, "mistake")).to_contain_text("18 from You")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     assert tid(w, "clock").inner_text() != clock  # time jumped to the bot's moment
+    # The mistake stops the table: hands on it until Ready.
+    expect(phase).to_have_attribute("data-phase", "stopped")
+    tid(w, "btn-ready").click()
+    expect(phase).to_have_attribute("data-phase", "play")
     # Press W for the last bot: level cleared.
     w.focus()
     page.keyboard.press("w")

@@ -2,8 +2,10 @@
 
 A `Scenario` is a deal (hands, level, lives, stars, rule options) plus a
 script of actions (plays with their times, stops, star proposals and votes),
-with a title and, for every step, a narration that says what happened and
-which rule applied, in English, Dutch and German.
+with a title and, for every step, a narration that says what happened, in
+English, Dutch and German, and what the step shows: a rule of the game (with
+its source text, quoted from the rule texts the project follows) or a tip for
+playing well. Tips are not rules, and the board labels them differently.
 
 Cell by cell::
 
@@ -30,6 +32,12 @@ stays as it was, and `Scenario.refusal` holds the game's reason.
 the step (``lives``, ``stars``, ``hands``, ``pile``, ``discards``, ...); the
 constructor checks it, so a narration's claims are checked too.
 
+In a scenario file every step is an object: the action's fields, ``"say"``
+(the narration), then ``"rule"`` or ``"tip"`` (the point the step shows, in
+the three languages) with ``"source"`` (a key of ``scenarios/_sources.json``,
+where each rule's source text is quoted; required for a rule), and
+``"expect"``. The library is the folder ``mindwidget/scenarios/``: data only.
+
 Steps are numbered from 1: ``s.position == k`` means the first k steps are
 done, and ``s.state`` is the start game with the first k actions applied.
 """
@@ -42,17 +50,19 @@ import json
 import os
 import textwrap
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import resources
 from typing import Any
 
 import pandas as pd
 
-from ..checks import MAX_JSON_CHARS, load_json
-from ..game import _ACTION_FIELDS, Game
-from ..rules import RuleError, Rules
-from ..trace import trace
+from .checks import MAX_JSON_CHARS, load_json
+from .game import _ACTION_FIELDS, Game
+from .i18n import reason, translate
+from .rules import RuleError, Rules
+from .trace import trace
 
-__all__ = ["EXPECT_KEYS", "LANGS", "LIBRARY", "Scenario"]
+__all__ = ["EXPECT_KEYS", "LANGS", "LIBRARY", "Scenario", "reachable", "sources"]
 
 #: The languages of the library's titles and narrations.
 LANGS = ("en", "nl", "de")
@@ -66,13 +76,20 @@ LIBRARY = (
     "consecutive",
     "mistake",
     "three_lower",
+    "mistake_clears_level",
+    "same_moment",
+    "four_players",
     "star_information",
+    "star_declined",
     "star_ends_level",
+    "star_one_hand_left",
     "reward_after_mistake",
     "cap_lives",
     "cap_stars",
     "last_life",
     "blind_check",
+    "blind_last_life",
+    "blind_win",
     "common_skip_concentration",
     "common_redeal",
     "common_life_per_card",
@@ -80,6 +97,8 @@ LIBRARY = (
     "common_twelve_levels",
     "common_star_too_long",
 )
+#: Kinds of point a step can show: a rule of the game, or a tip for playing well.
+POINT_KINDS = ("rule", "tip")
 
 #: What a step's ``expect`` may state about the table after that step.
 EXPECT_KEYS = (
@@ -110,16 +129,55 @@ _TOP_KEYS = (
     "steps",
 )
 _STEP_EXTRAS = ("card", "refused")
+_STEP_TEXT = ("say", "rule", "tip", "source", "expect")
 
-_WORDS: dict[str, dict[str, str]] = {
-    "start": {"en": "start", "nl": "begin", "de": "Anfang"},
-    "step": {"en": "step {k} of {n}", "nl": "stap {k} van {n}", "de": "Schritt {k} von {n}"},
-    "refused": {
-        "en": "The game refuses: {why}",
-        "nl": "Het spel weigert: {why}",
-        "de": "Das Spiel lehnt ab: {why}",
-    },
-}
+
+@cache
+def _sources() -> dict[str, Any]:
+    path = resources.files("mindwidget") / "scenarios" / "_sources.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def sources() -> dict[str, dict[str, str]]:
+    """The rule texts' own words behind each rule and tip the library shows.
+
+    ``{key: {"doc": ..., "title": ..., "quote": ...}}``: ``quote`` is the
+    sentence as it stands in the rule text ``title`` (``doc`` names it).
+    """
+    data = _sources()
+    return {
+        key: {"doc": src["doc"], "title": data["docs"][src["doc"]], "quote": src["quote"]}
+        for key, src in data["sources"].items()
+    }
+
+
+def reachable(rules: Rules, level: int, lives: int, stars: int, blind: bool = False) -> str | None:
+    """Why a team cannot hold ``lives`` and ``stars`` at ``level``, or None if it can.
+
+    A team starts with the player count's lives and stars and gains only the
+    rewards of the levels it cleared before (up to the caps). In blind mode it
+    starts from what it had after the whole game, plus the blind levels' rewards.
+    """
+    before = range(1, rules.n_levels + 1) if blind else range(1, level)
+    extra = range(1, level) if blind else range(0)
+    gains = [rules.rewards.get(k) for k in [*before, *extra]]
+    most_lives = min(rules.max_lives, rules.start_lives + gains.count("life"))
+    most_stars = min(rules.max_stars, rules.stars + gains.count("star"))
+    mode = "blind " if blind else ""
+    if lives > most_lives:
+        return (
+            f"{rules.players} players reach {mode}level {level} with at most {most_lives} "
+            f"lives ({rules.start_lives} at the start plus the rewards before it), not {lives}."
+        )
+    if stars > most_stars:
+        return (
+            f"{rules.players} players reach {mode}level {level} with at most {most_stars} "
+            f"throwing stars ({rules.stars} at the start plus the rewards before it), "
+            f"not {stars}."
+        )
+    return None
+
 
 Text = str | Mapping[str, str]
 
@@ -134,7 +192,9 @@ class Scenario:
     ``stars``, ``rules`` and ``seed`` go to `Game.from_hands` (``seed``
     deals any later level); ``blind=True`` deals a level of blind mode.
     ``rules`` is a `Rules` or a dict for `Rules.from_dict` (``players``
-    defaults to the number of hands).
+    defaults to the number of hands). ``points`` gives, per step, None or
+    ``{"kind": "rule" | "tip", "text": ..., "source": key}`` (what the step
+    shows; a rule names its ``source`` in `sources`).
     """
 
     def __init__(
@@ -144,6 +204,7 @@ class Scenario:
         *,
         title: Text,
         narration: Sequence[Text],
+        points: Sequence[Mapping[str, Any] | None] | None = None,
         intro: Text | None = None,
         expect: Sequence[Mapping[str, Any] | None] | None = None,
         level: int | None = None,
@@ -187,6 +248,15 @@ class Scenario:
             _text(t, f"the narration of step {i}", self._where())
             for i, t in enumerate(narration, 1)
         ]
+        points = [None] * n if points is None else points
+        if isinstance(points, (str, bytes)) or not isinstance(points, Sequence):  # type: ignore[unreachable]
+            raise RuleError(f"{self._where()}points must be a list with one entry per step.")
+        if len(points) != n:
+            raise RuleError(
+                f"{self._where()}the script has {n} step(s) but points has {len(points)} "
+                "entries; give one per step (null where the step shows no rule or tip)."
+            )
+        self._points = [_point(p, i, self._where()) for i, p in enumerate(points, 1)]
         expect = [None] * n if expect is None else expect
         if not isinstance(expect, Sequence) or isinstance(expect, (str, bytes)):  # type: ignore[unreachable]
             raise RuleError(f"{self._where()}expect must be a list with one entry per step.")
@@ -200,7 +270,7 @@ class Scenario:
         # Play the whole script once: every step must be possible (or, when
         # marked refused, be refused) and reach what its expect says.
         game = start.copy()
-        self._refusals: list[str | None] = []
+        self._refusals: list[RuleError | None] = []
         for i, step in enumerate(self._script, 1):
             self._refusals.append(self._run(game, i, step))
             self._check(game, i)
@@ -215,7 +285,11 @@ class Scenario:
 
     @classmethod
     def load(cls, name: str | os.PathLike[str], lang: str = "en") -> Scenario:
-        """A library scenario by name, or a scenario file (a path ending in .json)."""
+        """A library scenario by name, or a scenario file (a path ending in .json).
+
+        A loaded scenario is checked to be one that can happen: its lives and
+        stars are reachable at its level with its number of players (`reachable`).
+        """
         if isinstance(name, os.PathLike) or (
             isinstance(name, str) and (name.endswith(".json") or "/" in name or os.sep in name)
         ):
@@ -230,8 +304,12 @@ class Scenario:
                     f"no scenario named {name!r} in the library.{hint} "
                     f"Scenario.names() lists them: {', '.join(LIBRARY)}."
                 )
-            path = resources.files(__name__) / "library" / f"{name}.json"
+            path = resources.files("mindwidget") / "scenarios" / f"{name}.json"
             s = cls.from_json(path.read_text(encoding="utf-8"))
+        start = s._start
+        why = reachable(s._rules, start.level, start.lives, start.stars, start.blind)
+        if why:
+            raise RuleError(f"{s._where()}this scenario cannot happen: {why}")
         s.lang = lang
         return s
 
@@ -327,9 +405,35 @@ class Scenario:
         return _pick(self._narration[self._pos - 1], self._lang)
 
     @property
+    def point(self) -> dict[str, Any] | None:
+        """What the step just taken shows, in `lang`: ``{"kind": "rule" | "tip",
+        "text": ..., "source": {"doc", "title", "quote"} or None}``, or None."""
+        point = self._points[self._pos - 1] if self._pos else None
+        if point is None:
+            return None
+        src = point.get("source")
+        return {
+            "kind": point["kind"],
+            "text": _pick(point["text"], self._lang),
+            "source": None if src is None else sources()[src],
+        }
+
+    @property
+    def points(self) -> list[dict[str, Any] | None]:
+        """Every step's point (rule or tip) in every language, with its source key."""
+        return [None if p is None else {**p, "text": dict(p["text"])} for p in self._points]
+
+    @property
     def refusal(self) -> str | None:
         """Why the game refused the step just taken, if it was a refused step."""
-        return self._refusals[self._pos - 1] if self._pos else None
+        why = self._refusals[self._pos - 1] if self._pos else None
+        return None if why is None else str(why)
+
+    @property
+    def refusal_text(self) -> str | None:
+        """`refusal` in `lang` (what the board and the printed form show)."""
+        why = self._refusals[self._pos - 1] if self._pos else None
+        return None if why is None else reason(why, self._lang)
 
     @property
     def titles(self) -> dict[str, str]:
@@ -357,14 +461,18 @@ class Scenario:
         lang = self._lang
         n = len(self._script)
         where = (
-            _WORDS["start"][lang]
+            translate("scenario_where_start", lang)
             if self._pos == 0
-            else _WORDS["step"][lang].format(k=self._pos, n=n)
+            else translate("scenario_where_step", lang, k=self._pos, n=n)
         )
         lines = [f"{self.title} ({where})", "", *textwrap.wrap(self.text, 78)]
-        why = self.refusal
+        point = self.point
+        if point is not None:
+            label = translate(f"scenario_{point['kind']}", lang)
+            lines += textwrap.wrap(f"{label}: {point['text']}", 78)
+        why = self.refusal_text
         if why:
-            lines += textwrap.wrap(_WORDS["refused"][lang].format(why=why), 78)
+            lines += textwrap.wrap(f"{translate('scenario_refused', lang)} {why}", 78)
         lines += ["", self._game.describe()]
         return "\n".join(lines)
 
@@ -393,9 +501,15 @@ class Scenario:
         out["seed"] = self._start.seed
         out["blind"] = bool(start.get("blind", False))
         steps = []
-        for action, say, expect in zip(self._script, self._narration, self._expect, strict=True):
+        for action, say, point, expect in zip(
+            self._script, self._narration, self._points, self._expect, strict=True
+        ):
             step: dict[str, Any] = dict(action)
             step["say"] = dict(say)
+            if point is not None:
+                step[point["kind"]] = dict(point["text"])
+                if point.get("source") is not None:
+                    step["source"] = point["source"]
             if expect is not None:
                 step["expect"] = dict(expect)
             steps.append(step)
@@ -438,14 +552,26 @@ class Scenario:
             raise RuleError(f"{where}steps must be a list.")
         script: list[dict[str, Any]] = []
         narration: list[Any] = []
+        points: list[Any] = []
         expect: list[Any] = []
         for i, step in enumerate(steps, 1):
             if not isinstance(step, dict):
                 raise RuleError(f"{where}step {i} must be an object, not {step!r}.")
             if "say" not in step:
                 raise RuleError(f"{where}step {i} has no narration ('say').")
-            script.append({k: v for k, v in step.items() if k not in ("say", "expect")})
+            script.append({k: v for k, v in step.items() if k not in _STEP_TEXT})
             narration.append(step["say"])
+            kinds = [k for k in POINT_KINDS if k in step]
+            if len(kinds) > 1:
+                raise RuleError(f"{where}step {i} has both a rule and a tip; give one of them.")
+            if kinds:
+                points.append(
+                    {"kind": kinds[0], "text": step[kinds[0]], "source": step.get("source")}
+                )
+            elif "source" in step:
+                raise RuleError(f"{where}step {i} has a source but no rule or tip.")
+            else:
+                points.append(None)
             expect.append(step.get("expect"))
         kwargs: dict[str, Any] = {
             k: data[k] for k in ("level", "lives", "stars", "seed", "blind") if k in data
@@ -455,6 +581,7 @@ class Scenario:
             script,
             title=data["title"],
             narration=narration,
+            points=points,
             intro=data.get("intro"),
             expect=expect,
             rules=data.get("rules"),
@@ -466,13 +593,13 @@ class Scenario:
     def _where(self) -> str:
         return f"scenario {self._name!r}: " if self._name else ""
 
-    def _run(self, game: Game, i: int, step: dict[str, Any]) -> str | None:
+    def _run(self, game: Game, i: int, step: dict[str, Any]) -> RuleError | None:
         """Apply step ``i`` during the first play-through; return a refusal."""
         try:
             _apply(game, step)
         except RuleError as exc:
             if step.get("refused"):
-                return str(exc)
+                return exc
             raise RuleError(
                 f"{self._where()}step {i} ({_show(step)}) is not possible: {exc}"
             ) from None
@@ -549,7 +676,7 @@ def _script(script: Any, where: str) -> list[dict[str, Any]]:
         if not isinstance(step, Mapping):
             raise RuleError(f"{where}step {i} must be an action object, not {step!r}.")
         kind = step.get("action")
-        if kind not in _ACTION_FIELDS:
+        if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
             raise RuleError(f"{where}step {i} has action {kind!r}; allowed: {kinds}.")
         allowed = ("action", *_ACTION_FIELDS[kind], *_STEP_EXTRAS)
         extra = sorted(set(step) - set(allowed))
@@ -566,6 +693,31 @@ def _script(script: Any, where: str) -> list[dict[str, Any]]:
             )
         out.append(dict(step))
     return out
+
+
+def _point(value: Any, i: int, where: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    what = f"the rule or tip of step {i}"
+    if not isinstance(value, Mapping) or set(value) - {"kind", "text", "source"}:
+        raise RuleError(
+            f"{where}{what} must be null or an object with kind, text and source, not {value!r}."
+        )
+    kind = value.get("kind")
+    if kind not in POINT_KINDS:
+        raise RuleError(f"{where}{what}: kind must be 'rule' or 'tip', not {kind!r}.")
+    source = value.get("source")
+    known = _sources()["sources"]
+    if source is None and kind == "rule":
+        raise RuleError(
+            f"{where}step {i} shows a rule without its source; give 'source', one of: "
+            f"{', '.join(sorted(known))}."
+        )
+    if source is not None and (not isinstance(source, str) or source not in known):
+        raise RuleError(
+            f"{where}step {i} names source {source!r}; allowed: {', '.join(sorted(known))}."
+        )
+    return {"kind": kind, "text": _text(value.get("text"), what, where), "source": source}
 
 
 def _expect(value: Any, i: int, where: str) -> dict[str, Any] | None:
