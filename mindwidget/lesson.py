@@ -948,18 +948,19 @@ def rules_card(lang: str) -> str:
 <style>
 @page {{ size: A4; margin: 14mm; }}
 * {{ box-sizing: border-box; }}
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 12.5pt; line-height: 1.35;
+body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11.5pt; line-height: 1.3;
   color: #111; margin: 0 auto; max-width: 182mm; }}
-h1 {{ font-size: 24pt; margin: 0 0 2mm; }}
-.lead {{ font-size: 14pt; margin: 0 0 4mm; }}
+h1 {{ font-size: 22pt; margin: 0 0 1mm; }}
+.lead {{ font-size: 13pt; margin: 0 0 3mm; }}
 h2 {{ font-size: 14pt; margin: 0 0 1mm; color: #0b4f8a; }}
-section {{ border-left: 4px solid #0072B2; padding: 1mm 0 1mm 4mm; margin: 0 0 3.2mm;
+section {{ border-left: 4px solid #0072B2; padding: 0.5mm 0 0.5mm 3.5mm; margin: 0 0 2.5mm;
   break-inside: avoid; }}
 section p {{ margin: 0; }}
-.grid {{ display: grid; grid-template-columns: 1fr 1fr; gap: 0 8mm; }}
+.grid {{ display: grid; grid-template-columns: 1fr 1fr; gap: 0 6mm; }}
 table {{ border-collapse: collapse; margin: 1mm 0 0; }}
-td, th {{ border-bottom: 1px solid #999; padding: 1mm 4mm; text-align: center; }}
-ul {{ margin: 1mm 0 0; padding-left: 5mm; }}
+td, th {{ border-bottom: 1px solid #999; padding: 0.6mm 3mm; text-align: center; }}
+ul {{ margin: 1mm 0 0; padding: 0; list-style: none; columns: 2; column-gap: 3mm; }}
+li {{ font-size: 11pt; break-inside: avoid; }}
 .tip {{ background: #fff3d6; border: 2px solid #E69F00; border-radius: 3mm; padding: 3mm 4mm;
   font-size: 13.5pt; margin-top: 2mm; }}
 footer {{ margin-top: 4mm; font-size: 9pt; color: #555; }}
@@ -974,7 +975,7 @@ footer {{ margin-top: 4mm; font-size: 9pt; color: #555; }}
 <p>{say("setup")}</p></section>
 <section><h2>{say("rewards_title")}</h2><p>{reward_text}</p><ul>{rewards}</ul></section>
 </div>
-{sections}
+<div class="grid">{sections}</div>
 <p class="tip">{say("tip")}</p>
 <footer>{say("footer")}</footer>
 </body>

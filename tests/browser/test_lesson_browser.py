@@ -151,3 +151,18 @@ def test_a_bet_shows_its_answer_only_when_asked(
     expect(bet.get_by_role("button", name="Verberg het antwoord")).to_be_visible()
     page.screenshot(path=str(shots / "lesson-nl-03-answer.png"))
     assert notebook_panel(page).count() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_rules_card_prints_on_one_a4_page(chromium: Browser, lang: str, tmp_path: Path) -> None:
+    """docs/rules-card/<lang>.html printed by Chromium: exactly one A4 page; a PNG to look at."""
+    context = chromium.new_context(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi
+    try:
+        page = context.new_page()
+        page.goto((ROOT / "docs" / "rules-card" / f"{lang}.html").as_uri())
+        page.emulate_media(media="print")
+        page.screenshot(path=str(_shots(tmp_path) / f"rules-card-{lang}.png"), full_page=True)
+        pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    finally:
+        context.close()
