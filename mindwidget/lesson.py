@@ -138,7 +138,7 @@ def _html(part: object) -> str:
     if isinstance(part, Figure):
         return _figure_html(part)
     if isinstance(part, pd.DataFrame):
-        return part.to_html(border=0, escape=True)
+        return part.to_html(border=0, escape=True, index=False)
     return _md(str(part))
 
 
@@ -220,7 +220,7 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
                 options=list(choices),
                 value=None,
                 description=text("our_bet", lang),
-                style={"description_width": "initial", "font_weight": "bold"},
+                style={"description_width": "initial", "button_width": "auto"},
             )
         elif out_of is not None:
             self.guess = ipywidgets.IntSlider(
@@ -628,12 +628,12 @@ def bet_star_habits(lang: str, games: int = 20_000, seed: int = 3) -> Bet:
     results = {key: _summary(3, _habit_bot(p), games, seed) for key, p in HABITS.items()}
     table = pd.DataFrame(
         {
+            text("habit", lang): [text(k, lang) for k in results],
             text("games_won", lang): [percent(s.win_rate, lang) for s in results.values()],
             text("stars_used", lang): [
                 number(s.mean_stars_used, lang, 2) for s in results.values()
             ],
         },
-        index=pd.Index([text(k, lang) for k in results], name=text("habit", lang)),
     )
     answer = Answer(table, text("stars_answer", lang, games=number(games, lang)), lang=lang)
     choices = [text(k, lang) for k in HABITS]
@@ -642,45 +642,42 @@ def bet_star_habits(lang: str, games: int = 20_000, seed: int = 3) -> Bet:
 
 def sandbox(lang: str) -> ipywidgets.VBox:
     """Your own experiment: players, wobble, one player's tempo, a star habit; press Run."""
-    style = {"description_width": "initial"}
-    wide = ipywidgets.Layout(width="min(40em, 100%)")
-    players = ipywidgets.IntSlider(
-        3, 2, 4, description=text("sb_players", lang), style=style, layout=wide
-    )
+    wide = ipywidgets.Layout(width="100%")
+    players = ipywidgets.IntSlider(3, 2, 4, layout=wide)
     wobble = ipywidgets.SelectionSlider(
-        options=[(f"{p}%", p / 100) for p in range(0, 31)],
-        value=0.14,
-        description=text("wobble_slider", lang),
-        style=style,
-        layout=wide,
+        options=[(f"{p}%", p / 100) for p in range(0, 31)], value=0.14, layout=wide
     )
     tempo = ipywidgets.SelectionSlider(
-        options=[
-            (text("sb_seconds", lang, s=number(s / 100, lang, 2)), s / 100) for s in range(15, 46)
-        ],
+        options=[(f"{number(s / 100, lang, 2)} s", s / 100) for s in range(15, 46)],
         value=0.3,
-        description=text("sb_tempo", lang),
-        style=style,
         layout=wide,
     )
     habit = ipywidgets.Dropdown(
-        options=[(text(k, lang), k) for k in HABITS],
-        value="habit_never",
-        description=text("habit", lang),
-        style=style,
+        options=[(text(k, lang), k) for k in HABITS], value="habit_never", layout=wide
     )
     games = ipywidgets.SelectionSlider(
         options=[(number(n, lang), n) for n in (500, 1000, 2000, 4000, 10_000)],
         value=1000,
-        description=text("sb_games", lang),
-        style=style,
         layout=wide,
+    )
+    rows = (
+        ("sb_players", players),
+        ("wobble_slider", wobble),
+        ("sb_tempo", tempo),
+        ("habit", habit),
+        ("sb_games", games),
+    )
+    grid = ipywidgets.GridBox(
+        children=[w for key, control in rows for w in (ipywidgets.Label(text(key, lang)), control)],
+        layout=ipywidgets.Layout(
+            grid_template_columns="max-content minmax(12em, 30em)", grid_gap="4px 12px"
+        ),
     )
     run = ipywidgets.Button(
         description=text("sb_run", lang),
         button_style="primary",
         icon="play",
-        layout=ipywidgets.Layout(width="auto", height="44px"),
+        layout=ipywidgets.Layout(width="auto", height="44px", align_self="flex-start"),
     )
     out = ipywidgets.HTML()
 
@@ -692,7 +689,7 @@ def sandbox(lang: str) -> ipywidgets.VBox:
 
     run.on_click(go)
     go()
-    box = ipywidgets.VBox([players, wobble, tempo, habit, games, run, out])
+    box = ipywidgets.VBox([grid, run, out])
     box.run, box.out = go, out
     return box
 
