@@ -87,6 +87,7 @@ def test_dutch_rules_on_a_projector(
     # Dutch all over: the setting-up table above it and the board's buttons.
     expect(panel.get_by_text("Beloningen voor het halen van een level:")).to_be_visible()
     expect(tid(first, "btn-next")).to_have_text("Volgende")
+    expect(first).to_have_class(re.compile(r"\bmw-projector\b"))  # big text on the projector
 
     # No code above the first scenario: every code cell before it is collapsed.
     board_top = first.bounding_box()
