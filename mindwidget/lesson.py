@@ -284,15 +284,16 @@ def class_view(lang: str, seed: int = 7) -> MindWidget:
 def next_moves(w: MindWidget, moves: int = 1) -> None:
     """Up to ``moves`` bot moves on ``w``, whatever was pressed before; prints what happened.
 
-    If the hands are on the table, this presses Ready first; if the level is
-    over, it says so (and how to go on) instead of raising.
+    Whenever the hands are on the table (before the level, or after a stop),
+    it presses Ready first; if the level is over, it says so (and how to go
+    on) instead of raising.
     """
     lang = w.lang
     done: list[str] = []
-    if phase(w.game) in ("ready", "stopped"):
-        w.ready()
-        done.append(text("moves_ready", lang))
     for _ in range(moves):
+        if phase(w.game) in ("ready", "stopped"):
+            w.ready()
+            done.append(text("moves_ready", lang))
         if w.planned is None:
             break
         before = len(w.game.pile) + len(w.game.discards)
