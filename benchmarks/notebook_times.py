@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in paths:
         wall, cpu, cells = run_all(path)
         slowest = max(range(len(cells)), key=cells.__getitem__)
-        name = str(path.relative_to(ROOT)) if path.is_absolute() else str(path)
+        name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
         print(
             f"{name:34s} {wall:6.1f}s {cpu:6.1f}s {len(cells):6d}  "
             f"{cells[slowest]:.1f}s (#{slowest + 1})",
