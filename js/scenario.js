@@ -25,6 +25,7 @@ export default {
       const focusId = focused?.dataset?.testid;
       main.innerHTML = renderBoard(scene, { lang, notice: model.get("notice") });
       root.lang = lang;
+      root.classList.toggle("mw-projector", model.get("size") === "projector");
       root.setAttribute("aria-label", scene?.title ?? "");
       if (focused && focused !== root) {
         // Keep the focus on the same button; if it is gone or disabled (Next at
@@ -67,7 +68,7 @@ export default {
     root.addEventListener("change", onChange);
     root.addEventListener("keydown", onKey);
 
-    const events = ["change:scene", "change:lang", "change:notice"];
+    const events = ["change:scene", "change:lang", "change:notice", "change:size"];
     for (const e of events) model.on(e, draw);
     draw();
 

@@ -66,8 +66,8 @@ if TYPE_CHECKING:
     from .game import Game, Observation
     from .rules import RuleError, Rules
     from .runner import run_game, run_level
-    from .scenario_widget import ScenarioPlayer
     from .scenario import Scenario
+    from .scenario_widget import ScenarioPlayer
     from .sim import simulate
     from .table import Table
     from .timing import plot_timing, timing_profile

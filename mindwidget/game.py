@@ -40,8 +40,8 @@ from .events import (
     StarUsed,
     StarVoted,
     Stopped,
-    fast_init,
     Unready,
+    fast_init,
 )
 from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 

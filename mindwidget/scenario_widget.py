@@ -99,6 +99,8 @@ class ScenarioBoard(anywidget.AnyWidget):
     scene = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
     lang = traitlets.Enum(LANGS, default_value="en").tag(sync=True)
+    #: "projector": everything 1.6 times as large (as `MindWidget.size`).
+    size = traitlets.Enum(("normal", "projector"), default_value="normal").tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Updates from the browser: only ``lang``, and only to a known language."""

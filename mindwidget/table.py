@@ -96,6 +96,8 @@ def check_speed(speed: object) -> int:
         allowed = ", ".join(map(str, WATCH_SPEEDS))
         raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
     return int(speed)
+
+
 #: Seconds a team of bots keeps its hands on the table after a mistake or a
 #: throwing star (``Rules.concentrate_after``) before it is ready again: a
 #: human-like pause, so an onlooker sees the table stop. With a person at the

@@ -15,7 +15,7 @@ from lab import notebook_panel, open_notebook, put_setting, run_cell, tid
 from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY_NOTEBOOK = ROOT / "notebooks" / "01-play.ipynb"
+PLAY_NOTEBOOK = ROOT / "notebooks" / "en" / "01-play.ipynb"
 SCREENSHOT = ROOT / "docs" / "screenshot.png"
 
 
@@ -28,6 +28,7 @@ def notebook_with(lab_root: Path, name: str, *extra: str, first: str | None = No
     nb = json.loads(PLAY_NOTEBOOK.read_text())
     first_code = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
     nb["cells"] = nb["cells"][: first_code + 1]
+    nb["cells"][first_code]["metadata"] = {}  # shown, so run_cell can click into it
     if first is not None:
         nb["cells"][first_code]["source"] = first
     for i, src in enumerate(extra):

@@ -1,0 +1,217 @@
+"""mindwidget.lesson: the building blocks of the lesson notebooks.
+
+An answer stays hidden until asked for; nothing raises when a teacher follows
+the text, whatever the class pressed before; every control speaks the
+notebook's language.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from matplotlib.figure import Figure
+
+from mindwidget import lesson
+from mindwidget.i18n import LANGS, translate
+from mindwidget.rules import Rules
+from mindwidget.view import phase
+
+
+# ------------------------------------------------------------------ answers
+def test_an_answer_is_hidden_until_its_button_is_pressed() -> None:
+    a = lesson.Answer("The 45 goes first in **27.7%**.", lang="nl")
+    button, body = a.children
+    assert not a.shown and body.layout.display == "none"
+    assert button.description == "Toon het antwoord"
+    assert "<b>27.7%</b>" in a.html and "27.7%" in body.value
+    button.click()  # as the browser's click does
+    assert a.shown and body.layout.display != "none"
+    assert button.description == "Verberg het antwoord"
+    button.click()
+    assert not a.shown and button.description == "Toon het antwoord"
+
+
+def test_an_answer_escapes_text_and_embeds_figures() -> None:
+    fig = Figure()
+    fig.add_subplot().plot([0, 1])
+    a = lesson.Answer("<script>x</script>", fig)
+    assert "<script>" not in a.html and "&lt;script&gt;" in a.html
+    assert "data:image/png;base64," in a.html
+
+
+def test_a_bet_holds_its_answer_hidden_after_run_all() -> None:
+    bet = lesson.bet_watch_bots("de")
+    assert not bet.answer.shown
+    assert "Level 10 von 10" in bet.answer.html  # computed already, seed 7
+    assert bet.guess is not None and bet.guess.value is None  # nobody has bet yet
+    assert list(bet.guess.options) == ["Ja", "Nein"]
+
+
+def test_bet_team_sizes_gives_percentages_and_the_margin() -> None:
+    bet = lesson.bet_team_sizes("en", games=2000)
+    assert "4 players" in bet.answer.html and "%" in bet.answer.html
+    assert bet.guess is not None and bet.guess.max == 100
+
+
+# ------------------------------------------------------- 01: never raises
+def test_next_moves_presses_ready_only_when_the_table_waits_for_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    w = lesson.class_view("en")
+    assert phase(w.game) == "ready"
+    lesson.next_moves(w, 2)  # the class has not pressed Ready
+    out = capsys.readouterr().out
+    assert out.startswith("Ready: hands off the table.")
+    assert out.count("played") == 2 and len(w.game.pile) + len(w.game.discards) >= 2
+
+    w2 = lesson.class_view("en")
+    w2.ready()  # the class pressed Ready in the widget first
+    lesson.next_moves(w2, 2)
+    out = capsys.readouterr().out
+    assert "Ready" not in out and out.count("played") == 2
+
+
+def test_next_moves_never_raises_up_to_the_end_of_the_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    w = lesson.class_view("nl")
+    for _ in range(12):
+        lesson.next_moves(w, 2)
+    out = capsys.readouterr().out
+    assert phase(w.game) in ("cleared", "won", "lost")
+    assert out.rstrip().endswith(
+        ("druk in het spel op Volgend level.", "gewonnen.", "het laatste leven is op.")
+    )
+    lesson.next_moves(w, 1)  # still nothing raises
+    assert capsys.readouterr().out.strip()
+
+
+def test_next_moves_after_a_stop_presses_ready_again(capsys: pytest.CaptureFixture[str]) -> None:
+    w = lesson.play("en", seed=1, bots="scalar")
+    w.ready()
+    w.stop()
+    assert phase(w.game) == "stopped"
+    w.mode = "step"
+    lesson.next_moves(w, 1)
+    assert phase(w.game) != "stopped"
+    assert capsys.readouterr().out.startswith("Ready")
+
+
+def test_the_trace_before_anything_was_played_is_a_sentence_not_an_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    w = lesson.play("de")
+    assert lesson.trace_of(w) is None
+    assert "noch keine Karte" in capsys.readouterr().out
+    w.ready()
+    w.advance(60)
+    assert isinstance(lesson.trace_of(w), Figure)
+    assert lesson.your_tempo(lesson.play("en")) is None
+    assert "No cards played yet" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------- 02: rules
+def test_a_scenario_is_big_and_speaks_the_language() -> None:
+    p = lesson.scenario("mistake", "nl")
+    assert p.lang == "nl" and p.board.lang == "nl"
+    assert p.board.size == "projector"
+    assert p.scenario.position == 0
+
+
+def test_the_common_mistakes_menu_shows_one_scenario_at_a_time() -> None:
+    box = lesson.scenario_menu(lesson.COMMON_MISTAKES, "de")
+    menu, shown = box.children
+    assert len(lesson.COMMON_MISTAKES) == 6 and len(menu.options) == 6
+    assert shown is box.players[0]
+    menu.value = 3
+    assert box.children[1] is box.players[3]
+
+
+def test_the_setup_table_comes_from_the_rules() -> None:
+    html = lesson.setup_table("de").value
+    for n in (2, 3, 4):
+        r = Rules(players=n)
+        assert f">{r.n_levels}</td>" in html and f">{r.start_lives}</td>" in html
+    assert "Wurfsterne" in html and "Belohnungen" in html
+
+
+# ------------------------------------------------------ 03 and 05: numbers
+@pytest.mark.parametrize(
+    ("lang", "x", "expected"),
+    [("en", 0.455, "45.5%"), ("nl", 0.455, "45,5%"), ("de", 0.455, "45,5\u202f%")],
+)
+def test_percentages_are_written_as_each_language_writes_them(
+    lang: str, x: float, expected: str
+) -> None:
+    assert lesson.percent(x, lang) == expected
+    assert lesson.number(10_000, lang) == ("10,000" if lang == "en" else "10.000")
+
+
+def test_the_noise_slider_is_named_in_words_and_updates_its_answer() -> None:
+    box = lesson.noise_slider("en", levels=200, games=300)
+    assert box.slider.description == "How much each player's clock wobbles:"
+    assert box.slider.label == "14%"
+    before = box.out.value
+    box.slider.value = 0.07
+    assert box.out.value != before and "%" in box.out.value
+
+
+def test_the_sandbox_charts_the_level_reached_in_percentages() -> None:
+    sentence, fig = lesson.sandbox_result("en", 3, 0.14, 0.3, "habit_never", 500)
+    assert sentence.startswith("The team won **")
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "level reached"
+    labels = [ax.yaxis.get_major_formatter()(y, 0) for y in ax.get_yticks()]
+    assert all(label.endswith("%") for label in labels)
+
+
+def test_bet_person_names_the_careful_person_and_the_bots() -> None:
+    bet = lesson.bet_person("nl", games=500, adaptive_games=8)
+    assert "De <b>bots</b> bewegen" in bet.answer.html
+    assert not bet.answer.shown
+
+
+# ----------------------------------------------------------- words, card
+def test_texts_name_what_is_missing() -> None:
+    with pytest.raises(KeyError, match="ui.nope"):
+        lesson.text("nope", "en")
+    with pytest.raises(ValueError, match="lang must be one of en, nl, de"):
+        lesson.text("show_answer", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_card_is_one_a4_page_with_the_rules_a_class_needs(lang: str) -> None:
+    card = lesson.rules_card(lang)
+    assert "@page { size: A4" in card and f'<html lang="{lang}">' in card
+    for key in ("lives_title", "mistake_title", "stop_title", "star_title", "rewards_title"):
+        assert lesson.text(f"card.{key}", lang) in card
+    for level, kind in Rules().rewards.items():
+        assert (
+            f"{lesson.text('level_n', lang, n=level)}</b>: {translate(kind + '_card', lang)}"
+            in card
+        )
+    assert str(Rules().max_lives) in card and "{" not in card.split("</style>")[1]
+
+
+# ------------------------------------------------------------ the guides
+GUIDES = {"en": "teaching.md", "nl": "teaching.nl.md", "de": "teaching.de.md"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_guide_names_every_notebook_its_rules_card_and_the_run_times(lang: str) -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    guide = (docs / GUIDES[lang]).read_text(encoding="utf-8")
+    en = (docs / GUIDES["en"]).read_text(encoding="utf-8")
+    for name in ("01-play", "02-rules", "03-probability", "04-scenarios", "05-cooperation"):
+        # every notebook with its Run All time (a row of the table)
+        assert re.search(rf"`{name}\.ipynb` \|.*\| \d+ s \|", guide), (lang, name)
+    assert f"docs/rules-card/{lang}.html" in guide
+    assert "benchmarks/notebook_times.py" in guide
+    assert lesson.text("ui.show_answer", lang) in guide
+    # the same outline in every language
+    for level in ("## ", "### "):
+        count = len(re.findall(rf"^{level}", guide, flags=re.M))
+        assert count == len(re.findall(rf"^{level}", en, flags=re.M)), (lang, level)
