@@ -45,8 +45,8 @@ from .i18n import LANGS, translate
 from .prob import expected_adjacent_pairs, p_wrong_order
 from .rules import Rules
 from .runner import run_game, run_level
+from .scenario import Scenario
 from .scenario_widget import ScenarioPlayer
-from .scenarios import Scenario
 from .sim import Summary, simulate
 from .trace import TraceFigure, plot_trace, trace
 from .view import phase

@@ -94,8 +94,13 @@ def test_next_moves_after_a_stop_presses_ready_again(capsys: pytest.CaptureFixtu
     assert phase(w.game) == "stopped"
     w.mode = "step"
     lesson.next_moves(w, 1)
-    assert phase(w.game) != "stopped"
-    assert capsys.readouterr().out.startswith("Ready")
+    # Ready was pressed after the stop, then a bot played (with this deal the
+    # card is a mistake, which puts the hands back on the table: so the phase
+    # alone cannot show the Ready)
+    kinds = [e.type for e in w.game.level_events]
+    assert "concentrated" in kinds[kinds.index("stopped") :]
+    out = capsys.readouterr().out
+    assert out.startswith("Ready") and "played" in out
 
 
 def test_the_trace_before_anything_was_played_is_a_sentence_not_an_error(
