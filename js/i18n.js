@@ -11,7 +11,5 @@ export const LANGS = Object.freeze(Object.keys(LOCALES));
 export function tr(lang, key, params = {}) {
   const table = LOCALES[lang] || en;
   const text = table[key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : m,
-  );
+  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
 }

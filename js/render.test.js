@@ -2,12 +2,37 @@ import { describe, expect, it } from "vitest";
 import { announce, phaseText, renderTable, seatNames } from "./render.js";
 
 const base = {
-  players: 3, seat: 0, level: 2, levels: 10, lives: 3, stars: 1, blind: false, phase: "play",
-  t: 1.5, hand: [12, 40], counts: [2, 2, 1], pile: [7], pile_by: [1], discards: [], n: 4,
-  news: [], vote: null, mistake: null, cleared: null, check: null,
+  players: 3,
+  seat: 0,
+  level: 2,
+  levels: 10,
+  lives: 3,
+  stars: 1,
+  blind: false,
+  phase: "play",
+  t: 1.5,
+  hand: [12, 40],
+  counts: [2, 2, 1],
+  pile: [7],
+  pile_by: [1],
+  discards: [],
+  n: 4,
+  news: [],
+  vote: null,
+  mistake: null,
+  cleared: null,
+  check: null,
 };
 const view = (over = {}) => ({ ...base, ...over });
-const ctx = (over = {}) => ({ lang: "en", mode: "realtime", joining: false, now: 2, points: [], notice: {}, ...over });
+const ctx = (over = {}) => ({
+  lang: "en",
+  mode: "realtime",
+  joining: false,
+  now: 2,
+  points: [],
+  notice: {},
+  ...over,
+});
 const html = (v, c) => renderTable(view(v), ctx(c));
 const has = (s, testid) => s.includes(`data-testid="${testid}"`);
 const enabled = (s, testid) => {
@@ -40,7 +65,7 @@ describe("rendering each state of the table", () => {
     expect(s).toContain('data-testid="count-2">1 card');
     expect((s.match(/mw-back/g) || []).length).toBe(3);
     expect(s).not.toContain(">40<span"); // 40 is not the lowest: not a button
-    expect(s).toMatch(/data-testid="pile-top" data-card="7">7</);
+    expect(s).toMatch(/data-testid="pile-top" data-card="7"[^>]*>.*Bot 1.*<span class="mw-num">7</);
     expect(s).toContain("Level 2 of 10");
     expect(s).toContain('data-testid="lives" data-count="3"');
   });
@@ -50,7 +75,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("stopped: names who stopped; Ready resumes", () => {
-    const s = html({ phase: "stopped" }, { points: [{ k: "stop", t: 1, until: null, p: 0 }] });
+    const s = html({ phase: "stopped" }, { points: [{ k: "stop", t: 1, until: null, player: 0 }] });
     expect(s).toContain("You called stop");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
@@ -67,19 +92,34 @@ describe("rendering each state of the table", () => {
 
   it("vote result: each vote and the result show", () => {
     const s = html({ vote: { by: 0, votes: { 0: true, 1: true, 2: false }, result: "declined" } });
-    expect(s).toContain("Bot 2: declines");
+    expect(s).toContain("Bot 2 declines.");
+    expect(s).toContain("You agree.");
     expect(s).toContain("Declined: the throwing star stays.");
     expect(has(s, "btn-agree")).toBe(false);
   });
 
   it("mistake: which play, which cards from whom, the life lost", () => {
     const mistake = {
-      type: "mistake", player: 2, card: 30, lives: 2, t: 2,
-      discards: [{ player: 0, card: 12 }, { player: 1, card: 20 }],
+      type: "mistake",
+      player: 2,
+      card: 30,
+      lives: 2,
+      t: 2,
+      discards: [
+        { player: 0, card: 12 },
+        { player: 1, card: 20 },
+      ],
     };
-    const s = html({ mistake, lives: 2, discards: [{ p: 0, card: 12, k: "mistake" }, { p: 1, card: 20, k: "mistake" }] });
+    const s = html({
+      mistake,
+      lives: 2,
+      discards: [
+        { player: 0, card: 12, k: "mistake" },
+        { player: 1, card: 20, k: "mistake" },
+      ],
+    });
     expect(s).toContain("Bot 2 played 30, but lower cards were still held.");
-    expect(s).toContain("Discarded: 12 from You, 20 from Bot 1.");
+    expect(s).toContain("Put aside: 12 (You), 20 (Bot 1).");
     expect(s).toContain("One life lost; 2 left.");
     expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
   });
@@ -146,7 +186,9 @@ describe("rendering each state of the table", () => {
 
   it("a notice is an alert in the widget's language", () => {
     const notice = { key: "too_late", params: { t: 1, last: 2 }, id: 1 };
-    expect(html({}, { notice })).toMatch(/data-testid="notice"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/);
+    expect(html({}, { notice })).toMatch(
+      /data-testid="notice"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/,
+    );
     expect(html({}, { notice, lang: "de" })).toContain("Der Tisch hat sich inzwischen geändert");
   });
 
@@ -162,7 +204,10 @@ describe("rendering each state of the table", () => {
   });
 
   it("escapes what it shows", () => {
-    const s = renderTable(view({ phase: "<b>" }), ctx({ notice: { key: "bad_field", params: { field: "<img>" } } }));
+    const s = renderTable(
+      view({ phase: "<b>" }),
+      ctx({ notice: { key: "bad_field", params: { field: "<img>" } } }),
+    );
     expect(s).not.toContain("<img>");
     expect(s).toContain("&#60;img&#62;");
   });
@@ -185,7 +230,7 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 from You. 2 lives left. " +
+      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 (You). 2 lives left. " +
         "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );
@@ -200,8 +245,6 @@ describe("phase text and announcements", () => {
     ];
     expect(announce(view({ news }), "en")).toBe("You agree. Bot 1 agrees. You called stop.");
     expect(announce(view({ news }), "nl")).toBe("Jij bent akkoord. Bot 1 is akkoord. Jij riep stop.");
-    expect(announce(view({ news }), "de")).toBe(
-      "Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.",
-    );
+    expect(announce(view({ news }), "de")).toBe("Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.");
   });
 });

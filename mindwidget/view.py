@@ -88,12 +88,12 @@ def table_view(
             public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
     if reveal:
         discards = [
-            {"p": d.player, "card": d.card, "k": k}
+            {"player": d.player, "card": d.card, "k": k}
             for d, (_, _, k) in zip(game.discards, obs.discards, strict=True)
         ]
     else:
         discards = [
-            {"p": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
+            {"player": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
             for i, (p, c, k) in enumerate(public_discards)
         ]
     view: dict[str, Any] = {
@@ -103,6 +103,8 @@ def table_view(
         "levels": game.levels,
         "lives": game.lives,
         "stars": game.stars,
+        "max_lives": game.rules.max_lives,
+        "max_stars": game.rules.max_stars,
         "blind": game.blind,
         "phase": phase(game),
         "t": _ms(game.t),
@@ -122,10 +124,29 @@ def table_view(
         "check": _last_after_play(events, "blind_checked"),
     }
     view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
+    if game.status in ("won", "lost"):
+        view["summary"] = _summary(game)
     if reveal:
         view["hands"] = [list(h) for h in game.hands]
         view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
     return view
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    """The end of a game in brief: the level reached and where lives were lost."""
+    lost: dict[int, int] = {}
+    for e in game.events:
+        d = e.public_dict()
+        n = (
+            1
+            if d["type"] == "mistake"
+            else d.get("lives_lost", 0)
+            if d["type"] == "blind_checked"
+            else 0
+        )
+        if n:
+            lost[e.level] = lost.get(e.level, 0) + int(n)
+    return {"level": game.level, "lives_lost": [{"level": k, "lives": v} for k, v in lost.items()]}
 
 
 def _ms(t: float) -> float:
@@ -179,7 +200,7 @@ def _last_vote(events: list[dict[str, Any]]) -> dict[str, Any] | None:
 def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dict[str, Any]]:
     """The live timing trace of the current level, as the seat may know it.
 
-    Each point is ``{"k": kind, "t": seconds, "card": value or None, "p": player}``
+    Each point is ``{"k": kind, "t": seconds, "card": value or None, "player": seat}``
     with kind ``play`` (a card on the pile), ``mistake`` (a play that cost a
     life), ``lost`` (a lower card discarded by a mistake), ``star`` (a card
     discarded by a throwing star), or ``stop`` with ``"until"`` (the resume,
@@ -207,7 +228,7 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
                 elif n_played < len(own):
                     card = own[n_played]
             n_played += 1
-            points.append({"k": "play", "t": _ms(d["t"]), "card": card, "p": d["player"]})
+            points.append({"k": "play", "t": _ms(d["t"]), "card": card, "player": d["player"]})
         elif kind == "mistake":
             for q in range(len(points) - 1, -1, -1):
                 if points[q]["k"] == "play":
@@ -215,12 +236,14 @@ def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dic
                     break
             for x in d["discards"]:
                 card = x["card"]
-                points.append({"k": "lost", "t": _ms(d["t"]), "card": card, "p": x["player"]})
+                points.append({"k": "lost", "t": _ms(d["t"]), "card": card, "player": x["player"]})
         elif kind == "star_used":
             for x in d["discards"]:
-                points.append({"k": "star", "t": _ms(d["t"]), "card": x["card"], "p": x["player"]})
+                points.append(
+                    {"k": "star", "t": _ms(d["t"]), "card": x["card"], "player": x["player"]}
+                )
         elif kind == "stopped":
-            points.append({"k": "stop", "t": _ms(d["t"]), "until": None, "p": d["player"]})
+            points.append({"k": "stop", "t": _ms(d["t"]), "until": None, "player": d["player"]})
         elif kind == "concentrated":
             for pt in reversed(points):
                 if pt["k"] == "stop" and pt["until"] is None:
@@ -245,6 +268,6 @@ def _fill_own_discards(
         if pt["card"] is None:
             if known is not None:
                 pt["card"] = known[i]
-            elif obs is not None and pt["p"] == seat:
+            elif obs is not None and pt["player"] == seat:
                 pt["card"] = obs.discards[i][1]
         i += 1

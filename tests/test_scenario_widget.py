@@ -63,7 +63,7 @@ def test_next_back_and_reset_step_the_scenario_and_show_every_hand() -> None:
     table = s["table"]
     assert table["hands"] == [[], [71], [58]]
     assert table["pile"] == [11, 34] and table["lives"] == 2
-    assert [(d["p"], d["card"]) for d in table["discards"]] == [(0, 26), (1, 30)]
+    assert [(d["player"], d["card"]) for d in table["discards"]] == [(0, 26), (1, 30)]
     assert [(pt["k"], pt["card"]) for pt in s["trace"]] == [
         ("play", 11),
         ("mistake", 34),
