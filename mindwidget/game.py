@@ -359,6 +359,41 @@ class Game:
         hand = self._hands[player]
         return hand[-1] if hand else None
 
+    def legal_actions(self, player: int) -> tuple[str, ...]:
+        """The actions the rules allow now, for ``player``: the one source of what a seat may do.
+
+        The names are the core's action names (the methods, and the
+        ``"action"`` of `actions` and `apply`), in this order: ``play``,
+        ``propose_star``, ``vote_star``, ``stop`` (the seat's own actions),
+        ``use_star``, ``concentrate`` (the team's actions, without a player:
+        every seat may cause them, so every seat lists them),
+        ``next_level``, ``start_blind`` (between levels). An action is listed
+        exactly when calling it now, at the time of the latest event, raises
+        no `RuleError` (``vote_star`` with either answer). The rules only:
+        a table may allow less (`mindwidget.table.Table.allowed`, e.g. no
+        play before Ready).
+        """
+        self._check_player(player)
+        if self._status == "level_cleared":
+            return ("next_level",)
+        if self._status == "won":
+            return () if self._blind else ("start_blind",)
+        if self._status != "playing":
+            return ()
+        out: list[str] = []
+        open_vote = self._proposal is not None
+        if not open_vote and self._hands[player]:
+            out.append("play")
+        if not open_vote and self._stars > 0:
+            out.append("propose_star")
+        if self._proposal is not None and player not in self._proposal:
+            out.append("vote_star")
+        out.append("stop")
+        if self._stars > 0:
+            out.append("use_star")
+        out.append("concentrate")
+        return tuple(out)
+
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
         self._check_player(player)

@@ -3,7 +3,8 @@
 The widget never sends the game itself to the browser. It sends
 
 * `table_view`: the table as one seat sees it (built from
-  `Game.observation` and public events; every hand only when ``reveal`` is on);
+  `Game.observation` and public events; every hand only when ``reveal`` is on),
+  with ``allowed``: what the seat may do now (`ALLOWED` names the vocabulary);
 * `trace_points`: the points of the current level's live timing trace.
 
 With ``reveal`` off, nothing here carries a card that the seat may not know.
@@ -15,12 +16,40 @@ Both are pure functions: they can be tested without a widget or a browser.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .game import Game
 
-__all__ = ["phase", "table_view", "trace_points"]
+__all__ = ["ALLOWED", "phase", "table_view", "trace_points"]
+
+#: The vocabulary of ``view["allowed"]``, in this order: what the person (or,
+#: with ``seat=None``, the teacher) may do now. Each is the ``type`` of the
+#: message the front end sends for it, and a listed action is accepted when
+#: sent now (bot actions due before its time come first and may change that;
+#: the notice then says why). The front end enables a button or a key only
+#: for what is listed; it re-derives nothing from the phase.
+#:
+#: * ``ready``: hands off the table (the level starts, or goes on after a stop)
+#: * ``play``: play the seat's lowest card
+#: * ``stop``: call stop
+#: * ``propose_star``: propose a throwing star
+#: * ``vote``: agree or say no to the open proposal (the seat has not voted)
+#: * ``wait``: step mode, the next bot action is planned
+#: * ``next_level``: deal the next level after a cleared one
+#: * ``start_blind``: after a win, play on with the cards face down
+#: * ``new_game``: the level or game is over; a new game may be dealt
+ALLOWED = (
+    "ready",
+    "play",
+    "stop",
+    "propose_star",
+    "vote",
+    "wait",
+    "next_level",
+    "start_blind",
+    "new_game",
+)
 
 
 def _public_events(game: Game) -> list[dict[str, Any]]:
@@ -62,12 +91,16 @@ def table_view(
     reveal: bool = False,
     plans: Mapping[int, float] | None = None,
     news_from: int | None = None,
+    allowed: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The table as ``seat`` sees it (``seat=None``: an onlooker).
 
     ``plans`` (each bot's planned time of its next play) is included only with
     ``reveal``. ``news_from`` is the index in this level's events from which
     the events are "news" (for the screen-reader live region); by default none.
+    ``allowed`` becomes ``view["allowed"]`` (see `ALLOWED`): decided by the
+    table, not here, because it depends on more than the game (the mode, the
+    bots' plans).
     """
     events = _public_events(game)
     obs = game.observation(seat if seat is not None else 0)
@@ -115,6 +148,7 @@ def table_view(
         "discards": discards,
         "n": len(events),
         "news": [_rounded(e) for e in events[news_from:]] if news_from is not None else [],
+        "allowed": _allowed_list(allowed),
     }
     # The panels of what just happened; left out when there is nothing to show.
     panels = {
@@ -147,6 +181,13 @@ def _summary(game: Game) -> dict[str, Any]:
         if n:
             lost[e.level] = lost.get(e.level, 0) + int(n)
     return {"level": game.level, "lives_lost": [{"level": k, "lives": v} for k, v in lost.items()]}
+
+
+def _allowed_list(allowed: Sequence[str]) -> list[str]:
+    unknown = sorted(set(allowed) - set(ALLOWED))
+    if unknown or isinstance(allowed, str):
+        raise ValueError(f"allowed must name actions among {', '.join(ALLOWED)}, not {allowed!r}.")
+    return [a for a in ALLOWED if a in allowed]
 
 
 def _ms(t: float) -> float:

@@ -338,6 +338,7 @@ class MindWidget(anywidget.AnyWidget):
                 reveal=self.reveal,
                 plans=self._plans if self.reveal else None,
                 news_from=news_from,
+                allowed=self._allowed(),
             )
             self.clock = {
                 "running": self._running(),
@@ -346,6 +347,25 @@ class MindWidget(anywidget.AnyWidget):
                 "epoch": self._epoch_key(),
             }
         self._send_trace()
+
+    def _allowed(self) -> list[str]:
+        """What the browser may send now and have accepted (see `view.table_view`)."""
+        game, seat = self._game, self._seat
+        p = phase(game)
+        out = ["ready"] if p in ("ready", "stopped") else []
+        if seat is not None:
+            legal = game.legal_actions(seat)
+            if p == "play":
+                out += [a for a in ("play", "stop", "propose_star") if a in legal]
+            if "vote_star" in legal:
+                out.append("vote")
+        if self.mode == "step" and self._planned is not None:
+            out.append("wait")
+        legal_any = game.legal_actions(0)
+        out += [a for a in ("next_level", "start_blind") if a in legal_any]
+        if game.status != "playing":
+            out.append("new_game")
+        return out
 
     def _send_trace(self, full: bool = False) -> None:
         points = trace_points(self._game, self._seat, reveal=self.reveal)
