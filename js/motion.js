@@ -7,8 +7,12 @@
 
 /** How long a card takes from a seat to the pile (ms). */
 export const SLIDE_MS = 220;
+const EASING = "cubic-bezier(.2,.7,.3,1)";
 
-/** @typedef {{anchors: Map<string, DOMRect>, keys: Set<string>}} Snapshot */
+/**
+ * @typedef {{anchors: Map<string, DOMRect>, keys: Set<string>,
+ *   running: Map<string, {frames: Keyframe[], time: number}>}} Snapshot
+ */
 
 /** Whether the person asked for less motion. */
 export function reducedMotion() {
@@ -29,9 +33,20 @@ export function measure(main) {
   const low = main.querySelector('[data-testid="lowest-card"]');
   if (low) anchors.set("hand", low.getBoundingClientRect());
   const keys = new Set();
-  for (const el of main.querySelectorAll("[data-flip]"))
-    keys.add(/** @type {HTMLElement} */ (el).dataset.flip);
-  return { anchors, keys };
+  const running = new Map();
+  for (const node of main.querySelectorAll("[data-flip]")) {
+    const el = /** @type {HTMLElement} */ (node);
+    const key = el.dataset.flip || "";
+    keys.add(key);
+    // A slide still under way when the table is drawn again goes on on the new element.
+    for (const a of typeof el.getAnimations === "function" ? el.getAnimations() : []) {
+      const effect = /** @type {KeyframeEffect} */ (a.effect);
+      if (a.playState === "running" && effect && typeof effect.getKeyframes === "function") {
+        running.set(key, { frames: effect.getKeyframes(), time: Number(a.currentTime) || 0 });
+      }
+    }
+  }
+  return { anchors, keys, running };
 }
 
 /**
@@ -47,6 +62,13 @@ export function play(main, before) {
   let n = 0;
   for (const node of main.querySelectorAll("[data-flip][data-from]")) {
     const el = /** @type {HTMLElement} */ (node);
+    const going = before.running.get(el.dataset.flip || "");
+    if (going && typeof el.animate === "function") {
+      const a = el.animate(/** @type {Keyframe[]} */ (going.frames), { duration: SLIDE_MS, easing: EASING });
+      a.currentTime = going.time;
+      n += 1;
+      continue;
+    }
     if (before.keys.has(el.dataset.flip || "")) continue;
     const from = before.anchors.get(el.dataset.from || "");
     if (!from || typeof el.animate !== "function") continue;
@@ -60,7 +82,7 @@ export function play(main, before) {
         { transform: `translate(${dx}px, ${dy}px) scale(${s})`, opacity: 0.6 },
         { transform: "none", opacity: 1 },
       ],
-      { duration: SLIDE_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+      { duration: SLIDE_MS, easing: EASING },
     );
     n += 1;
   }

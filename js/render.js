@@ -45,31 +45,14 @@ export function seatNames(/** @type {TableView} */ view, /** @type {string} */ l
 const isPerson = (/** @type {TableView} */ view) => view.seat !== null && view.seat !== undefined;
 
 /**
- * The actions the person's seat may take now: `view.allowed`, which Python
- * sends (mindwidget/view.py). A view from before `allowed` existed gets the
- * same answer from its phase (to be removed once every view carries it).
+ * The actions the person's seat (or, with no seat, the teacher) may take now:
+ * `view.allowed`, decided by Python (mindwidget/view.py ALLOWED). Nothing else
+ * enables a button or a key.
  * @param {TableView} view
- * @param {Ctx} ctx
  * @returns {Set<string>}
  */
-export function allowedActions(view, ctx) {
-  if (Array.isArray(view.allowed)) return new Set(view.allowed);
-  const p = view.phase;
-  const out = new Set();
-  const person = isPerson(view);
-  if (p === "ready" || p === "stopped") out.add("ready");
-  if (person && p === "play") {
-    if (view.hand.length) out.add("play");
-    out.add("stop");
-    if (view.stars > 0) out.add("propose_star");
-  }
-  if (p === "vote" && person && view.vote && !(String(view.seat) in view.vote.votes)) out.add("vote");
-  const botsHoldCards = view.counts.some((n, q) => q !== view.seat && n > 0);
-  if (ctx.mode === "step" && p === "play" && botsHoldCards) out.add("wait");
-  if (p === "cleared") out.add("next_level");
-  if (p === "won" && !view.blind) out.add("start_blind");
-  if (p === "won" || p === "lost") out.add("new_game");
-  return out;
+export function allowedActions(view) {
+  return new Set(Array.isArray(view.allowed) ? view.allowed : []);
 }
 
 function countText(/** @type {number} */ n, /** @type {string} */ lang) {
@@ -124,7 +107,7 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
-      return allowedActions(view, ctx).has("vote")
+      return allowedActions(view).has("vote")
         ? tr(lang, "phase_vote", { who: by })
         : tr(lang, "phase_vote_wait");
     }
@@ -366,7 +349,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
     return `<div class="mw-loading">${esc(tr(ctx.lang, "title"))}</div>`;
   }
   const names = seatNames(view, ctx.lang);
-  const allowed = allowedActions(view, ctx);
+  const allowed = allowedActions(view);
   const from = fromSeat(view);
   const early = Boolean(view.mistake) && view.pile.length > 0;
   return `${header(view, ctx)}
@@ -409,12 +392,8 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
         break;
       case "mistake":
         out.push(
-          tr(lang, "say_mistake", {
-            who,
-            card: e.card,
-            list: discardList(e.discards || [], names, lang),
-            lives: e.lives,
-          }),
+          tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards || [], names, lang) }),
+          (e.lives ?? 0) > 0 ? tr(lang, "mistake_life", { lives: e.lives }) : tr(lang, "mistake_last_life"),
         );
         break;
       case "star_proposed":

@@ -18,6 +18,7 @@ const base = {
   discards: [],
   n: 4,
   news: [],
+  allowed: ["play", "stop", "propose_star"],
   vote: null,
   mistake: null,
   cleared: null,
@@ -42,7 +43,7 @@ const enabled = (s, testid) => {
 
 describe("rendering each state of the table", () => {
   it("ready: hands on the table, only Ready is enabled", () => {
-    const s = html({ phase: "ready", pile: [], pile_by: [] });
+    const s = html({ phase: "ready", pile: [], pile_by: [], allowed: ["ready"] });
     expect(s).toContain("Hands on the table");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
@@ -51,7 +52,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("ready, joining: Ready is pressed and waits for the bots", () => {
-    const s = html({ phase: "ready" }, { joining: true });
+    const s = html({ phase: "ready", allowed: ["ready"] }, { joining: true });
     expect(s).toContain("teammates join");
     expect(enabled(s, "btn-ready")).toBe(false);
   });
@@ -71,18 +72,25 @@ describe("rendering each state of the table", () => {
   });
 
   it("play with no stars: the star button is disabled", () => {
-    expect(enabled(html({ stars: 0 }), "btn-star")).toBe(false);
+    expect(enabled(html({ stars: 0, allowed: ["play", "stop"] }), "btn-star")).toBe(false);
   });
 
   it("stopped: names who stopped; Ready resumes", () => {
-    const s = html({ phase: "stopped" }, { points: [{ k: "stop", t: 1, until: null, player: 0 }] });
+    const s = html(
+      { phase: "stopped", allowed: ["ready"] },
+      { points: [{ k: "stop", t: 1, until: null, player: 0 }] },
+    );
     expect(s).toContain("You called stop");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
   });
 
   it("vote proposed by a bot: the person gets Agree and Decline", () => {
-    const s = html({ phase: "vote", vote: { by: 1, votes: { 1: true, 2: true }, result: "open" } });
+    const s = html({
+      phase: "vote",
+      allowed: ["vote"],
+      vote: { by: 1, votes: { 1: true, 2: true }, result: "open" },
+    });
     expect(s).toContain("Bot 1 proposes a throwing star. Do you agree?");
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
@@ -126,7 +134,7 @@ describe("rendering each state of the table", () => {
 
   it("level cleared: the reward and Next level", () => {
     const cleared = { type: "level_cleared", level: 2, reward: "star", granted: true, lives: 3, stars: 2 };
-    const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0] });
+    const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0], allowed: ["next_level"] });
     expect(s).toContain("Level 2 cleared!");
     expect(s).toContain("Reward: one extra throwing star.");
     expect(enabled(s, "btn-next-level")).toBe(true);
@@ -134,13 +142,13 @@ describe("rendering each state of the table", () => {
 
   it("won: Play blind and New game", () => {
     const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
-    const s = html({ phase: "won", level: 10, cleared });
+    const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
     expect(s).toContain("You won: all 10 levels cleared!");
     expect(has(s, "btn-play-blind") && has(s, "btn-new-game")).toBe(true);
   });
 
   it("lost: New game only", () => {
-    const s = html({ phase: "lost", lives: 0 });
+    const s = html({ phase: "lost", lives: 0, allowed: ["new_game"] });
     expect(s).toContain("Game over");
     expect(has(s, "btn-new-game")).toBe(true);
     expect(has(s, "btn-next-level") || has(s, "btn-play-blind")).toBe(false);
@@ -166,22 +174,23 @@ describe("rendering each state of the table", () => {
   });
 
   it("seat None: no own hand and no person buttons", () => {
-    const s = html({ seat: null, hand: [], phase: "ready" });
+    const s = html({ seat: null, hand: [], phase: "ready", allowed: ["ready"] });
     expect(has(s, "hand") || has(s, "btn-play")).toBe(false);
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 0", "Bot 1", "Bot 2"]);
   });
 
   it("seat None after a stop: the class can press Ready to go on", () => {
-    const s = html({ seat: null, hand: [], phase: "stopped" });
+    const s = html({ seat: null, hand: [], phase: "stopped", allowed: ["ready"] });
     expect(enabled(s, "btn-ready")).toBe(true);
   });
 
   it("step mode: Wait, while a bot still holds cards", () => {
-    const s = html({}, { mode: "step" });
+    const s = html({ allowed: ["play", "stop", "propose_star", "wait"] }, { mode: "step" });
     expect(enabled(s, "btn-wait")).toBe(true);
     expect(s).toContain("Step mode");
     expect(enabled(html({ counts: [2, 0, 0] }, { mode: "step" }), "btn-wait")).toBe(false);
+    expect(html({ seat: null }, { mode: "step" })).toContain("Keys: R is Ready, W waits.");
   });
 
   it("a notice is an alert in the widget's language", () => {
@@ -196,6 +205,67 @@ describe("rendering each state of the table", () => {
     expect(html({}, { lang: "nl" })).toContain(">Spelen<");
     expect(html({}, { lang: "de" })).toContain(">Wurfstern<");
     expect(html({}, { lang: "de" })).toContain('<option value="de" selected>Deutsch');
+  });
+
+  it("buttons and keys follow view.allowed alone, whatever the phase", () => {
+    const s = html({ phase: "play", allowed: ["ready"] });
+    expect(enabled(s, "btn-ready")).toBe(true);
+    expect(enabled(s, "btn-play") || enabled(s, "btn-stop") || enabled(s, "lowest-card")).toBe(false);
+    const none = html({ allowed: undefined });
+    expect(["btn-ready", "btn-play", "btn-stop", "btn-star"].some((b) => enabled(none, b))).toBe(false);
+  });
+
+  it("the same buttons in the same places in every phase (nothing moves)", () => {
+    const ids = (s) => [...s.matchAll(/<button[^>]*data-testid="(btn-[a-z-]+)"/g)].map((m) => m[1]);
+    const controls = (s) => ids(s.slice(s.indexOf('class="mw-controls"')));
+    const ready = controls(html({ phase: "ready", pile: [], pile_by: [], allowed: ["ready"] }));
+    expect(ready).toEqual(["btn-ready", "btn-play", "btn-stop", "btn-star"]);
+    expect(controls(html({}))).toEqual(ready);
+    expect(controls(html({ phase: "stopped", allowed: ["ready"] }))).toEqual(ready);
+  });
+
+  it("lives keep their place: a box as wide as the most lives, a broken heart after a mistake", () => {
+    const mistake = { type: "mistake", player: 0, card: 30, lives: 2, discards: [{ player: 1, card: 20 }] };
+    const s = html({ lives: 2, max_lives: 5, mistake, discards: [{ player: 1, card: 20, k: "mistake" }] });
+    expect(s).toContain('style="--mw-slots:5" data-testid="lives" data-count="2"');
+    expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
+    expect(s).toContain('data-testid="early-mark"');
+    expect(s).toMatch(
+      /data-testid="discard" data-card="20" data-player="1" data-kind="mistake" data-marked="true"/,
+    );
+    expect(s).toContain("You played 30, but lower cards were still held.");
+  });
+
+  it("a lost game: a summary and no line that says the level goes on", () => {
+    const mistake = { type: "mistake", player: 0, card: 50, lives: 0, discards: [{ player: 1, card: 10 }] };
+    const summary = {
+      level: 3,
+      lives_lost: [
+        { level: 1, lives: 1 },
+        { level: 3, lives: 2 },
+      ],
+    };
+    const s = html({ phase: "lost", lives: 0, level: 3, mistake, summary, allowed: ["new_game"] });
+    expect(s).toContain("Level 3 of 10 reached.");
+    expect(s).toContain("Lives lost: 1 in level 1, 2 in level 3.");
+    expect(s.match(/Game over/g)).toHaveLength(2); // the banner's title and its label
+    expect(s).not.toContain("goes on");
+    expect(s).not.toContain("left.");
+    expect(s).not.toContain('data-testid="mistake"');
+  });
+
+  it("a won game: one title, no 'No reward'", () => {
+    const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
+    const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
+    expect(s.match(/You won: all 10 levels cleared!/g)).toHaveLength(2); // title and label
+    expect(s).not.toContain("No reward");
+  });
+
+  it("watching bots: no play buttons, no play keys", () => {
+    const s = html({ seat: null, hand: [], allowed: [] });
+    expect(has(s, "btn-play") || has(s, "btn-star")).toBe(false);
+    expect(s).toContain("Keys: R is Ready.");
+    expect(s).not.toContain("Space");
   });
 
   it("an unknown or missing view renders a placeholder, not an error", () => {
@@ -230,7 +300,7 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 (You). 2 lives left. " +
+      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Put aside: 5 (You). One life lost; 2 left. " +
         "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );

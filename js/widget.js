@@ -119,7 +119,12 @@ export default () => {
         const focused = root.contains(document.activeElement) ? document.activeElement : null;
         const focusId = focused?.dataset?.testid;
         const epoch = model.get("clock")?.epoch;
-        const before = epoch === drawnEpoch ? motion.measure(main) : null;
+        let before = null;
+        try {
+          if (epoch === drawnEpoch) before = motion.measure(main);
+        } catch {
+          before = null;
+        }
         drawnEpoch = epoch;
         main.innerHTML = renderTable(view, {
           lang,
@@ -136,7 +141,11 @@ export default () => {
           const again = main.querySelector(`[data-testid="${focusId}"]`);
           (again && !again.disabled ? again : root).focus({ preventScroll: true });
         }
-        motion.play(main, before);
+        try {
+          root.dataset.moved = String(motion.play(main, before)); // cards set moving (for tests)
+        } catch {
+          // Motion is decoration: a failure in it must never stop the table.
+        }
         const key = `${model.get("clock")?.epoch}:${view?.n}`;
         if (announced !== null && key !== announced) {
           const text = announce(view, lang);
