@@ -55,7 +55,7 @@ export function back({ cls = "", attrs = "", label = "" } = {}) {
 export function button(action, label, { enabled = true, testid, cls = "", attrs = "", kbd = "" } = {}) {
   const id = testid || `btn-${action.replace(/_/g, "-")}`;
   const k = kbd ? `<kbd class="mw-kbd" aria-hidden="true">${esc(kbd)}</kbd>` : "";
-  return `<button type="button" class="mw-btn ${cls}" data-action="${esc(action)}" data-testid="${esc(id)}"${enabled ? "" : " disabled"} ${attrs}>${esc(label)}${k}</button>`;
+  return `<button type="button" class="mw-btn ${cls}" data-action="${esc(action)}" data-testid="${esc(id)}"${enabled ? "" : " disabled"} ${attrs}><span class="mw-btn-label">${esc(label)}</span>${k}</button>`;
 }
 
 /** The language menu (each language named in itself). */

@@ -102,6 +102,8 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       if (ctx.joining) return tr(lang, "phase_joining");
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
+      if (view.mistake) return tr(lang, "phase_stopped_mistake");
+      if (view.vote?.result === "used") return tr(lang, "phase_stopped_star");
       const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
       return about(lang, "phase_stopped", stop ? stop.player : -1, view, names);
     }
@@ -135,7 +137,7 @@ function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   <h3 class="mw-title">${esc(tr(lang, "title"))}</h3>
   <span class="mw-level" data-testid="level">${esc(level)}</span>
   ${view.blind ? `<span class="mw-badge" data-testid="blind" title="${esc(tr(lang, "blind_badge"))}">${esc(tr(lang, "blind_badge"))}</span>` : ""}
-  ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake && view.phase !== "lost" ? 1 : 0)}
+  ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake ? 1 : 0)}
   ${tokens("stars", view.stars, view.max_stars ?? 0, lang)}
   <span class="mw-clock"><span class="mw-clock-label">${esc(tr(lang, "clock"))}</span>
     <span data-live="clock" data-testid="clock">${(ctx.now ?? 0).toFixed(1)}</span> s</span>

@@ -268,6 +268,14 @@ describe("rendering each state of the table", () => {
     expect(s).not.toContain("Space");
   });
 
+  it("stopped after a mistake: says so, not who called stop", () => {
+    const mistake = { type: "mistake", player: 1, card: 30, lives: 2, discards: [{ player: 0, card: 12 }] };
+    const points = [{ k: "stop", t: 1, until: null, player: 1 }];
+    const s = html({ phase: "stopped", mistake, allowed: ["ready"] }, { points });
+    expect(s).toContain("Hands on the table after the mistake.");
+    expect(s).toContain('data-testid="mistake"');
+  });
+
   it("an unknown or missing view renders a placeholder, not an error", () => {
     expect(renderTable({}, ctx())).toContain("The Mind");
     expect(renderTable(undefined, ctx())).toContain("The Mind");

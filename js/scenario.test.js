@@ -60,7 +60,8 @@ const base = {
 };
 const scene = (over = {}) => ({ ...base, ...over });
 const html = (over = {}, ctx = {}) => renderBoard(scene(over), { lang: "en", notice: {}, ...ctx });
-const button = (s, testid) => s.match(new RegExp(`<button[^>]*data-testid="${testid}"[^>]*>([^<]*)<`));
+const button = (s, testid) =>
+  s.match(new RegExp(`<button[^>]*data-testid="${testid}"[^>]*><span class="mw-btn-label">([^<]*)<`));
 const enabled = (s, testid) => {
   const m = button(s, testid);
   return m !== null && !m[0].includes(" disabled");

@@ -209,8 +209,8 @@ export default () => {
         }
       };
       const onKey = (ev) => {
-        if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // Ctrl+S still saves
-        // No plain key reaches JupyterLab from here (A, B, M, R, Y change cells there).
+        if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // JupyterLab's (see onCombo)
+        // No plain key goes on to the notebook (A, B, M, R, Y change cells there).
         if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
         const tag = ev.target.tagName;
         if (tag === "SELECT" || tag === "INPUT") return;
@@ -224,6 +224,16 @@ export default () => {
       root.addEventListener("click", onClick);
       root.addEventListener("change", onChange);
       root.addEventListener("keydown", onKey);
+      // JupyterLab reads keys on their way down (capture), before the table
+      // sees them; the attribute above makes it skip them. Combinations such as
+      // Ctrl+S stay JupyterLab's: for those the attribute is lifted until the
+      // key has passed (the window sees a key before the document does).
+      const onCombo = (ev) => {
+        if (!(ev.ctrlKey || ev.metaKey || ev.altKey) || !root.contains(ev.target)) return;
+        root.removeAttribute("data-lm-suppress-shortcuts");
+        setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
+      };
+      window.addEventListener("keydown", onCombo, true);
 
       // Only what moves with time is updated between syncs: clock, countdowns, "now".
       const liveTimer = setInterval(() => {
@@ -268,6 +278,7 @@ export default () => {
         root.removeEventListener("click", onClick);
         root.removeEventListener("change", onChange);
         root.removeEventListener("keydown", onKey);
+        window.removeEventListener("keydown", onCombo, true);
         root.remove();
       };
     },

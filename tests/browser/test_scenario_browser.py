@@ -70,7 +70,7 @@ def test_step_back_take_over_and_play(
     # p.lang from a cell re-labels the board and the live game at once.
     run_cell(page, panel, 1)
     expect(tid(board, "btn-leave")).to_have_text("Zurück zum Szenario")
-    expect(tid(live, "btn-star")).to_have_text("Wurfstern")
+    expect(tid(live, "btn-star").locator(".mw-btn-label")).to_have_text("Wurfstern")
 
     # Back to the scenario, at the step it was taken over from.
     tid(board, "btn-leave").click()

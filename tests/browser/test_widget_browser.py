@@ -112,11 +112,11 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
 
     # Switch language in the widget, then from Python.
     tid(w, "lang").select_option("nl")
-    expect(tid(w, "btn-stop")).to_have_text("Stop")
+    expect(tid(w, "btn-stop").locator(".mw-btn-label")).to_have_text("Stop")
     expect(tid(w, "level")).to_have_text("Level 2 van 10")
-    expect(tid(w, "btn-star")).to_have_text("Werpster")
+    expect(tid(w, "btn-star").locator(".mw-btn-label")).to_have_text("Werpster")
     run_cell(page, panel, 1)
-    expect(tid(w, "btn-star")).to_have_text("Wurfstern")
+    expect(tid(w, "btn-star").locator(".mw-btn-label")).to_have_text("Wurfstern")
     expect(tid(w, "level")).to_have_text("Level 2 von 10")
     expect(w.locator('[data-testid="discard"][data-card="16"][data-player="1"]')).to_have_attribute(
         "title", "Bot 1, durch einen Fehler"
@@ -216,10 +216,15 @@ def test_dark_theme_and_projector_size(page: Page, lab_url: str, lab_root: Path)
         bg = w.evaluate("el => getComputedStyle(el).backgroundColor")
         fg = w.evaluate("el => getComputedStyle(el).color")
         assert bg != "rgb(255, 255, 255)" and fg != "rgb(26, 26, 26)", (bg, fg, lab_bg)
-        size = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+        card = tid(w, "pile-top").bounding_box()
         run_cell(page, panel, 1)
         expect(w).to_have_class(re.compile(r"\bmw-projector\b"))
-        bigger = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
-        assert bigger > size * 1.4
+        # Projector size: larger cards, and the trace beside the table.
+        bigger = tid(w, "pile-top").bounding_box()
+        table = w.locator(".mw-table").bounding_box()
+        trace = tid(w, "trace").bounding_box()
+        assert card and bigger and table and trace
+        assert bigger["height"] >= card["height"] * 0.9, (card, bigger)  # fits, not smaller
+        assert trace["x"] >= table["x"] + table["width"], (table, trace)
     finally:
         put_setting(lab_url, "@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Light"})
