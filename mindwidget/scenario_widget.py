@@ -46,7 +46,7 @@ from .bots import BotsLike
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenarios import Scenario
-from .view import table_view, trace_points
+from .view import phase, table_view, trace_points
 from .widget import MindWidget
 
 __all__ = ["ScenarioBoard", "ScenarioPlayer", "split_rule"]
@@ -322,8 +322,13 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
     def _do_take_over(self) -> None:
         self._not_live()
+        game = self._scenario.branch()
+        if phase(game) == "play":
+            # Taking over is a new start for the person: hands on the table, and
+            # the level clock waits for Ready (a stop at the step's time).
+            game.stop(self._seat if self._seat is not None else 0, game.t)
         live = MindWidget(
-            game=self._scenario.branch(),
+            game=game,
             seat=self._seat,
             bots=self._bots,
             lang=self.lang,

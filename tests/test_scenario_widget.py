@@ -216,7 +216,11 @@ def test_take_over_turns_the_step_into_a_live_game_and_back() -> None:
 
     # The person plays one card in the live game; the scenario stays where it was.
     b = Browser(live)
-    assert b.view["phase"] == "play" and b.view["hand"] == [11, 26]
+    # Taking over mid-level: hands on the table first; the clock waits for Ready.
+    assert b.view["phase"] == "stopped" and b.view["allowed"] == ["ready"]
+    assert b.view["hand"] == [11, 26]
+    b.act("ready")
+    assert b.view["phase"] == "play"
     b.act("play")
     assert b.view["pile"] == [11]
     assert any(pt["k"] == "play" and pt["card"] == 11 for pt in b.points)
