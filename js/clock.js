@@ -1,3 +1,4 @@
+// @ts-check
 // The level clock in the browser: pure functions over small frozen states.
 //
 // Python syncs `clock = {running, t, seq, epoch}` (see mindwidget/widget.py).

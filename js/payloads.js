@@ -48,7 +48,7 @@
  * @property {PublicEvent} [mistake]
  * @property {PublicEvent} [cleared]
  * @property {{pile: number[], faults: number[], lives_lost: number}} [check]
- * @property {{levels: number, lives_lost: {level: number, lives: number}[]}} [summary]
+ * @property {{level: number, lives_lost: {level: number, lives: number}[]}} [summary]
  * @property {number[][]} [hands]      reveal only
  * @property {Record<string, number>} [plans]  reveal only
  */

@@ -1,3 +1,4 @@
+// @ts-check
 // The scenario board as HTML, from the `scene` dict Python syncs
 // (mindwidget/scenario_widget.py). Pure: (scene, context) -> string.
 // Reuses the widget's strings (i18n.js), escaping (render.js) and timing

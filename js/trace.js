@@ -1,3 +1,4 @@
+// @ts-check
 // The live timing trace as an inline SVG string: time since the level started
 // (x) against card value (y), one colour *and* marker shape per player.
 // Pure: a function of the points Python sent and the current level time.
@@ -63,8 +64,8 @@ function niceStep(span) {
 }
 
 /**
- * @param {Array} points  [{k, t, card, player, until?}] (see mindwidget/view.py trace_points)
- * @param {object} o      {players, names: [..], lang, now, deck}
+ * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
+ * @param {{players: number, names?: string[], lang: string, now?: number, deck?: number}} o
  */
 export function traceSvg(points, o) {
   const deck = o.deck || 100;
