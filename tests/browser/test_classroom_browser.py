@@ -121,6 +121,7 @@ def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root:
     w.evaluate("el => el.ownerDocument.getAnimations().forEach(a => a.finish())")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     assert moving == 1, "the played card should slide to the pile"
+    assert int(w.get_attribute("data-moved") or 0) >= 1
     after = boxes(w)
     for key in BOXES:
         b0, b1 = before[key], after[key]
@@ -258,6 +259,10 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
     page.keyboard.press("n")
     expect(tid(w3, "vote-0")).to_have_attribute("data-vote", "false")
     expect(tid(w3, "vote")).to_have_attribute("data-result", "declined")
+    # The screen reader hears it in the table's language, and again after a switch.
+    expect(tid(w3, "live")).to_contain_text("Jij weigert.")
+    tid(w3, "lang").select_option("de")
+    expect(tid(w3, "live")).to_contain_text("Du lehnst ab.")
 
 
 def play_through(page: Page, w: Locator, steps: list[tuple[str, int]]) -> None:
@@ -331,10 +336,12 @@ def test_mistake_marked(page: Page, lab_url: str, lab_root: Path) -> None:
         'w = MindWidget(game=g, seat=0, bots="perfect", mode="step")\n'
         "w",
     )
+    page.emulate_media(reduced_motion="reduce")  # this person asked for less motion
     tid(w, "btn-ready").click()
     expect(tid(w, "phase")).to_have_attribute("data-phase", "play")
     page.keyboard.press("Space")
     expect(tid(w, "mistake")).to_contain_text("You played 30, but lower cards were still held.")
+    expect(w).to_have_attribute("data-moved", "0")  # the card did not slide
     expect(tid(w, "early-mark")).to_have_text("too early")
     expect(tid(w, "broken-heart")).to_have_count(1)
     expect(w.locator('[data-testid="discard"][data-card="10"][data-marked="true"]')).to_be_visible()
