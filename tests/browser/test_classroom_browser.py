@@ -159,6 +159,18 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     to_top(w)
     shot(w, "mistake")
+    # Normal size in a notebook cell of 900 px or less: nothing sticks out.
+    page.set_viewport_size({"width": 1180, "height": 1150})
+    box = w.bounding_box()
+    assert box is not None and box["width"] <= 900, box
+    out = w.evaluate(
+        "el => { const r = el.getBoundingClientRect().right + 1;"
+        " return [...el.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > r)"
+        ".map(e => e.className.baseVal ?? e.className); }"
+    )
+    assert out == [], out
+    to_top(w)
+    shot(w, "notebook-cell")
     page.wait_for_timeout(3000)  # the claim is about time: still there 3 s later
     expect(mistake).to_be_visible()
     expect(mistake).to_contain_text("Put aside: 10 (Bot 1).")
@@ -349,6 +361,18 @@ def test_mistake_marked(page: Page, lab_url: str, lab_root: Path) -> None:
     expect(w.locator('[data-kind="lost"][data-card="10"]')).to_have_count(1)
     to_top(w)
     shot(w, "mistake")
+    # Normal size in a notebook cell of 900 px or less: nothing sticks out.
+    page.set_viewport_size({"width": 1180, "height": 1150})
+    box = w.bounding_box()
+    assert box is not None and box["width"] <= 900, box
+    out = w.evaluate(
+        "el => { const r = el.getBoundingClientRect().right + 1;"
+        " return [...el.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > r)"
+        ".map(e => e.className.baseVal ?? e.className); }"
+    )
+    assert out == [], out
+    to_top(w)
+    shot(w, "notebook-cell")
 
 
 def test_dark_theme(page: Page, lab_url: str, lab_root: Path) -> None:
