@@ -262,6 +262,8 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
     page.keyboard.press("y")
     expect(tid(w2, "vote-0")).to_have_attribute("data-vote", "true")
     expect(tid(w2, "vote")).to_have_attribute("data-result", "used")
+    # Each lowest card leaves its hand for the cards put aside (10, 11, 40).
+    expect(w2.locator('[data-testid="discard"][data-kind="star"]')).to_have_count(3)
     run_cell(page, panel, 3)
     w3 = tid(panel, "mindwidget").nth(2)
     expect(tid(w3, "btn-decline").locator(".mw-btn-label")).to_have_text("Weigeren")
