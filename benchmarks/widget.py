@@ -21,7 +21,8 @@ tests, heartbeats every 0.1 s of level time) and reports the widget's own
 payload per play (the JSON of the state updates and trace messages) and how
 many heartbeats were sent and answered.
 
-Target: 95th percentile of click-to-view under 100 ms.
+Target: 95th percentile of click-to-view under 100 ms (with the cards' motion on).
+It also prints the minified bundle's size (bundle_bytes, css_bytes).
 """
 
 from __future__ import annotations
@@ -269,14 +270,19 @@ def payload_run(games: int = 20) -> dict[str, Any]:
     }
 
 
+BUNDLE = ("widget.js", "widget.css")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=200)
     parser.add_argument("--beat-seconds", type=float, default=10.0)
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args()
-    bundle = ROOT / "mindwidget" / "static" / "widget.js"
-    result: dict[str, Any] = {"bundle_bytes": bundle.stat().st_size if bundle.exists() else None}
+    static = ROOT / "mindwidget" / "static"
+    size = {f: (static / f).stat().st_size if (static / f).exists() else None for f in BUNDLE}
+    # The front end's size, minified (target: the widget's JavaScript under 60 KB).
+    result: dict[str, Any] = {"bundle_bytes": size["widget.js"], "css_bytes": size["widget.css"]}
     result.update(payload_run())
     result.update(browser_run(args.clicks, args.beat_seconds))
     result["target_met"] = result["click_to_view_ms"]["p95"] < 100

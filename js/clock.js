@@ -1,3 +1,4 @@
+// @ts-check
 // The level clock in the browser: pure functions over small frozen states.
 //
 // Python syncs `clock = {running, t, seq, epoch}` (see mindwidget/widget.py).
@@ -30,7 +31,12 @@ function checkNow(nowMs) {
 export function initial(nowMs) {
   checkNow(nowMs);
   return Object.freeze({
-    epoch: null, seq: null, running: false, base: 0, anchorMs: nowMs, beatMs: null,
+    epoch: null,
+    seq: null,
+    running: false,
+    base: 0,
+    anchorMs: nowMs,
+    beatMs: null,
   });
 }
 
@@ -42,9 +48,7 @@ export function levelTime(state, nowMs) {
 }
 
 function validClock(clock) {
-  return (
-    clock && typeof clock === "object" && typeof clock.t === "number" && Number.isFinite(clock.t)
-  );
+  return clock && typeof clock === "object" && typeof clock.t === "number" && Number.isFinite(clock.t);
 }
 
 /** Follow a clock dict synced from Python (returns the state unchanged if it is not one). */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  HEARTBEAT_MS, beatDue, botsMayAct, follow, heartbeat, initial, levelTime, markBeat,
+  HEARTBEAT_MS,
+  beatDue,
+  botsMayAct,
+  follow,
+  heartbeat,
+  initial,
+  levelTime,
+  markBeat,
 } from "./clock.js";
 
 const clock = (over = {}) => ({ running: true, t: 0, seq: 1, epoch: 1, ...over });

@@ -1,3 +1,4 @@
+// @ts-check
 // The frame both widgets draw into: a focusable root with the table (`main`)
 // and a polite live region for screen readers. Pure DOM, no state.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Every user-visible string, from the same JSON files Python reads
 // (mindwidget/locales/*.json); esbuild inlines them into the bundle.
 import de from "../mindwidget/locales/de.json";

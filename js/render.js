@@ -1,14 +1,40 @@
+// @ts-check
 // The table as HTML, from the `view` dict Python syncs (mindwidget/view.py).
-// Pure: (view, context) -> string. The widget puts the string into the page
-// and wires the buttons by their data-action attributes.
-import { LANGS, tr } from "./i18n.js";
+// Pure: (view, context) -> string. The widget puts the string into the page,
+// wires the buttons by their data-action attributes, and adds the motion
+// (js/motion.js) on top.
+//
+// The layout has fixed places and sizes, so nothing moves when a card is
+// played, a level starts, or lives and stars change:
+//   header  (title, level, lives, stars, level time, language; never wraps)
+//   seats   (the other players across the top)
+//   middle  (the pile, the cards put aside, what just happened)
+//   hand    (the person's cards, large)
+//   bar     (what the table waits for, the buttons)
+//   banner  (level cleared, won, lost: over the table)
+// and the trace beside the table (projector size) or below it.
+//
+// Which buttons are enabled comes from `view.allowed` alone (Python decides).
+import { tr } from "./i18n.js";
+import { back, button, card, esc, langMenu, pile, putAside, seatMark, seatStyle, tokens } from "./parts.js";
 import { traceSvg } from "./trace.js";
 
-export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { esc };
 
-/** Display names of the seats: "You" for the person, "Bot p" for the bot in seat p
- * (seats count from 0, as in `game.play(p)`, `plot_trace` and the scenarios). */
-export function seatNames(view, lang) {
+/** @typedef {import("./payloads.js").TableView} TableView */
+/** @typedef {import("./payloads.js").TracePoint} TracePoint */
+/**
+ * @typedef {object} Ctx
+ * @property {string} lang
+ * @property {string} [mode]      "realtime" | "step"
+ * @property {boolean} [joining]  Ready pressed, the bots join a moment later
+ * @property {number} [now]       level time (s)
+ * @property {TracePoint[]} [points]
+ * @property {{key?: string, params?: object, id?: number}} [notice]
+ */
+
+/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
+export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
     names.push(p === view.seat ? tr(lang, "you") : tr(lang, "bot", { n: p }));
@@ -16,93 +42,114 @@ export function seatNames(view, lang) {
   return names;
 }
 
-const card = (value, cls = "", extra = "") =>
-  `<span class="mw-card ${cls}" ${extra}>${value === null || value === undefined ? "" : esc(value)}</span>`;
-const back = (cls = "", label = "") =>
-  `<span class="mw-card mw-back ${cls}" aria-label="${esc(label)}" role="img"></span>`;
+const isPerson = (/** @type {TableView} */ view) => view.seat !== null && view.seat !== undefined;
 
-function button(action, key, lang, { enabled = true, testid, extra = "", cls = "" } = {}) {
-  return `<button type="button" class="mw-btn ${cls}" data-action="${action}" data-testid="${testid || `btn-${action.replace(/_/g, "-")}`}"${enabled ? "" : " disabled"} ${extra}>${esc(tr(lang, key))}</button>`;
+/**
+ * The actions the person's seat (or, with no seat, the teacher) may take now:
+ * `view.allowed`, decided by Python (mindwidget/view.py ALLOWED). Nothing else
+ * enables a button or a key.
+ * @param {TableView} view
+ * @returns {Set<string>}
+ */
+export function allowedActions(view) {
+  return new Set(Array.isArray(view.allowed) ? view.allowed : []);
 }
 
-function countText(n, lang) {
+function countText(/** @type {number} */ n, /** @type {string} */ lang) {
   if (n === 0) return tr(lang, "no_cards");
   return tr(lang, "cards_left", { n });
 }
 
-function discardList(discards, names, lang) {
+/** "16 (Bot 1), 12 (You)" */
+function discardList(
+  /** @type {{player: number, card: number|null}[]} */ discards,
+  /** @type {string[]} */ names,
+  /** @type {string} */ lang,
+) {
   return discards
     .map((d) =>
       tr(lang, "discard_by", {
         card: d.card === null || d.card === undefined ? tr(lang, "face_down") : d.card,
-        who: names[d.p ?? d.player],
+        who: names[d.player],
       }),
     )
     .join(", ");
 }
 
+/**
+ * A sentence about a seat: the "_you" form of `key` when that seat is the
+ * person's, since "You" takes another verb form ("You agree", "Du stimmst zu").
+ */
+function about(
+  /** @type {string} */ lang,
+  /** @type {string} */ key,
+  /** @type {number} */ seat,
+  /** @type {TableView} */ view,
+  /** @type {string[]} */ names,
+  params = {},
+) {
+  const mine = seat === view.seat && isPerson(view);
+  return tr(lang, mine ? `${key}_you` : key, { who: names[seat] ?? "", ...params });
+}
+
 /** What the phase line says. */
-export function phaseText(view, ctx) {
+export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   const { lang } = ctx;
   const names = seatNames(view, lang);
-  const watching = view.seat === null || view.seat === undefined;
+  const watching = !isPerson(view);
   switch (view.phase) {
     case "ready":
       if (ctx.joining) return tr(lang, "phase_joining");
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
-      const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
       // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
+      const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
       if (stop && (stop.why === "mistake" || stop.why === "star")) return tr(lang, `phase_stopped_${stop.why}`);
-      return about(lang, "phase_stopped", stop ? stop.p : -1, view, names);
+      return about(lang, "phase_stopped", stop ? stop.player : -1, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
-      const mine = !watching && view.vote && !(String(view.seat) in view.vote.votes);
-      return mine ? tr(lang, "phase_vote", { who: by }) : tr(lang, "phase_vote_wait");
+      return allowedActions(view).has("vote")
+        ? tr(lang, "phase_vote", { who: by })
+        : tr(lang, "phase_vote_wait");
     }
     case "play":
-      if (ctx.mode === "step") return tr(lang, "phase_step");
+      if (ctx.mode === "step") return tr(lang, watching ? "phase_step_watch" : "phase_step");
       return tr(lang, watching ? "phase_play_watch" : "phase_play");
     case "cleared":
-      return tr(lang, "cleared_title", { n: view.level });
-    case "won":
-      return tr(lang, view.blind ? "won_blind_title" : "won_title", { n: view.levels });
-    case "lost":
-      return tr(lang, "lost_title");
+      return tr(lang, "phase_cleared");
     default:
-      return "";
+      return ""; // won, lost: the banner says it
   }
 }
 
-function header(view, ctx) {
+/** The keys that apply here, in the chosen language. */
+export function keysHint(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+  const step = ctx.mode === "step";
+  if (!isPerson(view)) return tr(ctx.lang, step ? "keys_hint_watch_step" : "keys_hint_watch");
+  return tr(ctx.lang, step ? "keys_hint_step" : "keys_hint");
+}
+
+function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   const { lang } = ctx;
   const level = tr(lang, view.blind ? "blind_level" : "level", { n: view.level, of: view.levels });
-  const lives = Array.from({ length: view.lives }, () =>
-    `<span class="mw-token mw-life" aria-hidden="true">♥</span>`,
-  ).join("");
-  const stars = Array.from({ length: view.stars }, () =>
-    `<span class="mw-token mw-star" aria-hidden="true">★</span>`,
-  ).join("");
-  const langs = LANGS
-    .map((l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(tr(l, "language"))}</option>`)
-    .join("");
   return `<header class="mw-header">
   <h3 class="mw-title">${esc(tr(lang, "title"))}</h3>
   <span class="mw-level" data-testid="level">${esc(level)}</span>
-  ${view.blind ? `<span class="mw-badge" data-testid="blind">${esc(tr(lang, "blind_badge"))}</span>` : ""}
-  <span class="mw-tokens" data-testid="lives" data-count="${view.lives}" title="${esc(tr(lang, "lives"))}">
-    <span class="mw-token-label">${esc(tr(lang, "lives"))}: ${view.lives}</span>${lives}</span>
-  <span class="mw-tokens" data-testid="stars" data-count="${view.stars}" title="${esc(tr(lang, "stars"))}">
-    <span class="mw-token-label">${esc(tr(lang, "stars"))}: ${view.stars}</span>${stars}</span>
-  <span class="mw-clock"><span class="mw-token-label">${esc(tr(lang, "clock"))}</span>
+  ${view.blind ? `<span class="mw-badge" data-testid="blind" title="${esc(tr(lang, "blind_badge"))}">${esc(tr(lang, "blind_badge"))}</span>` : ""}
+  ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake ? 1 : 0)}
+  ${tokens("stars", view.stars, view.max_stars ?? 0, lang)}
+  <span class="mw-clock"><span class="mw-clock-label">${esc(tr(lang, "clock"))}</span>
     <span data-live="clock" data-testid="clock">${(ctx.now ?? 0).toFixed(1)}</span> s</span>
-  <label class="mw-lang">${esc(tr(lang, "language_label"))}
-    <select data-role="lang" data-testid="lang">${langs}</select></label>
+  ${langMenu(lang, "lang")}
 </header>`;
 }
 
-function seats(view, ctx, names) {
+/** Where a card played by seat p comes from, for the motion layer. */
+const fromSeat = (/** @type {TableView} */ view) => (/** @type {number} */ p) =>
+  p === view.seat ? "hand" : `seat-${p}`;
+
+function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
   const out = [];
   for (let p = 0; p < view.players; p++) {
@@ -110,8 +157,8 @@ function seats(view, ctx, names) {
     const n = view.counts[p];
     const hand = view.hands?.[p];
     const cards = hand
-      ? hand.map((c, i) => card(c, i === 0 ? "mw-small mw-lowest" : "mw-small")).join("")
-      : Array.from({ length: n }, () => back("mw-small", tr(lang, "face_down"))).join("");
+      ? hand.map((c, i) => card(c, { cls: i === 0 ? "mw-small mw-lowest" : "mw-small" })).join("")
+      : Array.from({ length: n }, () => back({ cls: "mw-small" })).join("");
     const plan = view.plans?.[String(p)];
     const countdown =
       plan === undefined
@@ -119,224 +166,252 @@ function seats(view, ctx, names) {
         : `<span class="mw-plan" data-live="plan" data-at="${plan}" data-testid="plan-${p}">${esc(
             tr(lang, "next_play_in", { s: Math.max(0, plan - (ctx.now ?? 0)).toFixed(1) }),
           )}</span>`;
-    out.push(`<div class="mw-seat mw-p${p}" data-testid="seat-${p}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
-  <div class="mw-seat-name"><span class="mw-dot mw-dot-${p}" aria-hidden="true"></span>${esc(names[p])}
+    out.push(`<div class="mw-seat" style="${seatStyle(p).style}" data-testid="seat-${p}" data-anchor="seat-${p}" role="group" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
+  <div class="mw-seat-name">${seatMark(p)}<span class="mw-name">${esc(names[p])}</span>
     <span class="mw-count" data-testid="count-${p}">${esc(countText(n, lang))}</span>${countdown}</div>
-  <div class="mw-cards">${cards}</div></div>`);
+  <div class="mw-cards mw-fan">${cards}</div></div>`);
   }
   return `<div class="mw-seats">${out.join("")}</div>`;
 }
 
-function pile(view, ctx, names) {
+function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
   const { lang } = ctx;
-  const n = view.pile.length;
-  if (n === 0) {
-    return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))}</div>
-  <div class="mw-pile-empty" data-testid="pile-top" data-card="">${esc(tr(lang, "pile_empty"))}</div></div>`;
-  }
-  const topCard = view.pile[n - 1];
-  const topBy = view.pile_by[n - 1];
-  const behind = view.pile
-    .slice(Math.max(0, n - 13), n - 1)
-    .map((c, i, arr) => {
-      const who = view.pile_by[n - 1 - arr.length + i];
-      return c === null
-        ? back("mw-small", tr(lang, "face_down"))
-        : card(c, `mw-small mw-by-${who}`, `title="${esc(names[who])}"`);
-    })
-    .join("");
-  const top =
-    topCard === null
-      ? `<span class="mw-card mw-back mw-big" data-testid="pile-top" data-card="" role="img" aria-label="${esc(tr(lang, "face_down"))}"></span>`
-      : `<span class="mw-card mw-big mw-by-${topBy}" data-testid="pile-top" data-card="${topCard}">${topCard}</span>`;
-  return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))} (${n})</div>
-  <div class="mw-pile-row">${behind ? `<div class="mw-behind" aria-label="${esc(tr(lang, "played_behind"))}">${behind}</div>` : ""}
-  <div class="mw-top">${top}<div class="mw-top-by">${esc(names[topBy])}</div></div></div></div>`;
-}
-
-function myHand(view, ctx) {
-  const { lang } = ctx;
-  if (view.seat === null || view.seat === undefined) return "";
-  const canPlay = view.phase === "play";
+  if (!isPerson(view)) return "";
+  const seat = /** @type {number} */ (view.seat);
+  const canPlay = allowed.has("play");
   const cards = view.hand
     .map((c, i) =>
       i === 0
-        ? `<button type="button" class="mw-card mw-mine mw-lowest" data-action="play" data-testid="lowest-card" data-card="${c}"${canPlay ? "" : " disabled"} aria-label="${esc(`${tr(lang, "btn_play")} ${c} (${tr(lang, "lowest")})`)}">${c}<span class="mw-lowest-tag">${esc(tr(lang, "lowest"))}</span></button>`
-        : card(c, "mw-mine"),
+        ? `<button type="button" class="mw-card mw-mid mw-mine mw-lowest" data-action="play" data-testid="lowest-card" data-card="${c}" data-flip="card-${c}"${canPlay ? "" : " disabled"} aria-label="${esc(`${tr(lang, "btn_play")} ${c} (${tr(lang, "lowest")})`)}"><span class="mw-num">${c}</span><span class="mw-lowest-tag" aria-hidden="true">${esc(tr(lang, "lowest"))}</span></button>`
+        : card(c, { cls: "mw-mid mw-mine", attrs: `data-flip="card-${c}"` }),
     )
     .join("");
-  return `<div class="mw-hand mw-p${view.seat}" data-testid="hand" aria-label="${esc(tr(lang, "your_hand"))}">
-  <div class="mw-seat-name"><span class="mw-dot mw-dot-${view.seat}" aria-hidden="true"></span>${esc(tr(lang, "your_hand"))}
+  return `<div class="mw-hand" style="${seatStyle(seat).style}" data-testid="hand" data-anchor="hand" role="group" aria-label="${esc(tr(lang, "your_hand"))}">
+  <div class="mw-seat-name">${seatMark(seat)}<span class="mw-name">${esc(tr(lang, "your_hand"))}</span>
     <span class="mw-count">${esc(countText(view.hand.length, lang))}</span></div>
   <div class="mw-cards">${cards || `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`}</div></div>`;
 }
 
-function controls(view, ctx) {
+function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
   const { lang } = ctx;
-  const person = view.seat !== null && view.seat !== undefined;
-  const p = view.phase;
   const b = [];
-  if (p === "ready" || p === "stopped") {
-    b.push(button("ready", "btn_ready", lang, { enabled: !ctx.joining, cls: "mw-primary" }));
+  b.push(
+    button("ready", tr(lang, "btn_ready"), {
+      enabled: allowed.has("ready") && !ctx.joining,
+      cls: "mw-primary",
+      kbd: "R",
+    }),
+  );
+  if (isPerson(view)) {
+    b.push(
+      button("play", tr(lang, "btn_play"), { enabled: allowed.has("play"), kbd: tr(lang, "key_space") }),
+    );
+    b.push(
+      button("stop", tr(lang, "btn_stop"), { enabled: allowed.has("stop"), cls: "mw-stop-btn", kbd: "S" }),
+    );
+    b.push(
+      button("propose_star", tr(lang, "btn_star"), {
+        enabled: allowed.has("propose_star"),
+        testid: "btn-star",
+        kbd: "T",
+      }),
+    );
   }
-  if (person && (p === "play" || p === "ready" || p === "stopped" || p === "vote")) {
-    b.push(button("play", "btn_play", lang, { enabled: p === "play" && view.hand.length > 0 }));
-    b.push(button("stop", "btn_stop", lang, { enabled: p === "play" }));
-    b.push(button("propose_star", "btn_star", lang, { enabled: p === "play" && view.stars > 0, testid: "btn-star" }));
-  }
-  if (p === "vote" && person && view.vote && !(String(view.seat) in view.vote.votes)) {
-    b.push(button("vote", "btn_agree", lang, { extra: 'data-agree="true"', testid: "btn-agree", cls: "mw-primary" }));
-    b.push(button("vote", "btn_decline", lang, { extra: 'data-agree="false"', testid: "btn-decline" }));
-  }
-  if (ctx.mode === "step" && (p === "play" || p === "stopped")) {
-    const botsHoldCards = (view.counts || []).some((n, q) => q !== view.seat && n > 0);
-    b.push(button("wait", "btn_wait", lang, { enabled: p === "play" && botsHoldCards }));
-  }
-  if (p === "cleared") b.push(button("next_level", "btn_next_level", lang, { cls: "mw-primary" }));
-  if (p === "won" && !view.blind) b.push(button("start_blind", "btn_play_blind", lang, { cls: "mw-primary", testid: "btn-play-blind" }));
-  if (p === "won" || p === "lost") b.push(button("new_game", "btn_new_game", lang));
+  if (ctx.mode === "step")
+    b.push(button("wait", tr(lang, "btn_wait"), { enabled: allowed.has("wait"), kbd: "W" }));
   return `<div class="mw-controls" role="group">${b.join("")}</div>`;
 }
 
-function panels(view, ctx, names) {
+function votePanel(
+  /** @type {TableView} */ view,
+  /** @type {Ctx} */ ctx,
+  /** @type {string[]} */ names,
+  /** @type {Set<string>} */ allowed,
+) {
   const { lang } = ctx;
-  const out = [];
-  if (view.vote) {
-    const v = view.vote;
-    const rows = [];
-    for (let p = 0; p < view.players; p++) {
-      const vote = v.votes[String(p)];
-      const key = vote === true ? "vote_yes" : vote === false ? "vote_no" : "vote_open";
-      const mark = vote === true ? "✓" : vote === false ? "✕" : "…";
-      rows.push(`<li data-testid="vote-${p}" data-vote="${vote === undefined ? "" : vote}"><span aria-hidden="true" class="mw-mark">${mark}</span> ${esc(tr(lang, key, { who: names[p] }))}</li>`);
-    }
-    const result = v.result === "used" ? tr(lang, "vote_used") : v.result === "declined" ? tr(lang, "vote_declined") : "";
-    out.push(`<section class="mw-panel mw-vote" data-testid="vote" data-result="${v.result}">
-  <h4>${esc(tr(lang, "vote_title", { who: names[v.by] }))}</h4><ul>${rows.join("")}</ul>
-  ${result ? `<p data-testid="vote-result">${esc(result)}</p>` : ""}</section>`);
+  const v = view.vote;
+  if (!v) return "";
+  const rows = [];
+  for (let p = 0; p < view.players; p++) {
+    const vote = v.votes[String(p)];
+    const key = vote === true ? "say_star_voted_yes" : vote === false ? "say_star_voted_no" : "vote_open";
+    const mark = vote === true ? "✓" : vote === false ? "✕" : "…";
+    rows.push(
+      `<li data-testid="vote-${p}" data-vote="${vote === undefined ? "" : vote}" style="${seatStyle(p).style}"><span aria-hidden="true" class="mw-mark">${mark}</span> ${esc(about(lang, key, p, view, names))}</li>`,
+    );
   }
-  if (view.mistake) {
-    const m = view.mistake;
-    out.push(`<section class="mw-panel mw-mistake" data-testid="mistake">
-  <h4><span aria-hidden="true">⚠ </span>${esc(tr(lang, "mistake_title"))}</h4>
-  <p>${esc(about(lang, "mistake_text", m.player, view, names, { card: m.card }))}</p>
-  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards, names, lang) }))}</p>
-  <p>${esc(tr(lang, "mistake_life", { n: m.lives }))}</p></section>`);
-  }
-  if (view.check) {
-    const c = view.check;
-    const faults = new Set(c.faults);
-    const cards = c.pile
-      .map((v, i) => {
-        const bad = faults.has(v);
-        return `<span class="mw-check-card${bad ? " mw-fault" : ""}" style="animation-delay:${(i * 0.35).toFixed(2)}s" data-testid="check-card">${card(v, "mw-small")}<span class="mw-mark" aria-label="${bad ? esc(tr(lang, "check_fault_mark")) : "✓"}">${bad ? "✕" : "✓"}</span></span>`;
-      })
-      .join("");
-    const summary = c.faults.length
-      ? `${tr(lang, "check_faults", { n: c.faults.length })} ${tr(lang, "check_lost", { n: c.lives_lost })}`
-      : tr(lang, "check_ok");
-    out.push(`<section class="mw-panel mw-check" data-testid="check">
-  <h4>${esc(tr(lang, "check_title"))}</h4><div class="mw-check-row">${cards}</div>
-  <p class="mw-check-summary" style="animation-delay:${(c.pile.length * 0.35).toFixed(2)}s">${esc(summary)}</p></section>`);
-  }
-  if (view.cleared && (view.phase === "cleared" || view.phase === "won")) {
-    const c = view.cleared;
-    let reward = tr(lang, "reward_none");
-    if (c.reward && c.granted) reward = tr(lang, c.reward === "life" ? "reward_life" : "reward_star");
-    else if (c.reward) reward = tr(lang, "reward_full", { reward: tr(lang, c.reward === "life" ? "life_card" : "star_card") });
-    const title = view.phase === "won" ? phaseText(view, ctx) : tr(lang, "cleared_title", { n: c.level });
-    out.push(`<section class="mw-panel mw-cleared" data-testid="cleared">
-  <h4>${esc(title)}</h4><p data-testid="reward">${esc(reward)}</p>
-  ${view.phase === "won" && !view.blind ? `<p>${esc(tr(lang, "won_hint"))}</p>` : ""}</section>`);
-  }
-  if (view.phase === "lost") {
-    out.push(`<section class="mw-panel mw-lost" data-testid="lost"><h4>${esc(tr(lang, "lost_title"))}</h4>
-  <p>${esc(tr(lang, "lost_text", { n: view.level }))}</p></section>`);
-  }
-  if (ctx.notice && ctx.notice.key) {
-    // Shown here; spoken once by the widget's own alert region (js/widget.js), since
-    // this panel is drawn again on every change.
-    out.push(`<div class="mw-notice" data-testid="notice" data-key="${esc(ctx.notice.key)}">${esc(
-      tr(lang, `notice_${ctx.notice.key}`, ctx.notice.params || {}),
-    )}</div>`);
-  }
-  return out.join("");
+  const result =
+    v.result === "used" ? tr(lang, "vote_used") : v.result === "declined" ? tr(lang, "vote_declined") : "";
+  const buttons = allowed.has("vote")
+    ? `<div class="mw-vote-buttons">${button("vote", tr(lang, "btn_agree"), { attrs: 'data-agree="true"', testid: "btn-agree", cls: "mw-primary", kbd: tr(lang, "key_yes") })}${button("vote", tr(lang, "btn_decline"), { attrs: 'data-agree="false"', testid: "btn-decline", kbd: "N" })}</div>`
+    : "";
+  return `<section class="mw-panel mw-vote" data-testid="vote" data-result="${esc(v.result)}">
+  <h4><span aria-hidden="true">★ </span>${esc(tr(lang, "vote_title", { who: names[v.by] }))}</h4><ul>${rows.join("")}</ul>
+  ${result ? `<p data-testid="vote-result">${esc(result)}</p>` : ""}${buttons}</section>`;
 }
 
-function discards(view, ctx, names) {
+function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
-  if (!view.discards.length) return "";
-  const items = view.discards
-    .map((d) => {
-      const how = tr(lang, d.k === "star" ? "discard_star" : "discard_mistake");
-      const face = d.card === null ? back("mw-small", tr(lang, "face_down")) : card(d.card, `mw-small mw-by-${d.p}`);
-      return `<li data-testid="discard" data-card="${d.card ?? ""}" data-player="${d.p}">${face}<span>${esc(names[d.p])}, ${esc(how)}</span></li>`;
+  const m = view.mistake;
+  if (!m || view.phase === "lost") return "";
+  const lives = m.lives ?? view.lives;
+  return `<section class="mw-panel mw-mistake" data-testid="mistake" role="group">
+  <h4><span class="mw-broken" aria-hidden="true">♥</span>${esc(tr(lang, "mistake_title"))}</h4>
+  <p>${esc(about(lang, "mistake_text", m.player ?? -1, view, names, { card: m.card }))}</p>
+  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang) }))}</p>
+  <p>${esc(lives > 0 ? tr(lang, "mistake_life", { n: lives }) : tr(lang, "mistake_last_life"))}</p></section>`;
+}
+
+function checkPanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+  const { lang } = ctx;
+  const c = view.check;
+  if (!c) return "";
+  const faults = new Set(c.faults);
+  const cards = c.pile
+    .map((v, i) => {
+      const bad = faults.has(v);
+      return `<span class="mw-check-card${bad ? " mw-fault" : ""}" style="animation-delay:${(i * 0.35).toFixed(2)}s" data-testid="check-card">${card(v, { cls: "mw-small" })}<span class="mw-mark" aria-label="${bad ? esc(tr(lang, "check_fault_mark")) : "✓"}">${bad ? "✕" : "✓"}</span></span>`;
     })
     .join("");
-  return `<section class="mw-discards"><h4>${esc(tr(lang, "discards"))}</h4><ul data-testid="discards">${items}</ul></section>`;
+  const summary = c.faults.length
+    ? `${tr(lang, "check_faults", { n: c.faults.length })} ${tr(lang, "check_lost", { n: c.lives_lost })}`
+    : tr(lang, "check_ok");
+  return `<section class="mw-panel mw-check" data-testid="check">
+  <h4>${esc(tr(lang, "check_title"))}</h4><div class="mw-check-row">${cards}</div>
+  <p class="mw-check-summary" style="animation-delay:${(c.pile.length * 0.35).toFixed(2)}s">${esc(summary)}</p></section>`;
 }
 
-/** The whole table. ctx: {lang, mode, size, joining, now, points, notice}. */
-export function renderTable(view, ctx) {
+function noticePanel(/** @type {Ctx} */ ctx) {
+  const n = ctx.notice;
+  if (!n || !n.key) return "";
+  // Shown here; spoken once by the widget's own alert region (js/widget.js).
+  return `<div class="mw-notice" data-testid="notice" data-key="${esc(n.key)}">${esc(tr(ctx.lang, `notice_${n.key}`, n.params || {}))}</div>`;
+}
+
+/** Level cleared, won, lost: a banner over the table, with what comes next. */
+function banner(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
+  const { lang } = ctx;
+  const p = view.phase;
+  if (p !== "cleared" && p !== "won" && p !== "lost") return "";
+  const lines = [];
+  let title = "";
+  let testid = "cleared";
+  if (p === "lost") {
+    testid = "lost";
+    title = tr(lang, "lost_title");
+    const s = view.summary;
+    lines.push(tr(lang, "lost_reached", { n: s?.level ?? view.level, of: view.levels }));
+    const where = (s?.lives_lost || []).map((x) =>
+      tr(lang, "lost_where_item", { lives: x.lives, level: x.level }),
+    );
+    if (where.length) lines.push(tr(lang, "lost_where", { list: where.join(", ") }));
+  } else {
+    const c = view.cleared;
+    title =
+      p === "won"
+        ? tr(lang, view.blind ? "won_blind_title" : "won_title", { n: view.levels })
+        : tr(lang, "cleared_title", { n: c?.level ?? view.level });
+    if (c?.reward && c.granted) lines.push(tr(lang, c.reward === "life" ? "reward_life" : "reward_star"));
+    else if (c?.reward)
+      lines.push(
+        tr(lang, "reward_full", { reward: tr(lang, c.reward === "life" ? "life_card" : "star_card") }),
+      );
+    else if (p === "cleared") lines.push(tr(lang, "cleared_no_reward"));
+    if (p === "won" && !view.blind) lines.push(tr(lang, "won_hint"));
+  }
+  const b = [];
+  if (allowed.has("next_level"))
+    b.push(button("next_level", tr(lang, "btn_next_level"), { cls: "mw-primary" }));
+  if (allowed.has("start_blind"))
+    b.push(
+      button("start_blind", tr(lang, "btn_play_blind"), { cls: "mw-primary", testid: "btn-play-blind" }),
+    );
+  if (allowed.has("new_game")) b.push(button("new_game", tr(lang, "btn_new_game")));
+  const icon = p === "lost" ? "♥" : p === "won" ? "★" : "✓";
+  const reward = lines.length && p !== "lost" ? ` data-testid="reward"` : "";
+  return `<section class="mw-banner mw-banner-${p}" data-testid="${testid}" role="group" aria-label="${esc(title)}">
+  <div class="mw-banner-icon" aria-hidden="true">${icon}</div>
+  <h4 class="mw-banner-title" data-testid="banner-title">${esc(title)}</h4>
+  ${lines.map((l, i) => `<p${i === 0 ? reward : ""}>${esc(l)}</p>`).join("")}
+  <div class="mw-controls">${b.join("")}</div></section>`;
+}
+
+/** Which put-aside cards the latest mistake (still shown) put aside. */
+function markedDiscards(/** @type {TableView} */ view) {
+  const m = view.mistake;
+  if (!m || !m.discards) return new Set();
+  const n = m.discards.length;
+  const mistakes = view.discards.map((d, i) => (d.k === "mistake" ? i : -1)).filter((i) => i >= 0);
+  return new Set(mistakes.slice(mistakes.length - n));
+}
+
+/** The whole table. */
+export function renderTable(/** @type {TableView|undefined} */ view, /** @type {Ctx} */ ctx) {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
     return `<div class="mw-loading">${esc(tr(ctx.lang, "title"))}</div>`;
   }
   const names = seatNames(view, ctx.lang);
+  const allowed = allowedActions(view);
+  const from = fromSeat(view);
+  const early = Boolean(view.mistake) && view.pile.length > 0;
   return `${header(view, ctx)}
-<div class="mw-board">
+<div class="mw-layout">
+<div class="mw-table">
   ${seats(view, ctx, names)}
-  <div class="mw-middle">${pile(view, ctx, names)}${discards(view, ctx, names)}</div>
-  ${myHand(view, ctx)}
-  <p class="mw-phase" data-testid="phase" data-phase="${esc(view.phase)}">${esc(phaseText(view, ctx))}</p>
-  ${controls(view, ctx)}
-  ${panels(view, ctx, names)}
+  <div class="mw-middle">
+    ${pile(view, names, ctx.lang, { early, from })}
+    ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
+    <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
+  </div>
+  ${myHand(view, ctx, allowed)}
+  <div class="mw-bar">
+    <p class="mw-phase" data-testid="phase" data-phase="${esc(view.phase)}">${esc(phaseText(view, ctx))}</p>
+    ${controls(view, ctx, allowed)}
+  </div>
+  ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
 ${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now })}</section>
-<p class="mw-keys">${esc(tr(ctx.lang, "keys_hint"))}</p>`;
-}
-
-/**
- * A sentence about a seat: the "_you" form of `key` when that seat is the
- * person's, since "You" takes another verb form ("You agree", "Du stimmst zu").
- */
-function about(lang, key, seat, view, names, params = {}) {
-  const mine = seat === view.seat && view.seat !== null && view.seat !== undefined;
-  return tr(lang, mine ? `${key}_you` : key, { who: names[seat] ?? "", ...params });
+</div>
+<p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }
 
 /** What the live region says about the events in `view.news`. */
-export function announce(view, lang) {
+export function announce(/** @type {TableView|undefined} */ view, /** @type {string} */ lang) {
   if (!view || !Array.isArray(view.news)) return "";
   const names = seatNames(view, lang);
   const out = [];
   for (const e of view.news) {
-    const who = names[e.player];
+    const who = names[e.player ?? -1];
+    const p = e.player ?? -1;
     switch (e.type) {
       case "played":
         out.push(
           e.card === null
-            ? about(lang, "say_played_down", e.player, view, names)
-            : about(lang, "say_played", e.player, view, names, { card: e.card }),
+            ? about(lang, "say_played_down", p, view, names)
+            : about(lang, "say_played", p, view, names, { card: e.card }),
         );
         break;
       case "mistake":
-        out.push(tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards, names, lang), n: e.lives }));
+        out.push(
+          tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards || [], names, lang) }),
+          (e.lives ?? 0) > 0 ? tr(lang, "mistake_life", { n: e.lives }) : tr(lang, "mistake_last_life"),
+        );
         break;
       case "star_proposed":
-        out.push(about(lang, "say_star_proposed", e.player, view, names));
+        out.push(about(lang, "say_star_proposed", p, view, names));
         break;
       case "star_voted":
-        out.push(about(lang, e.agree ? "say_star_voted_yes" : "say_star_voted_no", e.player, view, names));
+        out.push(about(lang, e.agree ? "say_star_voted_yes" : "say_star_voted_no", p, view, names));
         break;
       case "star_used":
-        out.push(tr(lang, "say_star_used", { list: discardList(e.discards, names, lang) }));
+        out.push(tr(lang, "say_star_used", { list: discardList(e.discards || [], names, lang) }));
         break;
       case "star_declined":
         out.push(tr(lang, "say_star_declined"));
         break;
       case "stopped":
-        out.push(about(lang, "say_stopped", e.player, view, names));
+        out.push(about(lang, "say_stopped", p, view, names));
         break;
       case "concentrated":
         out.push(tr(lang, "say_concentrated"));
@@ -351,7 +426,7 @@ export function announce(view, lang) {
         out.push(tr(lang, "say_level_cleared", { n: e.level }));
         break;
       case "blind_checked":
-        out.push(tr(lang, "say_blind_checked", { n: e.faults.length }));
+        out.push(tr(lang, "say_blind_checked", { n: (e.faults || []).length }));
         break;
       case "won":
         out.push(tr(lang, "say_won"));

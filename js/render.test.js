@@ -2,12 +2,38 @@ import { describe, expect, it } from "vitest";
 import { announce, phaseText, renderTable, seatNames } from "./render.js";
 
 const base = {
-  players: 3, seat: 0, level: 2, levels: 10, lives: 3, stars: 1, blind: false, phase: "play",
-  t: 1.5, hand: [12, 40], counts: [2, 2, 1], pile: [7], pile_by: [1], discards: [], n: 4,
-  news: [], vote: null, mistake: null, cleared: null, check: null,
+  players: 3,
+  seat: 0,
+  level: 2,
+  levels: 10,
+  lives: 3,
+  stars: 1,
+  blind: false,
+  phase: "play",
+  t: 1.5,
+  hand: [12, 40],
+  counts: [2, 2, 1],
+  pile: [7],
+  pile_by: [1],
+  discards: [],
+  n: 4,
+  news: [],
+  allowed: ["play", "stop", "propose_star"],
+  vote: null,
+  mistake: null,
+  cleared: null,
+  check: null,
 };
 const view = (over = {}) => ({ ...base, ...over });
-const ctx = (over = {}) => ({ lang: "en", mode: "realtime", joining: false, now: 2, points: [], notice: {}, ...over });
+const ctx = (over = {}) => ({
+  lang: "en",
+  mode: "realtime",
+  joining: false,
+  now: 2,
+  points: [],
+  notice: {},
+  ...over,
+});
 const html = (v, c) => renderTable(view(v), ctx(c));
 const has = (s, testid) => s.includes(`data-testid="${testid}"`);
 const enabled = (s, testid) => {
@@ -17,7 +43,7 @@ const enabled = (s, testid) => {
 
 describe("rendering each state of the table", () => {
   it("ready: hands on the table, only Ready is enabled", () => {
-    const s = html({ phase: "ready", pile: [], pile_by: [] });
+    const s = html({ phase: "ready", pile: [], pile_by: [], allowed: ["ready"] });
     expect(s).toContain("Hands on the table");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
@@ -26,7 +52,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("ready, joining: Ready is pressed and waits for the bots", () => {
-    const s = html({ phase: "ready" }, { joining: true });
+    const s = html({ phase: "ready", allowed: ["ready"] }, { joining: true });
     expect(s).toContain("teammates join");
     expect(enabled(s, "btn-ready")).toBe(false);
   });
@@ -40,24 +66,31 @@ describe("rendering each state of the table", () => {
     expect(s).toContain('data-testid="count-2">1 card');
     expect((s.match(/mw-back/g) || []).length).toBe(3);
     expect(s).not.toContain(">40<span"); // 40 is not the lowest: not a button
-    expect(s).toMatch(/data-testid="pile-top" data-card="7">7</);
+    expect(s).toMatch(/data-testid="pile-top" data-card="7"[^>]*>.*Bot 1.*<span class="mw-num">7</);
     expect(s).toContain("Level 2 of 10");
     expect(s).toContain('data-testid="lives" data-count="3"');
   });
 
   it("play with no stars: the star button is disabled", () => {
-    expect(enabled(html({ stars: 0 }), "btn-star")).toBe(false);
+    expect(enabled(html({ stars: 0, allowed: ["play", "stop"] }), "btn-star")).toBe(false);
   });
 
   it("stopped: names who stopped; Ready resumes", () => {
-    const s = html({ phase: "stopped" }, { points: [{ k: "stop", t: 1, until: null, p: 0 }] });
+    const s = html(
+      { phase: "stopped", allowed: ["ready"] },
+      { points: [{ k: "stop", t: 1, until: null, player: 0 }] },
+    );
     expect(s).toContain("You called stop");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
   });
 
   it("vote proposed by a bot: the person gets Agree and Decline", () => {
-    const s = html({ phase: "vote", vote: { by: 1, votes: { 1: true, 2: true }, result: "open" } });
+    const s = html({
+      phase: "vote",
+      allowed: ["vote"],
+      vote: { by: 1, votes: { 1: true, 2: true }, result: "open" },
+    });
     expect(s).toContain("Bot 1 proposes a throwing star. Do you agree?");
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
@@ -67,26 +100,41 @@ describe("rendering each state of the table", () => {
 
   it("vote result: each vote and the result show", () => {
     const s = html({ vote: { by: 0, votes: { 0: true, 1: true, 2: false }, result: "declined" } });
-    expect(s).toContain("Bot 2: declines");
+    expect(s).toContain("Bot 2 declines.");
+    expect(s).toContain("You agree.");
     expect(s).toContain("Declined: the throwing star stays.");
     expect(has(s, "btn-agree")).toBe(false);
   });
 
   it("mistake: which play, which cards from whom, the life lost", () => {
     const mistake = {
-      type: "mistake", player: 2, card: 30, lives: 2, t: 2,
-      discards: [{ player: 0, card: 12 }, { player: 1, card: 20 }],
+      type: "mistake",
+      player: 2,
+      card: 30,
+      lives: 2,
+      t: 2,
+      discards: [
+        { player: 0, card: 12 },
+        { player: 1, card: 20 },
+      ],
     };
-    const s = html({ mistake, lives: 2, discards: [{ p: 0, card: 12, k: "mistake" }, { p: 1, card: 20, k: "mistake" }] });
+    const s = html({
+      mistake,
+      lives: 2,
+      discards: [
+        { player: 0, card: 12, k: "mistake" },
+        { player: 1, card: 20, k: "mistake" },
+      ],
+    });
     expect(s).toContain("Bot 2 played 30, but lower cards were still held.");
-    expect(s).toContain("Discarded: 12 from You, 20 from Bot 1.");
+    expect(s).toContain("Put aside: 12 (You), 20 (Bot 1).");
     expect(s).toContain("One life lost; 2 lives left.");
     expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
   });
 
   it("level cleared: the reward and Next level", () => {
     const cleared = { type: "level_cleared", level: 2, reward: "star", granted: true, lives: 3, stars: 2 };
-    const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0] });
+    const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0], allowed: ["next_level"] });
     expect(s).toContain("Level 2 cleared!");
     expect(s).toContain("Reward: one extra throwing star.");
     expect(enabled(s, "btn-next-level")).toBe(true);
@@ -94,13 +142,13 @@ describe("rendering each state of the table", () => {
 
   it("won: Play blind and New game", () => {
     const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
-    const s = html({ phase: "won", level: 10, cleared });
+    const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
     expect(s).toContain("You won: all 10 levels cleared!");
     expect(has(s, "btn-play-blind") && has(s, "btn-new-game")).toBe(true);
   });
 
   it("lost: New game only", () => {
-    const s = html({ phase: "lost", lives: 0 });
+    const s = html({ phase: "lost", lives: 0, allowed: ["new_game"] });
     expect(s).toContain("Game over");
     expect(has(s, "btn-new-game")).toBe(true);
     expect(has(s, "btn-next-level") || has(s, "btn-play-blind")).toBe(false);
@@ -126,27 +174,30 @@ describe("rendering each state of the table", () => {
   });
 
   it("seat None: no own hand and no person buttons", () => {
-    const s = html({ seat: null, hand: [], phase: "ready" });
+    const s = html({ seat: null, hand: [], phase: "ready", allowed: ["ready"] });
     expect(has(s, "hand") || has(s, "btn-play")).toBe(false);
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 0", "Bot 1", "Bot 2"]);
   });
 
   it("seat None after a stop: the class can press Ready to go on", () => {
-    const s = html({ seat: null, hand: [], phase: "stopped" });
+    const s = html({ seat: null, hand: [], phase: "stopped", allowed: ["ready"] });
     expect(enabled(s, "btn-ready")).toBe(true);
   });
 
   it("step mode: Wait, while a bot still holds cards", () => {
-    const s = html({}, { mode: "step" });
+    const s = html({ allowed: ["play", "stop", "propose_star", "wait"] }, { mode: "step" });
     expect(enabled(s, "btn-wait")).toBe(true);
     expect(s).toContain("Step mode");
     expect(enabled(html({ counts: [2, 0, 0] }, { mode: "step" }), "btn-wait")).toBe(false);
+    expect(html({ seat: null }, { mode: "step" })).toContain("Keys: R is Ready, W waits.");
   });
 
   it("a notice is an alert in the widget's language", () => {
     const notice = { key: "too_late", params: { t: 1, last: 2 }, id: 1 };
-    expect(html({}, { notice })).toMatch(/data-testid="notice"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/);
+    expect(html({}, { notice })).toMatch(
+      /data-testid="notice"[^>]*>The table changed in the meantime \(time 1 s is before 2 s\)/,
+    );
     expect(html({}, { notice, lang: "de" })).toContain("Der Tisch hat sich inzwischen geändert");
   });
 
@@ -156,13 +207,85 @@ describe("rendering each state of the table", () => {
     expect(html({}, { lang: "de" })).toContain('<option value="de" selected>Deutsch');
   });
 
+  it("buttons and keys follow view.allowed alone, whatever the phase", () => {
+    const s = html({ phase: "play", allowed: ["ready"] });
+    expect(enabled(s, "btn-ready")).toBe(true);
+    expect(enabled(s, "btn-play") || enabled(s, "btn-stop") || enabled(s, "lowest-card")).toBe(false);
+    const none = html({ allowed: undefined });
+    expect(["btn-ready", "btn-play", "btn-stop", "btn-star"].some((b) => enabled(none, b))).toBe(false);
+  });
+
+  it("the same buttons in the same places in every phase (nothing moves)", () => {
+    const ids = (s) => [...s.matchAll(/<button[^>]*data-testid="(btn-[a-z-]+)"/g)].map((m) => m[1]);
+    const controls = (s) => ids(s.slice(s.indexOf('class="mw-controls"')));
+    const ready = controls(html({ phase: "ready", pile: [], pile_by: [], allowed: ["ready"] }));
+    expect(ready).toEqual(["btn-ready", "btn-play", "btn-stop", "btn-star"]);
+    expect(controls(html({}))).toEqual(ready);
+    expect(controls(html({ phase: "stopped", allowed: ["ready"] }))).toEqual(ready);
+  });
+
+  it("lives keep their place: a box as wide as the most lives, a broken heart after a mistake", () => {
+    const mistake = { type: "mistake", player: 0, card: 30, lives: 2, discards: [{ player: 1, card: 20 }] };
+    const s = html({ lives: 2, max_lives: 5, mistake, discards: [{ player: 1, card: 20, k: "mistake" }] });
+    expect(s).toContain('style="--mw-slots:5" data-testid="lives" data-count="2"');
+    expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
+    expect(s).toContain('data-testid="early-mark"');
+    expect(s).toMatch(
+      /data-testid="discard" data-card="20" data-player="1" data-kind="mistake" data-marked="true"/,
+    );
+    expect(s).toContain("You played 30, but lower cards were still held.");
+  });
+
+  it("a lost game: a summary and no line that says the level goes on", () => {
+    const mistake = { type: "mistake", player: 0, card: 50, lives: 0, discards: [{ player: 1, card: 10 }] };
+    const summary = {
+      level: 3,
+      lives_lost: [
+        { level: 1, lives: 1 },
+        { level: 3, lives: 2 },
+      ],
+    };
+    const s = html({ phase: "lost", lives: 0, level: 3, mistake, summary, allowed: ["new_game"] });
+    expect(s).toContain("Level 3 of 10 reached.");
+    expect(s).toContain("Lives lost: 1 in level 1, 2 in level 3.");
+    expect(s.match(/Game over/g)).toHaveLength(2); // the banner's title and its label
+    expect(s).not.toContain("goes on");
+    expect(s).not.toContain("left.");
+    expect(s).not.toContain('data-testid="mistake"');
+  });
+
+  it("a won game: one title, no 'No reward'", () => {
+    const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
+    const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
+    expect(s.match(/You won: all 10 levels cleared!/g)).toHaveLength(2); // title and label
+    expect(s).not.toContain("No reward");
+  });
+
+  it("watching bots: no play buttons, no play keys", () => {
+    const s = html({ seat: null, hand: [], allowed: [] });
+    expect(has(s, "btn-play") || has(s, "btn-star")).toBe(false);
+    expect(s).toContain("Keys: R is Ready.");
+    expect(s).not.toContain("Space");
+  });
+
+  it("stopped after a mistake: says so, not who called stop", () => {
+    const mistake = { type: "mistake", player: 1, card: 30, lives: 2, discards: [{ player: 0, card: 12 }] };
+    const points = [{ k: "stop", t: 1, until: null, player: 1 }];
+    const s = html({ phase: "stopped", mistake, allowed: ["ready"] }, { points });
+    expect(s).toContain("Hands on the table after the mistake.");
+    expect(s).toContain('data-testid="mistake"');
+  });
+
   it("an unknown or missing view renders a placeholder, not an error", () => {
     expect(renderTable({}, ctx())).toContain("The Mind");
     expect(renderTable(undefined, ctx())).toContain("The Mind");
   });
 
   it("escapes what it shows", () => {
-    const s = renderTable(view({ phase: "<b>" }), ctx({ notice: { key: "bad_field", params: { field: "<img>" } } }));
+    const s = renderTable(
+      view({ phase: "<b>" }),
+      ctx({ notice: { key: "bad_field", params: { field: "<img>" } } }),
+    );
     expect(s).not.toContain("<img>");
     expect(s).toContain("&#60;img&#62;");
   });
@@ -200,7 +323,7 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Discarded: 5 from You. 2 lives left. " +
+      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Put aside: 5 (You). One life lost; 2 left. " +
         "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );
@@ -215,8 +338,6 @@ describe("phase text and announcements", () => {
     ];
     expect(announce(view({ news }), "en")).toBe("You agree. Bot 1 agrees. You called stop.");
     expect(announce(view({ news }), "nl")).toBe("Jij bent akkoord. Bot 1 is akkoord. Jij riep stop.");
-    expect(announce(view({ news }), "de")).toBe(
-      "Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.",
-    );
+    expect(announce(view({ news }), "de")).toBe("Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.");
   });
 });

@@ -15,6 +15,7 @@ export default {
       testid: "scenario",
       liveTestid: "scenario-live",
     });
+    main.className = "mw-main";
 
     let announced = null; // the sceneKey last seen: speak only when it changes
 

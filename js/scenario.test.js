@@ -13,27 +13,55 @@ import {
 // The "mistake" scenario after step 3 (player 2 plays 34 too early), as
 // mindwidget/scenario_widget.py syncs it.
 const table = {
-  players: 3, seat: null, level: 2, levels: 12, lives: 2, stars: 1, blind: false, phase: "play",
-  t: 2.4, hand: [], counts: [0, 1, 1], pile: [11, 34], pile_by: [0, 2],
-  discards: [{ p: 0, card: 26, k: "mistake" }, { p: 1, card: 30, k: "mistake" }],
-  n: 4, news: [], vote: null, mistake: null, cleared: null, check: null,
-  hands: [[], [71], [58]], plans: {},
+  players: 3,
+  seat: null,
+  level: 2,
+  levels: 12,
+  lives: 2,
+  stars: 1,
+  blind: false,
+  phase: "play",
+  t: 2.4,
+  hand: [],
+  counts: [0, 1, 1],
+  pile: [11, 34],
+  pile_by: [0, 2],
+  discards: [
+    { player: 0, card: 26, k: "mistake" },
+    { player: 1, card: 30, k: "mistake" },
+  ],
+  n: 4,
+  news: [],
+  vote: null,
+  mistake: null,
+  cleared: null,
+  check: null,
+  hands: [[], [71], [58]],
+  plans: {},
 };
 const trace = [
-  { k: "play", t: 1.1, card: 11, p: 0 },
-  { k: "mistake", t: 2.4, card: 34, p: 2 },
-  { k: "lost", t: 2.4, card: 26, p: 0 },
-  { k: "lost", t: 2.4, card: 30, p: 1 },
+  { k: "play", t: 1.1, card: 11, player: 0 },
+  { k: "mistake", t: 2.4, card: 34, player: 2 },
+  { k: "lost", t: 2.4, card: 26, player: 0 },
+  { k: "lost", t: 2.4, card: 30, player: 1 },
 ];
 const base = {
-  name: "mistake", title: "The mistake", position: 3, steps: 7,
+  name: "mistake",
+  title: "The mistake",
+  position: 3,
+  steps: 7,
   text: "Player 2 plays 34, but player 0 still holds 26.",
   rule: "a card played while someone holds a lower card costs one life.",
-  refusal: null, seat: 0, table, trace, live: null,
+  refusal: null,
+  seat: 0,
+  table,
+  trace,
+  live: null,
 };
 const scene = (over = {}) => ({ ...base, ...over });
 const html = (over = {}, ctx = {}) => renderBoard(scene(over), { lang: "en", notice: {}, ...ctx });
-const button = (s, testid) => s.match(new RegExp(`<button[^>]*data-testid="${testid}"[^>]*>([^<]*)<`));
+const button = (s, testid) =>
+  s.match(new RegExp(`<button[^>]*data-testid="${testid}"[^>]*><span class="mw-btn-label">([^<]*)<`));
 const enabled = (s, testid) => {
   const m = button(s, testid);
   return m !== null && !m[0].includes(" disabled");
@@ -55,12 +83,12 @@ describe("the scenario board", () => {
     expect(s).toContain("Player 0");
     expect(s).toContain("no cards");
     expect(s).not.toContain("mw-back"); // nothing face down
-    expect(s).toMatch(/data-testid="lowest-in-play"[^>]*>58</);
+    expect(s).toMatch(/data-testid="lowest-in-play"[^>]*><span class="mw-num">58</);
   });
 
   it("shows the pile, the discards and the timing trace so far", () => {
     const s = html();
-    expect(s).toMatch(/data-testid="pile-top" data-card="34">34</);
+    expect(s).toMatch(/data-testid="pile-top" data-card="34"[^>]*>.*<span class="mw-num">34</);
     expect(s).toContain('data-testid="discard" data-card="26" data-player="0"');
     expect(s).toContain('data-kind="mistake" data-card="34"');
     expect(s).toContain('data-kind="lost" data-card="30"');
@@ -69,7 +97,8 @@ describe("the scenario board", () => {
 
   it("offers Back, Next, Reset and Take over; Back and Reset not at the start, Next not at the end", () => {
     const mid = html();
-    for (const b of ["btn-back", "btn-next", "btn-reset", "btn-take-over"]) expect(enabled(mid, b), b).toBe(true);
+    for (const b of ["btn-back", "btn-next", "btn-reset", "btn-take-over"])
+      expect(enabled(mid, b), b).toBe(true);
     const start = html({ position: 0, rule: null, text: "Three players, level 2." });
     expect(enabled(start, "btn-back")).toBe(false);
     expect(enabled(start, "btn-reset")).toBe(false);
@@ -152,7 +181,12 @@ describe("keys, announcements and small helpers", () => {
   });
 
   it("enabled actions follow the position", () => {
-    expect(enabledActions(scene({ position: 0 }))).toEqual({ back: false, next: true, reset: false, take_over: true });
+    expect(enabledActions(scene({ position: 0 }))).toEqual({
+      back: false,
+      next: true,
+      reset: false,
+      take_over: true,
+    });
     expect(enabledActions(scene({ live: { from: 2, seat: 0 } }))).toEqual({ leave: true });
   });
 
@@ -160,7 +194,9 @@ describe("keys, announcements and small helpers", () => {
     expect(announceScene(scene(), "en")).toBe(
       "Step 3 of 7. Player 2 plays 34, but player 0 still holds 26. Rule: a card played while someone holds a lower card costs one life.",
     );
-    expect(announceScene(scene({ live: { from: 3, seat: 0 } }), "en")).toContain("You took over at step 3 of 7");
+    expect(announceScene(scene({ live: { from: 3, seat: 0 } }), "en")).toContain(
+      "You took over at step 3 of 7",
+    );
     expect(announceScene(undefined, "en")).toBe("");
   });
 

@@ -1,9 +1,20 @@
+// @ts-check
 // The scenario board as HTML, from the `scene` dict Python syncs
 // (mindwidget/scenario_widget.py). Pure: (scene, context) -> string.
 // Reuses the widget's strings (i18n.js), escaping (render.js) and timing
 // trace (trace.js); the card and table styles come from widget.css.
-import { LANGS, tr } from "./i18n.js";
-import { esc } from "./render.js";
+import { tr } from "./i18n.js";
+import {
+  button as gameButton,
+  card,
+  esc,
+  langMenu,
+  pile as pileHtml,
+  putAside,
+  seatMark,
+  seatStyle,
+  tokens,
+} from "./parts.js";
 import { traceSvg } from "./trace.js";
 
 /** Keys that work while the board has focus, and the message each sends. */
@@ -86,28 +97,21 @@ export function sceneKey(scene) {
 }
 
 function button(action, key, lang, enabled, cls = "") {
-  const testid = `btn-${action.replace(/_/g, "-")}`;
-  return `<button type="button" class="mw-btn ${cls}" data-action="${action}" data-testid="${testid}"${enabled ? "" : " disabled"}>${esc(tr(lang, key))}</button>`;
+  return gameButton(action, tr(lang, key), { enabled, cls });
 }
-
-const card = (value, cls = "", extra = "") => `<span class="mw-card ${cls}" ${extra}>${esc(value)}</span>`;
 
 function header(scene, lang) {
   const t = scene.table;
-  const langs = LANGS
-    .map((l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(tr(l, "language"))}</option>`)
-    .join("");
   const level = t
     ? `<span class="mw-level" data-testid="level">${esc(tr(lang, t.blind ? "blind_level" : "level", { n: t.level, of: t.levels }))}</span>
-  <span class="mw-tokens" data-testid="lives" data-count="${t.lives}"><span class="mw-token-label">${esc(tr(lang, "lives"))}: ${t.lives}</span>${"<span class=\"mw-token mw-life\" aria-hidden=\"true\">♥</span>".repeat(t.lives)}</span>
-  <span class="mw-tokens" data-testid="stars" data-count="${t.stars}"><span class="mw-token-label">${esc(tr(lang, "stars"))}: ${t.stars}</span>${"<span class=\"mw-token mw-star\" aria-hidden=\"true\">★</span>".repeat(t.stars)}</span>`
+  ${tokens("lives", t.lives, t.max_lives ?? 0, lang)}
+  ${tokens("stars", t.stars, t.max_stars ?? 0, lang)}`
     : "";
   return `<header class="mw-header">
   <h3 class="mw-title" data-testid="scenario-title">${esc(scene.title)}</h3>
   <span class="mw-counter" data-testid="step-counter" data-position="${scene.position}">${esc(counterText(scene, lang))}</span>
   ${scene.live ? "" : level}
-  <label class="mw-lang">${esc(tr(lang, "language_label"))}
-    <select data-role="lang" data-testid="scenario-lang">${langs}</select></label>
+  ${scene.live ? "" : langMenu(lang, "scenario-lang")}
 </header>`;
 }
 
@@ -155,47 +159,21 @@ function hands(table, names, lang) {
       ? hand
           .map((c) =>
             c === lowest
-              ? card(c, "mw-small mw-lowest", `data-testid="lowest-in-play" title="${esc(tr(lang, "lowest"))}"`)
-              : card(c, "mw-small"),
+              ? card(c, {
+                  cls: "mw-small mw-lowest",
+                  attrs: `data-testid="lowest-in-play" title="${esc(tr(lang, "lowest"))}"`,
+                })
+              : card(c, { cls: "mw-small" }),
           )
           .join("")
       : `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`;
-    const count =
-      hand.length === 0 ? "" : tr(lang, "cards_left", { n: hand.length });
-    return `<div class="mw-seat mw-p${p}" data-testid="hand-${p}" data-cards="${hand.join(" ")}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
-  <div class="mw-seat-name"><span class="mw-dot mw-dot-${p}" aria-hidden="true"></span>${esc(names[p])}
+    const count = hand.length === 0 ? "" : tr(lang, "cards_left", { n: hand.length });
+    return `<div class="mw-seat" style="${seatStyle(p).style}" data-testid="hand-${p}" data-cards="${hand.join(" ")}" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
+  <div class="mw-seat-name">${seatMark(p)}${esc(names[p])}
     <span class="mw-count">${esc(count)}</span></div>
   <div class="mw-cards">${cards}</div></div>`;
   });
   return `<section class="mw-seats" aria-label="${esc(tr(lang, "scenario_hands"))}">${seats.join("")}</section>`;
-}
-
-function pile(table, names, lang) {
-  const n = table.pile.length;
-  if (n === 0) {
-    return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))}</div>
-  <div class="mw-pile-empty" data-testid="pile-top" data-card="">${esc(tr(lang, "pile_empty"))}</div></div>`;
-  }
-  const top = table.pile[n - 1];
-  const by = table.pile_by[n - 1];
-  const behind = table.pile
-    .slice(0, n - 1)
-    .map((c, i) => card(c, `mw-small mw-by-${table.pile_by[i]}`, `title="${esc(names[table.pile_by[i]])}"`))
-    .join("");
-  return `<div class="mw-pile" data-testid="pile"><div class="mw-pile-label">${esc(tr(lang, "pile"))} (${n})</div>
-  <div class="mw-pile-row">${behind ? `<div class="mw-behind" aria-label="${esc(tr(lang, "played_behind"))}">${behind}</div>` : ""}
-  <div class="mw-top"><span class="mw-card mw-big mw-by-${by}" data-testid="pile-top" data-card="${top}">${esc(top)}</span><div class="mw-top-by">${esc(names[by])}</div></div></div></div>`;
-}
-
-function discards(table, names, lang) {
-  if (!table.discards.length) return "";
-  const items = table.discards
-    .map((d) => {
-      const how = tr(lang, d.k === "star" ? "discard_star" : "discard_mistake");
-      return `<li data-testid="discard" data-card="${d.card}" data-player="${d.p}">${card(d.card, `mw-small mw-by-${d.p}`)}<span>${esc(names[d.p])}, ${esc(how)}</span></li>`;
-    })
-    .join("");
-  return `<section class="mw-discards"><h4>${esc(tr(lang, "discards"))}</h4><ul data-testid="discards">${items}</ul></section>`;
 }
 
 function notice(ctx) {
@@ -224,7 +202,7 @@ ${controls(scene, lang)}
 ${notice(ctx)}
 <div class="mw-board">
   ${hands(table, names, lang)}
-  <div class="mw-middle">${pile(table, names, lang)}${discards(table, names, lang)}</div>
+  <div class="mw-middle mw-scenario-middle">${pileHtml(table, names, lang)}${putAside(table.discards, names, lang)}</div>
   <p class="mw-phase" data-testid="phase" data-phase="${esc(table.phase)}">${esc(phaseLine(table, lang))}</p>
 </div>
 <section class="mw-trace"><h4>${esc(tr(lang, "trace_title"))}</h4>

@@ -1,3 +1,4 @@
+// @ts-check
 // The live timing trace as an inline SVG string: time since the level started
 // (x) against card value (y), one colour *and* marker shape per player.
 // Pure: a function of the points Python sent and the current level time.
@@ -14,8 +15,7 @@ const W = 560;
 const H = 230;
 const M = { left: 40, right: 12, top: 10, bottom: 34 };
 
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** SVG markup of one marker centred at (x, y). */
 export function marker(shape, x, y, r, fill, stroke) {
@@ -26,13 +26,33 @@ export function marker(shape, x, y, r, fill, stroke) {
     case "square":
       return `<rect x="${(x - r * 0.85).toFixed(1)}" y="${(y - r * 0.85).toFixed(1)}" width="${(r * 1.7).toFixed(1)}" height="${(r * 1.7).toFixed(1)}" ${a}/>`;
     case "triangle":
-      return `<polygon points="${pts([[0, -1.1], [1, 0.8], [-1, 0.8]])}" ${a}/>`;
+      return `<polygon points="${pts([
+        [0, -1.1],
+        [1, 0.8],
+        [-1, 0.8],
+      ])}" ${a}/>`;
     case "diamond":
-      return `<polygon points="${pts([[0, -1.15], [1.05, 0], [0, 1.15], [-1.05, 0]])}" ${a}/>`;
+      return `<polygon points="${pts([
+        [0, -1.15],
+        [1.05, 0],
+        [0, 1.15],
+        [-1.05, 0],
+      ])}" ${a}/>`;
     case "down":
-      return `<polygon points="${pts([[0, 1.1], [1, -0.8], [-1, -0.8]])}" ${a}/>`;
+      return `<polygon points="${pts([
+        [0, 1.1],
+        [1, -0.8],
+        [-1, -0.8],
+      ])}" ${a}/>`;
     case "hexagon":
-      return `<polygon points="${pts([[1, 0], [0.5, 0.87], [-0.5, 0.87], [-1, 0], [-0.5, -0.87], [0.5, -0.87]])}" ${a}/>`;
+      return `<polygon points="${pts([
+        [1, 0],
+        [0.5, 0.87],
+        [-0.5, 0.87],
+        [-1, 0],
+        [-0.5, -0.87],
+        [0.5, -0.87],
+      ])}" ${a}/>`;
     default:
       return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}" ${a}/>`;
   }
@@ -44,8 +64,8 @@ function niceStep(span) {
 }
 
 /**
- * @param {Array} points  [{k, t, card, p, until?}] (see mindwidget/view.py trace_points)
- * @param {object} o      {players, names: [..], lang, now, deck}
+ * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
+ * @param {{players: number, names?: string[], lang: string, now?: number, deck?: number}} o
  */
 export function traceSvg(points, o) {
   const deck = o.deck || 100;
@@ -100,14 +120,16 @@ export function traceSvg(points, o) {
   // the points
   for (const p of points) {
     if (p.k === "stop" || p.card === null || p.card === undefined) continue;
-    const colour = COLOURS[p.p % COLOURS.length];
-    const shape = SHAPES[p.p % SHAPES.length];
+    const colour = COLOURS[p.player % COLOURS.length];
+    const shape = SHAPES[p.player % SHAPES.length];
     const cx = x(p.t);
     const cy = y(p.card);
-    const name = o.names?.[p.p] ?? String(p.p + 1);
+    const name = o.names?.[p.player] ?? String(p.player);
     const label = `${name}: ${p.card} (${tr(lang, `trace_${p.k === "play" ? "play" : p.k}`)}, ${p.t.toFixed(2)} s)`;
     const hollow = p.k === "lost" || p.k === "star";
-    out.push(`<g class="mw-pt mw-pt-${p.k}" data-kind="${p.k}" data-card="${p.card}"><title>${esc(label)}</title>`);
+    out.push(
+      `<g class="mw-pt mw-pt-${p.k}" data-kind="${p.k}" data-card="${p.card}"><title>${esc(label)}</title>`,
+    );
     out.push(marker(shape, cx, cy, 5, hollow ? "none" : colour, hollow ? colour : "var(--mw-fg)"));
     if (p.k === "mistake") {
       out.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="9" fill="none" class="mw-ring"/>`);

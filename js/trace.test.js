@@ -7,8 +7,8 @@ const svg = (points, now = 3) => traceSvg(points, { players: 3, names, lang: "en
 describe("live trace", () => {
   it("draws one marker per card, in the player's colour and shape", () => {
     const s = svg([
-      { k: "play", t: 1, card: 10, p: 0 },
-      { k: "play", t: 2, card: 20, p: 1 },
+      { k: "play", t: 1, card: 10, player: 0 },
+      { k: "play", t: 2, card: 20, player: 1 },
     ]);
     expect((s.match(/data-kind="play"/g) || []).length).toBe(2);
     expect(s).toContain(COLOURS[1]);
@@ -19,11 +19,11 @@ describe("live trace", () => {
 
   it("marks mistakes, discards and stars, and shades stops", () => {
     const s = svg([
-      { k: "stop", t: 0.5, until: 1.5, p: 0 },
-      { k: "mistake", t: 2, card: 30, p: 2 },
-      { k: "lost", t: 2, card: 12, p: 0 },
-      { k: "star", t: 2.5, card: 44, p: 1 },
-      { k: "stop", t: 2.8, until: null, p: 1 },
+      { k: "stop", t: 0.5, until: 1.5, player: 0 },
+      { k: "mistake", t: 2, card: 30, player: 2 },
+      { k: "lost", t: 2, card: 12, player: 0 },
+      { k: "star", t: 2.5, card: 44, player: 1 },
+      { k: "stop", t: 2.8, until: null, player: 1 },
     ]);
     expect(s).toContain('class="mw-ring"');
     expect(s).toContain('class="mw-cross"');
@@ -33,7 +33,12 @@ describe("live trace", () => {
   });
 
   it("skips face-down cards and labels the axes in the language", () => {
-    const s = traceSvg([{ k: "play", t: 1, card: null, p: 1 }], { players: 2, names, lang: "de", now: 1 });
+    const s = traceSvg([{ k: "play", t: 1, card: null, player: 1 }], {
+      players: 2,
+      names,
+      lang: "de",
+      now: 1,
+    });
     expect(s).not.toContain('data-kind="play"');
     expect(s).toContain("Zeit (s)");
     expect(s).toContain('role="img"');
@@ -41,7 +46,7 @@ describe("live trace", () => {
 
   it("stretches the time axis with the level", () => {
     const short = svg([], 1);
-    const long = svg([{ k: "play", t: 95, card: 90, p: 0 }], 96);
+    const long = svg([{ k: "play", t: 95, card: 90, player: 0 }], 96);
     expect(short).toContain('data-tmax="6"');
     expect(long).toContain('data-tmax="101"');
   });

@@ -10,6 +10,7 @@ import "./widget.css";
 import * as clock from "./clock.js";
 import { mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
+import * as motion from "./motion.js";
 import { announce, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
 
@@ -17,7 +18,18 @@ import { nowX } from "./trace.js";
 export const JOIN_MS = 600;
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
-const KEYS = { " ": "play", p: "play", s: "stop", t: "propose_star", r: "ready", w: "wait" };
+/** Keys while the widget has focus, and the button each one presses (by test id). */
+export const KEYS = Object.freeze({
+  " ": "btn-play",
+  p: "btn-play",
+  s: "btn-stop",
+  t: "btn-star",
+  r: "btn-ready",
+  w: "btn-wait",
+  y: "btn-agree",
+  j: "btn-agree", // ja (nl, de)
+  n: "btn-decline",
+});
 
 const now = () => performance.now();
 
@@ -85,11 +97,17 @@ export default () => {
       root.append(alert);
       let spokenNotice = null;
       root.append(main, live, alert);
+      // JupyterLab (Lumino) skips its own shortcuts for keys pressed in here.
+      root.setAttribute("data-lm-suppress-shortcuts", "true");
+      main.className = "mw-main";
       el.append(root);
 
       let joining = false;
+      let drawnEpoch = null;
       let joinTimer = null;
       let announced = null; // `${epoch}:${view.n}` last spoken
+      let spokenView = null; // the view whose news the live region says
+      let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
 
       const send = (type, extra = {}) => model.send({ type, t: levelTime(), ...extra });
@@ -100,6 +118,14 @@ export default () => {
         if (view?.phase !== "ready") joining = false;
         const focused = root.contains(document.activeElement) ? document.activeElement : null;
         const focusId = focused?.dataset?.testid;
+        const epoch = model.get("clock")?.epoch;
+        let before = null;
+        try {
+          if (epoch === drawnEpoch) before = motion.measure(main);
+        } catch {
+          before = null;
+        }
+        drawnEpoch = epoch;
         main.innerHTML = renderTable(view, {
           lang,
           mode: model.get("mode"),
@@ -115,10 +141,23 @@ export default () => {
           const again = main.querySelector(`[data-testid="${focusId}"]`);
           (again && !again.disabled ? again : root).focus({ preventScroll: true });
         }
+        try {
+          root.dataset.moved = String(motion.play(main, before)); // cards set moving (for tests)
+        } catch {
+          // Motion is decoration: a failure in it must never stop the table.
+        }
         const key = `${model.get("clock")?.epoch}:${view?.n}`;
         if (announced !== null && key !== announced) {
           const text = announce(view, lang);
-          if (text) live.textContent = text;
+          if (text) {
+            live.textContent = text;
+            spokenView = view;
+            spokenLang = lang;
+          }
+        } else if (spokenView && lang !== spokenLang) {
+          // The language changed: the last announcement is said again in it.
+          live.textContent = announce(spokenView, lang);
+          spokenLang = lang;
         }
         announced = key;
         const notice = model.get("notice");
@@ -157,6 +196,9 @@ export default () => {
 
       const onClick = (ev) => {
         const target = ev.target.closest("[data-action]");
+        // A click with the mouse (detail > 0) gives the focus back to the table,
+        // so that Space plays next, whatever button was clicked.
+        if (ev.detail > 0) root.focus({ preventScroll: true });
         if (!target || !root.contains(target) || target.disabled) return;
         act(target.dataset.action, target);
       };
@@ -167,26 +209,31 @@ export default () => {
         }
       };
       const onKey = (ev) => {
-        if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+        if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // JupyterLab's (see onCombo)
+        // No plain key goes on to the notebook (A, B, M, R, Y change cells there).
+        if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
         const tag = ev.target.tagName;
         if (tag === "SELECT" || tag === "INPUT") return;
-        if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) {
-          ev.stopPropagation(); // the button itself handles it; not the notebook
-          return;
-        }
-        const action = KEYS[ev.key.toLowerCase()];
-        if (!action) return;
+        if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) return; // the button handles it
+        const testid = KEYS[ev.key.toLowerCase()];
+        if (!testid) return;
         ev.preventDefault();
-        ev.stopPropagation(); // keep JupyterLab's own shortcuts (e.g. S saves) out of it
-        const btn =
-          action === "play"
-            ? main.querySelector('[data-testid="btn-play"]')
-            : main.querySelector(`[data-action="${action}"]`);
-        if (btn && !btn.disabled) act(action, btn);
+        const btn = main.querySelector(`[data-testid="${testid}"]`);
+        if (btn && !btn.disabled) act(btn.dataset.action, btn);
       };
       root.addEventListener("click", onClick);
       root.addEventListener("change", onChange);
       root.addEventListener("keydown", onKey);
+      // JupyterLab reads keys on their way down (capture), before the table
+      // sees them; the attribute above makes it skip them. Combinations such as
+      // Ctrl+S stay JupyterLab's: for those the attribute is lifted until the
+      // key has passed (the window sees a key before the document does).
+      const onCombo = (ev) => {
+        if (!(ev.ctrlKey || ev.metaKey || ev.altKey) || !root.contains(ev.target)) return;
+        root.removeAttribute("data-lm-suppress-shortcuts");
+        setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
+      };
+      window.addEventListener("keydown", onCombo, true);
 
       // Only what moves with time is updated between syncs: clock, countdowns, "now".
       const liveTimer = setInterval(() => {
@@ -231,6 +278,7 @@ export default () => {
         root.removeEventListener("click", onClick);
         root.removeEventListener("change", onChange);
         root.removeEventListener("keydown", onKey);
+        window.removeEventListener("keydown", onCombo, true);
         root.remove();
       };
     },

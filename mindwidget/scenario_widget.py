@@ -47,7 +47,7 @@ from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
 from .table import MODES, Table, whole
-from .view import table_view, trace_points
+from .view import phase, table_view, trace_points
 from .widget import MindWidget
 
 __all__ = ["ScenarioBoard", "ScenarioPlayer", "split_rule"]
@@ -328,8 +328,13 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
     def _do_take_over(self) -> None:
         self._not_live()
+        game = self._scenario.branch()
+        if phase(game) == "play":
+            # Taking over is a new start for the person: hands on the table, and
+            # the level clock waits for Ready (a stop at the step's time).
+            game.stop(self._seat if self._seat is not None else 0, game.t)
         seats = () if self._seat is None else (self._seat,)
-        table = Table(game=self._scenario.branch(), seats=seats, bots=self._bots, mode=self._mode)
+        table = Table(game=game, seats=seats, bots=self._bots, mode=self._mode)
         live = MindWidget(table=table, seat=self._seat, lang=self.lang)
         live.observe(self._lang_from_view, names="lang")
         self._live = live

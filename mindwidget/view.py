@@ -101,12 +101,12 @@ def table_view(
         public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
     if reveal:
         discards = [
-            {"p": d.player, "card": d.card, "k": k}
+            {"player": d.player, "card": d.card, "k": k}
             for d, (_, _, k) in zip(game.discards, obs.discards, strict=True)
         ]
     else:
         discards = [
-            {"p": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
+            {"player": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
             for i, (p, c, k) in enumerate(public_discards)
         ]
     n = len(idx.events)
@@ -117,6 +117,8 @@ def table_view(
         "levels": game.levels,
         "lives": game.lives,
         "stars": game.stars,
+        "max_lives": game.rules.max_lives,
+        "max_stars": game.rules.max_stars,
         "blind": game.blind,
         "phase": phase(game, idx),
         "t": _ms(game.t),
@@ -141,10 +143,29 @@ def table_view(
         "check": _last_after_play(idx, "blind_checked"),
     }
     view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
+    if game.status in ("won", "lost"):
+        view["summary"] = _summary(game)
     if reveal:
         view["hands"] = [list(h) for h in game.hands]
         view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
     return view
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    """The end of a game in brief: the level reached and where lives were lost."""
+    lost: dict[int, int] = {}
+    for e in game.events:
+        d = e.public_dict()
+        n = (
+            1
+            if d["type"] == "mistake"
+            else d.get("lives_lost", 0)
+            if d["type"] == "blind_checked"
+            else 0
+        )
+        if n:
+            lost[e.level] = lost.get(e.level, 0) + int(n)
+    return {"level": game.level, "lives_lost": [{"level": k, "lives": v} for k, v in lost.items()]}
 
 
 def _allowed_list(allowed: Sequence[str]) -> list[str]:
@@ -194,7 +215,7 @@ def _last_vote(idx: LevelIndex) -> dict[str, Any] | None:
 def trace_points(game: Game, seat: int | None, reveal: bool = False) -> list[dict[str, Any]]:
     """The live timing trace of the current level, as the seat may know it.
 
-    Each point is ``{"k": kind, "t": seconds, "card": value or None, "p": player}``
+    Each point is ``{"k": kind, "t": seconds, "card": value or None, "player": seat}``
     with kind ``play`` (a card on the pile), ``mistake`` (a play that cost a
     life), ``lost`` (a lower card discarded by a mistake), ``star`` (a card
     discarded by a throwing star), or ``stop`` with ``"until"`` (the resume,
@@ -273,7 +294,7 @@ class TraceFeed:
             if card is None and self._private(int(d["player"])):
                 card = e.to_dict()["card"]  # the seat's own card, or reveal
             self._plays.append(len(points))
-            points.append({"k": "play", "t": t, "card": card, "p": d["player"]})
+            points.append({"k": "play", "t": t, "card": card, "player": d["player"]})
         elif kind in ("mistake", "star_used"):
             if kind == "mistake" and self._plays:
                 k = self._plays[-1]
@@ -285,12 +306,12 @@ class TraceFeed:
                 if card is None and self._private(int(x["player"])):
                     card = y["card"]
                 pk = "lost" if kind == "mistake" else "star"
-                points.append({"k": pk, "t": t, "card": card, "p": x["player"]})
+                points.append({"k": pk, "t": t, "card": card, "player": x["player"]})
         elif kind in ("stopped", "hands_on_table"):
             if self._open_stop is not None:
                 return  # hands already on the table (a stop after a mistake)
             self._open_stop = len(points)
-            stop = {"k": "stop", "t": t, "until": None, "p": d["player"]}
+            stop = {"k": "stop", "t": t, "until": None, "player": d["player"]}
             if kind == "hands_on_table":
                 stop["why"] = d["after"]  # the table stopped after a mistake or a star
             points.append(stop)

@@ -65,7 +65,7 @@ def test_next_back_and_reset_step_the_scenario_and_show_every_hand() -> None:
     table = s["table"]
     assert table["hands"] == [[], [71], [58]]
     assert table["pile"] == [11, 34] and table["lives"] == 2
-    assert [(d["p"], d["card"]) for d in table["discards"]] == [(0, 26), (1, 30)]
+    assert [(d["player"], d["card"]) for d in table["discards"]] == [(0, 26), (1, 30)]
     assert [(pt["k"], pt.get("card")) for pt in s["trace"]] == [
         ("play", 11),
         ("mistake", 34),
@@ -222,7 +222,11 @@ def test_take_over_turns_the_step_into_a_live_game_and_back() -> None:
 
     # The person plays one card in the live game; the scenario stays where it was.
     b = Browser(live)
-    assert b.view["phase"] == "play" and b.view["hand"] == [11, 26]
+    # Taking over mid-level: hands on the table first; the clock waits for Ready.
+    assert b.view["phase"] == "stopped" and b.view["allowed"] == ["ready"]
+    assert b.view["hand"] == [11, 26]
+    b.act("ready")
+    assert b.view["phase"] == "play"
     b.act("play")
     assert b.view["pile"] == [11]
     assert any(pt["k"] == "play" and pt["card"] == 11 for pt in b.points)

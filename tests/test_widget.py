@@ -138,7 +138,7 @@ def test_person_proposes_a_star_and_the_bots_agree() -> None:
     assert vote == {"by": 0, "votes": {"0": True, "1": True, "2": True}, "result": "used"}
     # Level 1: everyone held one card, so the star ends the level.
     assert b.view["phase"] == "cleared"
-    shown = [(d["p"], d["card"], d["k"]) for d in b.view["discards"]]
+    shown = [(d["player"], d["card"], d["k"]) for d in b.view["discards"]]
     assert shown == [(p, h[0], "star") for p, h in enumerate(hands)]
     assert [p["k"] for p in b.points] == ["star", "star", "star"]
 
@@ -193,7 +193,7 @@ def test_stop_pauses_the_bots_and_ready_replans_from_the_resume() -> None:
     b.act("ready", t=4.0)
     assert b.view["phase"] == "play"
     assert w.planned is not None and w.planned.t >= 4.0
-    assert b.points[0] == {"k": "stop", "t": 0.5, "until": 4.0, "p": 0}
+    assert b.points[0] == {"k": "stop", "t": 0.5, "until": 4.0, "player": 0}
 
 
 def test_a_persons_action_first_brings_the_bot_actions_planned_before_it() -> None:

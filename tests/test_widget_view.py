@@ -38,7 +38,7 @@ def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
     g.play(2, t=1.0)  # 33 while 5 and 17 are held
     v = table_view(g, 0)
     assert v["mistake"]["player"] == 2 and v["mistake"]["card"] == 33
-    assert [(d["p"], d["card"], d["k"]) for d in v["discards"]] == [
+    assert [(d["player"], d["card"], d["k"]) for d in v["discards"]] == [
         (0, 5, "mistake"),
         (1, 17, "mistake"),
     ]
@@ -93,6 +93,6 @@ def test_a_stop_is_a_shaded_span_in_the_trace() -> None:
     g = Game.from_hands([[5], [17], [33]])
     g.concentrate(t=0)
     g.stop(1, t=1.5)
-    assert trace_points(g, 0) == [{"k": "stop", "t": 1.5, "until": None, "p": 1}]
+    assert trace_points(g, 0) == [{"k": "stop", "t": 1.5, "until": None, "player": 1}]
     g.concentrate(t=4.0)
     assert trace_points(g, 0)[0]["until"] == 4.0

@@ -49,6 +49,9 @@ def test_step_back_take_over_and_play(
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "11")
     expect(board.locator('[data-kind="play"][data-card="11"]')).to_have_count(1)
     expect(tid(board, "scenario-live")).to_contain_text("Player 0 plays 11.")
+    gallery = Path(__file__).resolve().parents[2] / "docs" / "gallery"
+    gallery.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(gallery / "scenario-step.png"))
 
     # Back (the left arrow): the 11 is in player 0's hand again.
     page.keyboard.press("ArrowLeft")
@@ -61,6 +64,10 @@ def test_step_back_take_over_and_play(
     tid(board, "btn-take-over").click()
     expect(tid(board, "live-info")).to_contain_text("You took over at step 1 of 6")
     live = tid(panel, "mindwidget")
+    # The live game waits for Ready (hands on the table); one language menu shows.
+    expect(tid(live, "phase")).to_have_attribute("data-phase", "stopped")
+    expect(panel.locator('select[data-role="lang"]')).to_have_count(1)
+    tid(live, "btn-ready").click()
     expect(tid(live, "phase")).to_have_attribute("data-phase", "play")
     expect(tid(live, "lowest-card")).to_have_attribute("data-card", "11")
     tid(live, "lowest-card").click()
@@ -70,7 +77,7 @@ def test_step_back_take_over_and_play(
     # p.lang from a cell re-labels the board and the live game at once.
     run_cell(page, panel, 1)
     expect(tid(board, "btn-leave")).to_have_text("Zurück zum Szenario")
-    expect(tid(live, "btn-star")).to_have_text("Wurfstern")
+    expect(tid(live, "btn-star").locator(".mw-btn-label")).to_have_text("Wurfstern")
 
     # Back to the scenario, at the step it was taken over from.
     tid(board, "btn-leave").click()

@@ -89,7 +89,7 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     # The bots play in real time (the browser keeps the clock): level cleared.
     expect(phase).to_have_attribute("data-phase", "cleared", timeout=90_000)
     expect(tid(w, "cleared")).to_contain_text("Level 1 cleared!")
-    expect(tid(w, "reward")).to_have_text("No reward for this level.")
+    expect(tid(w, "reward")).to_have_text("No reward comes with this level.")
     tid(w, "btn-next-level").click()
     expect(tid(w, "level")).to_have_text("Level 2 of 10")
 
@@ -102,7 +102,7 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     page.keyboard.press("Space")
     mistake = tid(w, "mistake")
     expect(mistake).to_contain_text("You played 33, but lower cards were still held.")
-    expect(mistake).to_contain_text("16 from Bot 1")
+    expect(mistake).to_contain_text("Put aside: 16 (Bot 1).")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     expect(w.locator('[data-kind="mistake"][data-card="33"]')).to_have_count(1)
     expect(w.locator('[data-kind="lost"][data-card="16"]')).to_have_count(1)
@@ -113,13 +113,15 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
 
     # Switch language in the widget, then from Python.
     tid(w, "lang").select_option("nl")
-    expect(tid(w, "btn-stop")).to_have_text("Stop")
+    expect(tid(w, "btn-stop").locator(".mw-btn-label")).to_have_text("Stop")
     expect(tid(w, "level")).to_have_text("Level 2 van 10")
-    expect(tid(w, "btn-star")).to_have_text("Werpster")
+    expect(tid(w, "btn-star").locator(".mw-btn-label")).to_have_text("Werpster")
     run_cell(page, panel, 1)
-    expect(tid(w, "btn-star")).to_have_text("Wurfstern")
+    expect(tid(w, "btn-star").locator(".mw-btn-label")).to_have_text("Wurfstern")
     expect(tid(w, "level")).to_have_text("Level 2 von 10")
-    expect(tid(w, "discards")).to_contain_text("Bot 1, durch einen Fehler")
+    expect(w.locator('[data-testid="discard"][data-card="16"][data-player="1"]')).to_have_attribute(
+        "title", "Bot 1, durch einen Fehler"
+    )
 
 
 def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None:
@@ -146,7 +148,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     # Wait: the next bot action (Bot 1 plays 73 while I hold 18: a mistake).
     tid(w, "btn-wait").click()
     expect(tid(w, "pile-top")).to_have_attribute("data-card", "73")
-    expect(tid(w, "mistake")).to_contain_text("18 from You")
+    expect(tid(w, "mistake")).to_contain_text("18 (You)")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     assert tid(w, "clock").inner_text() != clock  # time jumped to the bot's moment
     # The mistake stops the table: hands on it until Ready.
@@ -219,10 +221,15 @@ def test_dark_theme_and_projector_size(page: Page, lab_url: str, lab_root: Path)
         bg = w.evaluate("el => getComputedStyle(el).backgroundColor")
         fg = w.evaluate("el => getComputedStyle(el).color")
         assert bg != "rgb(255, 255, 255)" and fg != "rgb(26, 26, 26)", (bg, fg, lab_bg)
-        size = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+        card = tid(w, "pile-top").bounding_box()
         run_cell(page, panel, 1)
         expect(w).to_have_class(re.compile(r"\bmw-projector\b"))
-        bigger = float(w.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
-        assert bigger > size * 1.4
+        # Projector size: larger cards, and the trace beside the table.
+        bigger = tid(w, "pile-top").bounding_box()
+        table = w.locator(".mw-table").bounding_box()
+        trace = tid(w, "trace").bounding_box()
+        assert card and bigger and table and trace
+        assert bigger["height"] >= card["height"] * 0.9, (card, bigger)  # fits, not smaller
+        assert trace["x"] >= table["x"] + table["width"], (table, trace)
     finally:
         put_setting(lab_url, "@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Light"})
