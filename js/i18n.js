@@ -30,7 +30,5 @@ export function tr(lang, key, params = {}) {
   const table = LOCALES[lang] || en;
   const k = formOf(lang, key, params);
   const text = table[k] ?? en[k] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : m,
-  );
+  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
 }

@@ -12,7 +12,7 @@
 /**
  * One point of the live timing trace (view.trace_points).
  * @typedef {{k: "play"|"mistake"|"lost"|"star"|"stop", t: number, card?: number|null,
- *   player: number, until?: number|null}} TracePoint
+ *   player: number, until?: number|null, why?: "mistake"|"star"}} TracePoint
  */
 
 /**

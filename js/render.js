@@ -104,7 +104,8 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
     case "stopped": {
       // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
       const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
-      if (stop && (stop.why === "mistake" || stop.why === "star")) return tr(lang, `phase_stopped_${stop.why}`);
+      const why = stop?.why ?? (view.mistake ? "mistake" : null);
+      if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
       return about(lang, "phase_stopped", stop ? stop.player : -1, view, names);
     }
     case "vote": {

@@ -272,7 +272,7 @@ describe("rendering each state of the table", () => {
     const mistake = { type: "mistake", player: 1, card: 30, lives: 2, discards: [{ player: 0, card: 12 }] };
     const points = [{ k: "stop", t: 1, until: null, player: 1 }];
     const s = html({ phase: "stopped", mistake, allowed: ["ready"] }, { points });
-    expect(s).toContain("Hands on the table after the mistake.");
+    expect(s).toContain("A mistake stops the game.");
     expect(s).toContain('data-testid="mistake"');
   });
 
@@ -299,11 +299,18 @@ describe("phase text and announcements", () => {
       "Ein Fehler: Das Spiel wird unterbrochen. Hände auf den Tisch; drück auf Bereit, um weiterzuspielen.",
     );
     points[0].why = "star";
-    expect(phaseText(v, { lang: "en", points })).toBe("A throwing star was used. Hands on the table; press Ready to go on.");
+    expect(phaseText(v, { lang: "en", points })).toBe(
+      "A throwing star was used. Hands on the table; press Ready to go on.",
+    );
   });
 
   it("announces that every hand goes back on the table after a mistake or a star", () => {
-    const v = { players: 3, seat: 0, counts: [1, 1, 1], news: [{ type: "hands_on_table", after: "mistake", player: 1 }] };
+    const v = {
+      players: 3,
+      seat: 0,
+      counts: [1, 1, 1],
+      news: [{ type: "hands_on_table", after: "mistake", player: 1 }],
+    };
     expect(announce(v, "nl")).toBe("Alle handen gaan weer op tafel.");
   });
 
@@ -323,7 +330,7 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Put aside: 5 (You). One life lost; 2 left. " +
+      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Put aside: 5 (You). One life lost; 2 lives left. " +
         "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
         "Bot 2 played a card face down. Level 2 cleared.",
     );

@@ -131,13 +131,17 @@ describe("the scenario board", () => {
 
   it("labels a tip apart from a rule, and quotes a rule's source text", () => {
     const tip = html({ rule: null, tip: "Low cards go quickly.", source: null }, { lang: "nl" });
-    expect(tip).toContain('<p class="mw-tip" data-testid="tip"><strong>Tip:</strong> Low cards go quickly.</p>');
+    expect(tip).toContain(
+      '<p class="mw-tip" data-testid="tip"><strong>Tip:</strong> Low cards go quickly.</p>',
+    );
     expect(tip).not.toContain('data-testid="rule"');
     const rule = html(
       { source: { doc: "nl_rules_page", title: "Spelregels", quote: "Je speelt altijd je laagste." } },
       { lang: "de" },
     );
-    expect(rule).toContain('data-testid="source">Quelle: <q lang="nl">Je speelt altijd je laagste.</q> — Spelregels');
+    expect(rule).toContain(
+      'data-testid="source">Quelle: <q lang="nl">Je speelt altijd je laagste.</q> — Spelregels',
+    );
   });
 
   it("shows a notice from Python in the board's language", () => {

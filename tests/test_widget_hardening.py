@@ -156,7 +156,7 @@ def test_a_long_level_still_sends_the_right_view_and_trace() -> None:
     sent = [e["data"] for e in b.comm.sent[n:]]
     assert sum(len(json.dumps(d)) for d in sent) < 3000  # not the whole trace again
     b.act("ready", t=2.0)
-    assert b.points[-1] == {"k": "stop", "t": 1.0, "until": 2.0, "p": 0}
+    assert b.points[-1] == {"k": "stop", "t": 1.0, "until": 2.0, "player": 0}
     assert len(b.points) == 1001 and b.view["n"] == len(w.game.level_events)
 
 
