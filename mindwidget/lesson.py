@@ -337,31 +337,36 @@ def trace_of(w: MindWidget) -> Figure | None:
     return w.plot_trace()
 
 
-def inner_clock(w: MindWidget) -> Figure | None:
-    """The person's inner clock on ``w``: a sentence and `MindWidget.plot_timing`.
+def inner_clock(w: MindWidget) -> ipywidgets.HTML:
+    """The person's inner clock on ``w``: a sentence in big text and `MindWidget.plot_timing`.
 
     With fewer than three of the person's own cards (or nobody at the table)
-    it prints a sentence saying so, and returns None, instead of a chart.
+    the sentence says so, and there is no chart. ``.figure`` is the chart (or None).
     """
     lang = w.lang
+    fig: Figure | None = None
     if w.seat is None:
-        print(text("clock_no_person", lang))
-        return None
-    profile = w.timing_profile()
-    if not profile.fitted:
-        print(text("clock_too_few", lang, n=profile.plays, need=MIN_PLAYS))
-        return None
-    print(
-        text(
-            "clock_summary",
-            lang,
-            plays=profile.plays,
-            step=number(profile.seconds_per_step, lang, 2),
-            cv=percent(profile.cv, lang, 0),
-            tempo=number(profile.tempo, lang, 2),
-        )
+        sentence = text("clock_no_person", lang)
+    else:
+        profile = w.timing_profile()
+        if not profile.fitted:
+            sentence = text("clock_too_few", lang, n=profile.plays, need=MIN_PLAYS)
+        else:
+            sentence = text(
+                "clock_summary",
+                lang,
+                plays=profile.plays,
+                step=number(profile.seconds_per_step, lang, 2),
+                cv=percent(profile.cv, lang, 0),
+                tempo=number(profile.tempo, lang, 2),
+            )
+            fig = w.plot_timing()
+    chart = _figure_html(fig) if fig is not None else ""
+    box = ipywidgets.HTML(
+        f'<div class="mw-lesson-clock" style="{_BIG}">{_md(sentence)}</div>{chart}'
     )
-    return w.plot_timing()
+    box.sentence, box.figure = sentence, fig
+    return box
 
 
 # -------------------------------------------------------------- 02: rules

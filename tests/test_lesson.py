@@ -127,27 +127,25 @@ def test_the_play_table_has_the_widgets_human_like_bots_and_a_tempo() -> None:
     assert w.table.tempo == 1.5
 
 
-def test_the_inner_clock_says_when_too_few_cards_were_played_then_draws(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_the_inner_clock_says_when_too_few_cards_were_played_then_draws() -> None:
     game = Game.from_hands([[10, 20, 30, 40], [90], [95]])
     w = MindWidget(game=game, seat=0, bots="scalar", mode="step", lang="de")
-    assert lesson.inner_clock(w) is None  # nothing played yet: a sentence, no error
-    assert "erst 0 deiner eigenen Karten" in capsys.readouterr().out
+    clock = lesson.inner_clock(w)  # nothing played yet: a sentence, no error
+    assert clock.figure is None and "erst 0 deiner eigenen Karten" in clock.value
     w.ready()
     for seconds in (2.0, 3.5):
         w.advance(seconds)
         w.play()
-    assert lesson.inner_clock(w) is None
-    assert "erst 2 deiner eigenen Karten" in capsys.readouterr().out
+    clock = lesson.inner_clock(w)
+    assert clock.figure is None and "erst 2 deiner eigenen Karten" in clock.value
     w.advance(2.5)
     w.play()
-    assert isinstance(lesson.inner_clock(w), Figure)
-    out = capsys.readouterr().out
-    assert out.startswith("Deine innere Uhr, aus 3 deiner Karten") and "{" not in out
-    watch = lesson.watch("en")
-    assert lesson.inner_clock(watch) is None
-    assert "Nobody plays at this table" in capsys.readouterr().out
+    clock = lesson.inner_clock(w)
+    assert isinstance(clock.figure, Figure) and "data:image/png;base64," in clock.value
+    assert clock.sentence.startswith("Deine innere Uhr, aus **3** deiner Karten")
+    assert "<b>3</b>" in clock.value and "{" not in clock.sentence
+    watch = lesson.inner_clock(lesson.watch("en"))
+    assert watch.figure is None and "Nobody plays at this table" in watch.value
 
 
 # ------------------------------------------------------------- 02: rules
