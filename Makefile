@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 VENV_STAMP := $(VENV)/.installed.stamp
 NODE_STAMP := node_modules/.installed.stamp
-LAB_TARGET := $(if $(wildcard notebooks/01-play.ipynb),notebooks/01-play.ipynb,notebooks/)
+LAB_TARGET := notebooks/en/01-play.ipynb
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 

@@ -48,6 +48,7 @@ from .runner import run_game, run_level
 from .scenario import Scenario
 from .scenario_widget import ScenarioPlayer
 from .sim import Summary, simulate
+from .timing import MIN_PLAYS
 from .trace import TraceFigure, plot_trace, trace
 from .view import phase
 from .widget import MindWidget
@@ -254,11 +255,21 @@ def _percent_axis(ax: Any, top: float = 1.0) -> None:
 
 #: The common mistakes of the scenario library, for one menu in 02-rules.
 COMMON_MISTAKES = tuple(n for n in Scenario.names() if n.startswith("common_"))
+#: The menu "at a real table" in 02-rules: the common mistakes, then questions
+#: that come up at a real table.
+AT_THE_TABLE = (*COMMON_MISTAKES, "same_moment", "star_one_hand_left", "four_players")
+#: Blind mode's stories, one menu in 02-rules.
+BLIND = ("blind_check", "blind_last_life", "blind_win")
 
 
 # --------------------------------------------------------------- 01: play
-def play(lang: str, seed: int | None = 1, bots: str = "adaptive") -> MindWidget:
-    """A table for one person (seat 0, "You") and two bots, in ``lang``."""
+def play(lang: str, seed: int | None = 1, bots: str = "human") -> MindWidget:
+    """A table for one person (seat 0, "You") and two bots, in ``lang``.
+
+    The bots are the widget's default, human-like ones (they wait as people
+    wait, adapt to the person and propose throwing stars); ``w.tempo = "slow"``
+    slows them down.
+    """
     return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang)
 
 
@@ -324,6 +335,38 @@ def trace_of(w: MindWidget) -> Figure | None:
         print(text("trace_nothing_yet", w.lang))
         return None
     return w.plot_trace()
+
+
+def inner_clock(w: MindWidget) -> ipywidgets.HTML:
+    """The person's inner clock on ``w``: a sentence in big text and `MindWidget.plot_timing`.
+
+    With fewer than three of the person's own cards (or nobody at the table)
+    the sentence says so, and there is no chart. ``.figure`` is the chart (or None).
+    """
+    lang = w.lang
+    fig: Figure | None = None
+    if w.seat is None:
+        sentence = text("clock_no_person", lang)
+    else:
+        profile = w.timing_profile()
+        if not profile.fitted:
+            sentence = text("clock_too_few", lang, n=profile.plays, need=MIN_PLAYS)
+        else:
+            sentence = text(
+                "clock_summary",
+                lang,
+                plays=profile.plays,
+                step=number(profile.seconds_per_step, lang, 2),
+                cv=percent(profile.cv, lang, 0),
+                tempo=number(profile.tempo, lang, 2),
+            )
+            fig = w.plot_timing()
+    chart = _figure_html(fig) if fig is not None else ""
+    box = ipywidgets.HTML(
+        f'<div class="mw-lesson-clock" style="{_BIG}">{_md(sentence)}</div>{chart}'
+    )
+    box.sentence, box.figure = sentence, fig
+    return box
 
 
 # -------------------------------------------------------------- 02: rules

@@ -8,11 +8,12 @@ notebook's language.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
 
-from mindwidget import lesson
+from mindwidget import Game, MindWidget, Scenario, lesson
 from mindwidget.i18n import LANGS, translate
 from mindwidget.rules import Rules
 from mindwidget.view import phase
@@ -116,7 +117,49 @@ def test_the_trace_before_anything_was_played_is_a_sentence_not_an_error(
     assert "No cards played yet" in capsys.readouterr().out
 
 
+def test_the_play_table_has_the_widgets_human_like_bots_and_a_tempo() -> None:
+    w = lesson.play("en")
+    assert [type(b).__name__ for p, b in enumerate(w.table.bots) if p != 0] == [
+        "HumanTimer",
+        "HumanTimer",
+    ]
+    w.tempo = "slow"  # what the teacher note in 01-play tells the teacher to run
+    assert w.table.tempo == 1.5
+
+
+def test_the_inner_clock_says_when_too_few_cards_were_played_then_draws() -> None:
+    game = Game.from_hands([[10, 20, 30, 40], [90], [95]])
+    w = MindWidget(game=game, seat=0, bots="scalar", mode="step", lang="de")
+    clock = lesson.inner_clock(w)  # nothing played yet: a sentence, no error
+    assert clock.figure is None and "erst 0 deiner eigenen Karten" in clock.value
+    w.ready()
+    for seconds in (2.0, 3.5):
+        w.advance(seconds)
+        w.play()
+    clock = lesson.inner_clock(w)
+    assert clock.figure is None and "erst 2 deiner eigenen Karten" in clock.value
+    w.advance(2.5)
+    w.play()
+    clock = lesson.inner_clock(w)
+    assert isinstance(clock.figure, Figure) and "data:image/png;base64," in clock.value
+    assert clock.sentence.startswith("Deine innere Uhr, aus **3** deiner Karten")
+    assert "<b>3</b>" in clock.value and "{" not in clock.sentence
+    watch = lesson.inner_clock(lesson.watch("en"))
+    assert watch.figure is None and "Nobody plays at this table" in watch.value
+
+
 # ------------------------------------------------------------- 02: rules
+def test_the_rules_notebook_shows_every_story_of_the_library_but_one() -> None:
+    """Each scenario is a section of 02-rules or in one of its menus; cap_stars
+    only repeats cap_lives's rule (the box is full)."""
+    cells = (Path(__file__).resolve().parents[1] / "notebooks/src/02-rules.cells").read_text()
+    shown = set(re.findall(r'lesson\.scenario\("(\w+)"', cells))
+    shown |= set(lesson.AT_THE_TABLE) | set(lesson.BLIND)
+    assert "lesson.AT_THE_TABLE" in cells and "lesson.BLIND" in cells
+    assert set(Scenario.names()) - shown == {"cap_stars"}
+    assert shown <= set(Scenario.names())
+
+
 def test_a_scenario_is_big_and_speaks_the_language() -> None:
     p = lesson.scenario("mistake", "nl")
     assert p.lang == "nl" and p.board.lang == "nl"
