@@ -18,8 +18,6 @@ from conftest import PW_TIMEOUT_MS
 from lab import notebook_panel, open_notebook, put_setting, run_cell, tid, write_notebook
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from mindwidget import Rules
-
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "docs" / "gallery"
 
@@ -38,10 +36,12 @@ def hd_page(chromium: Browser) -> Iterator[Page]:
         context.close()
 
 
-def shot(target: Page | Locator, name: str) -> None:
-    """Save a gallery picture (docs/gallery/<name>.png)."""
+def shot(target: Page | Locator, name: str, in_flight: bool = False) -> None:
+    """Save a gallery picture (docs/gallery/<name>.png): the moment after every
+    animation has ended, or (``in_flight``) the moment as it is."""
     GALLERY.mkdir(parents=True, exist_ok=True)
-    target.screenshot(path=str(GALLERY / f"{name}.png"), animations="allow")
+    animations = "allow" if in_flight else "disabled"
+    target.screenshot(path=str(GALLERY / f"{name}.png"), animations=animations)
 
 
 def widget_in(page: Page, lab_url: str, lab_root: Path, name: str, *cells: str) -> Locator:
@@ -117,7 +117,7 @@ def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root:
         " && a.effect.target.dataset.testid === 'pile-top');"
         " a.forEach(x => { x.pause(); x.currentTime = 60; }); return a.length; }"
     )
-    shot(w, "play-in-flight")
+    shot(w, "play-in-flight", in_flight=True)
     w.evaluate("el => el.ownerDocument.getAnimations().forEach(a => a.finish())")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     assert moving == 1, "the played card should slide to the pile"
@@ -135,10 +135,6 @@ def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root:
     shot(page, "projector-720")
 
 
-@pytest.mark.skipif(
-    "concentrate_after" not in getattr(Rules, "__dataclass_fields__", {}),
-    reason="needs Rules.concentrate_after (rules branch: a mistake stops the table until Ready)",
-)
 def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> None:
     """The person plays 30 while Bot 1 holds 10: the table stops and explains."""
     w = widget_in(
@@ -266,7 +262,7 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
     expect(w2.locator('[data-testid="discard"][data-kind="star"]')).to_have_count(3)
     run_cell(page, panel, 3)
     w3 = tid(panel, "mindwidget").nth(2)
-    expect(tid(w3, "btn-decline").locator(".mw-btn-label")).to_have_text("Weigeren")
+    expect(tid(w3, "btn-decline").locator(".mw-btn-label")).to_have_text("Niet akkoord")
     tid(w3, "level").click()
     to_top(w3)
     shot(w3, "dutch")
@@ -274,9 +270,9 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
     expect(tid(w3, "vote-0")).to_have_attribute("data-vote", "false")
     expect(tid(w3, "vote")).to_have_attribute("data-result", "declined")
     # The screen reader hears it in the table's language, and again after a switch.
-    expect(tid(w3, "live")).to_contain_text("Jij weigert.")
+    expect(tid(w3, "live")).to_contain_text("Jij bent niet akkoord.")
     tid(w3, "lang").select_option("de")
-    expect(tid(w3, "live")).to_contain_text("Du lehnst ab.")
+    expect(tid(w3, "live")).to_contain_text("Du bist nicht einverstanden.")
 
 
 def play_through(page: Page, w: Locator, steps: list[tuple[str, int]]) -> None:
