@@ -452,7 +452,9 @@ class MindWidget(anywidget.AnyWidget):
         """The person's waits beside the bots' and people's (`mindwidget.timing.plot_timing`)."""
         from .timing import plot_timing
 
-        return plot_timing(self.game, self._profiled(player), lang=self.lang)
+        return plot_timing(
+            self.game, self._profiled(player), lang=self.lang, you=self._seat, bots=True
+        )
 
     def _profiled(self, player: int | None) -> int:
         if player is not None:

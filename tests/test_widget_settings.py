@@ -54,3 +54,11 @@ def test_a_table_of_bots_only_offers_the_watch_speeds() -> None:
     assert b.view["speeds"] == list(WATCH_SPEEDS)
     b.update({"speed": 2})
     assert w.speed == 2 and b.clock["speed"] == 2
+
+
+def test_the_widget_s_timing_chart_names_the_person_you() -> None:
+    w = MindWidget(players=3, seat=0, seed=1, bots="human", lang="nl")
+    assert w.plot_timing().axes[0].get_title().startswith("Jouw innerlijke klok")
+    assert w.plot_timing(1).axes[0].get_title().startswith("De innerlijke klok van Bot 1")
+    watch = MindWidget(players=3, seat=None, seed=1, bots="human")
+    assert watch.plot_timing(2).axes[0].get_title().startswith("Bot 2's inner clock")
