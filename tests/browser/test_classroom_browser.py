@@ -524,6 +524,7 @@ def test_watch_speed_runs_the_level_clock_faster(page: Page, lab_url: str, lab_r
           }, 10);
         })"""
     )
+    print(f"watch speed 2x: {rate:.3f} level seconds per real second")
     assert 1.8 <= rate <= 2.2, f"level seconds per real second at 2x: {rate:.2f}"
     to_top(w)
     look(w, "speed-en")
