@@ -198,8 +198,8 @@ export default () => {
       const onClick = (ev) => {
         const target = ev.target.closest("[data-action]");
         // A click with the mouse (detail > 0) gives the focus back to the table,
-        // so that Space plays next, whatever button was clicked.
-        if (ev.detail > 0) root.focus({ preventScroll: true });
+        // so that Space plays next, whatever button was clicked (a menu keeps it).
+        if (ev.detail > 0 && !ev.target.closest("label, select")) root.focus({ preventScroll: true });
         if (!target || !root.contains(target) || target.disabled) return;
         act(target.dataset.action, target);
       };

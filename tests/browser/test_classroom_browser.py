@@ -449,7 +449,8 @@ def test_tempo_menu_sets_the_bots_tempo_in_python(
     menu = tid(w, "tempo")
     expect(menu).to_have_value("people")
     expect(tid(w, "speed")).to_have_count(0)  # a person is seated: no watch speed
-    assert (menu.bounding_box() or {}).get("height", 0) >= 44
+    height = w.evaluate("el => el.querySelector('[data-testid=tempo]').offsetHeight")
+    assert height >= 44, f"the menu is {height} px high"  # a finger's target
     where = w.evaluate(WHERE)
     menu.select_option("quick")
     run_cell(page, panel, 1)
@@ -484,9 +485,11 @@ def test_tempo_menu_sets_the_bots_tempo_in_python(
     to_top(w)
     look(w, "tempo-de-step-900")
     assert sticks_out(w, ".mw-header *, .mw-controls *") == []
-    # keyboard: the menu takes the arrow keys (not the table's keys)
-    menu.focus()
+    # clicked, the menu keeps the focus and takes the arrow keys (not the table's keys)
+    menu.click()
+    expect(menu).to_be_focused()
     page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
     expect(menu).to_have_value("people")
     run_cell(page, panel, 1)
     expect(out).to_have_text("tempo people 1.0")
