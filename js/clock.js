@@ -1,14 +1,16 @@
 // @ts-check
 // The level clock in the browser: pure functions over small frozen states.
 //
-// Python syncs `clock = {running, t, seq, epoch}` (see mindwidget/widget.py).
+// Python syncs `clock = {running, t, seq, epoch, speed}` (see mindwidget/table.py).
 // The browser keeps the level time between syncs:
 //   - a new `epoch` (new level, new game) sets the time to `clock.t`;
 //   - while running, the time never goes below `clock.t` (Python may have moved
 //     time on, e.g. with `w.advance`), and never jumps back (a reply arrives a
 //     little after the event it answers: the browser's time is already later);
 //   - when not running (before Ready, during a star vote, level over, step
-//     mode) the time stands still at exactly `clock.t`.
+//     mode) the time stands still at exactly `clock.t`;
+//   - it runs `clock.speed` level seconds per real second (the watch speed of a
+//     table of bots only; 1 if absent), from the moment the browser heard it.
 // While the clock runs and a bot may act (`botsMayAct`), `heartbeat` says to send
 // {type: "tick", t, seq} every HEARTBEAT_MS: Python applies every bot action
 // planned at or before `t`, and answers only if one happened. The
@@ -37,6 +39,7 @@ export function initial(nowMs) {
     base: 0,
     anchorMs: nowMs,
     beatMs: null,
+    speed: 1,
   });
 }
 
@@ -44,12 +47,15 @@ export function initial(nowMs) {
 export function levelTime(state, nowMs) {
   checkNow(nowMs);
   if (!state.running) return state.base;
-  return state.base + Math.max(0, nowMs - state.anchorMs) / 1000;
+  return state.base + ((state.speed ?? 1) * Math.max(0, nowMs - state.anchorMs)) / 1000;
 }
 
 function validClock(clock) {
   return clock && typeof clock === "object" && typeof clock.t === "number" && Number.isFinite(clock.t);
 }
+
+/** The watch speed from a synced clock: a finite number from 1 to 4, else 1. */
+const validSpeed = (s) => (typeof s === "number" && s >= 1 && s <= 4 ? s : 1);
 
 /** Follow a clock dict synced from Python (returns the state unchanged if it is not one). */
 export function follow(state, clock, nowMs) {
@@ -69,6 +75,7 @@ export function follow(state, clock, nowMs) {
     base: t,
     anchorMs: nowMs,
     beatMs: state.beatMs,
+    speed: validSpeed(clock.speed),
   });
 }
 

@@ -35,6 +35,35 @@ describe("level clock", () => {
     expect(levelTime(s, 71_000)).toBe(4.25);
   });
 
+  it("runs clock.speed level seconds per real second, from the moment the speed changed", () => {
+    let s = follow(initial(0), clock({ t: 0 }), 0);
+    expect(levelTime(s, 3000)).toBe(3);
+    // at 3 s real time Python says speed 2 (it heard t=2.9 from the last tick; seq bumped)
+    s = follow(s, clock({ t: 2.9, seq: 2, speed: 2 }), 3000);
+    expect(levelTime(s, 3000)).toBe(3); // no jump back to 2.9
+    expect(levelTime(s, 4000)).toBe(5); // one real second: two level seconds
+    expect(levelTime(s, 5500)).toBe(8);
+    // back to 1x at 5.5 s: goes on from 8, one level second per real second
+    s = follow(s, clock({ t: 7.8, seq: 3, speed: 1 }), 5500);
+    expect(levelTime(s, 5500)).toBe(8);
+    expect(levelTime(s, 6500)).toBe(9);
+    // 4x, heard late (Python's t already ahead): jumps forward, then runs 4x
+    s = follow(s, clock({ t: 10, seq: 4, speed: 4 }), 6500);
+    expect(levelTime(s, 7000)).toBe(12);
+  });
+
+  it("heartbeats carry the sped-up level time", () => {
+    const s = follow(initial(0), clock({ t: 1, seq: 5, speed: 4 }), 1000);
+    expect(heartbeat(s, 1500)).toEqual({ t: 3, seq: 5 });
+  });
+
+  it("treats a missing or bad speed as 1", () => {
+    for (const speed of [undefined, null, "2", NaN, Infinity, 0, -2, 99]) {
+      const s = follow(initial(0), clock({ t: 0, speed }), 0);
+      expect(levelTime(s, 2000)).toBe(2);
+    }
+  });
+
   it("never jumps back when a reply arrives late, but jumps forward to clock.t", () => {
     let s = follow(initial(0), clock({ t: 0 }), 0);
     // a reply for an event at t=1.0 arrives at 1.2 s: keep 1.2

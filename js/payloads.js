@@ -51,6 +51,8 @@
  * @property {{level: number, lives_lost: {level: number, lives: number}[]}} [summary]
  * @property {number[][]} [hands]      reveal only
  * @property {Record<string, number>} [plans]  reveal only
+ * @property {string|number|null} [tempo]  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
+ * @property {number[]} [speeds]      the watch speeds to choose from (a table of bots only), else empty
  */
 
 export {};

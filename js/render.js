@@ -31,6 +31,7 @@ export { esc };
  * @property {number} [now]       level time (s)
  * @property {TracePoint[]} [points]
  * @property {{key?: string, params?: object, id?: number}} [notice]
+ * @property {number} [speed]     the watch speed in use (clock.speed)
  */
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
@@ -220,7 +221,29 @@ function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @ty
   }
   if (ctx.mode === "step")
     b.push(button("wait", tr(lang, "btn_wait"), { enabled: allowed.has("wait"), kbd: "W" }));
-  return `<div class="mw-controls" role="group">${b.join("")}</div>`;
+  return `<div class="mw-controls" role="group">${b.join("")}${settings(view, ctx)}</div>`;
+}
+
+/** The bots' tempo (if these bots have one) and the watch speed (a table of bots only), as menus
+ * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value). */
+function settings(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+  const menu = (
+    /** @type {string} */ role,
+    /** @type {any[]} */ values,
+    /** @type {any} */ value,
+    /** @type {(v: any) => string} */ label,
+  ) => {
+    const opts = values.map(
+      (v) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(label(v))}</option>`,
+    );
+    if (!values.includes(value)) opts.unshift(`<option selected disabled>${esc(value)}</option>`);
+    return `<label class="mw-setting"><span>${esc(tr(ctx.lang, `${role}_label`))}</span><select data-role="${role}" data-testid="${role}">${opts.join("")}</select></label>`;
+  };
+  const out = [];
+  if (view.tempo !== null && view.tempo !== undefined)
+    out.push(menu("tempo", ["slow", "people", "quick"], view.tempo, (n) => tr(ctx.lang, `tempo_${n}`)));
+  if (view.speeds?.length) out.push(menu("speed", view.speeds, ctx.speed ?? 1, (n) => `${n}×`));
+  return out.length ? `<div class="mw-settings">${out.join("")}</div>` : "";
 }
 
 function votePanel(

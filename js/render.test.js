@@ -348,3 +348,44 @@ describe("phase text and announcements", () => {
     expect(announce(view({ news }), "de")).toBe("Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.");
   });
 });
+
+describe("the table's menus: the bots' tempo and the watch speed", () => {
+  const menu = (s, role) => s.match(new RegExp(`<select[^>]*data-testid="${role}"[^>]*>(.*?)</select>`))?.[1];
+  const selected = (s, role) => menu(s, role)?.match(/<option value="([^"]*)" selected>/)?.[1];
+
+  it("shows the tempo when the bots have one, with the current one chosen", () => {
+    const s = html({ tempo: "quick", speeds: [] });
+    expect(menu(s, "tempo")).toContain("like people");
+    expect(selected(s, "tempo")).toBe("quick");
+    expect(s).toContain("Bots&#39; tempo");
+    expect(has(s, "speed")).toBe(false); // a person is seated: no watch speed
+  });
+
+  it("hides the tempo when the bots have none (null) or the view does not say", () => {
+    expect(has(html({ tempo: null, speeds: [] }), "tempo")).toBe(false);
+    expect(has(html({}), "tempo")).toBe(false);
+    expect(has(html({}), "speed")).toBe(false);
+  });
+
+  it("a table of bots only: the watch speeds Python offers, the clock's chosen", () => {
+    const v = { seat: null, hand: [], allowed: ["ready"], tempo: "people", speeds: [1, 2, 4] };
+    const s = html(v, { speed: 2 });
+    expect(menu(s, "speed")).toContain("4×");
+    expect(selected(s, "speed")).toBe("2");
+    expect(selected(s, "tempo")).toBe("people");
+    expect(selected(html(v), "speed")).toBe("1"); // no speed in the clock yet: 1
+  });
+
+  it("a tempo set as a number from a cell is shown as it is, no name chosen", () => {
+    const s = html({ tempo: 0.8, speeds: [] });
+    expect(selected(s, "tempo")).toBeUndefined();
+    expect(menu(s, "tempo")).toContain("<option selected disabled>0.8</option>");
+  });
+
+  it("labels the menus in the table's language", () => {
+    const s = html({ seat: null, hand: [], tempo: "slow", speeds: [1, 2, 4] }, { lang: "nl" });
+    expect(s).toContain("Tempo van de bots");
+    expect(s).toContain("langzaam");
+    expect(s).toContain("Kijksnelheid");
+  });
+});

@@ -133,6 +133,7 @@ export default () => {
           now: levelTime(),
           points: store.points,
           notice: model.get("notice"),
+          speed: model.get("clock")?.speed,
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
@@ -197,14 +198,17 @@ export default () => {
       const onClick = (ev) => {
         const target = ev.target.closest("[data-action]");
         // A click with the mouse (detail > 0) gives the focus back to the table,
-        // so that Space plays next, whatever button was clicked.
-        if (ev.detail > 0) root.focus({ preventScroll: true });
+        // so that Space plays next, whatever button was clicked (a menu keeps it).
+        if (ev.detail > 0 && !ev.target.closest("label, select")) root.focus({ preventScroll: true });
         if (!target || !root.contains(target) || target.disabled) return;
         act(target.dataset.action, target);
       };
       const onChange = (ev) => {
-        if (ev.target.dataset?.role === "lang" && LANGS.includes(ev.target.value)) {
-          model.set("lang", ev.target.value);
+        // the language, the bots' tempo, the watch speed (Python checks them: a refusal is a notice)
+        const role = ev.target.dataset?.role;
+        const v = ev.target.value;
+        if (role === "lang" ? LANGS.includes(v) : role === "tempo" || role === "speed") {
+          model.set(role, role === "speed" ? Number(v) : v);
           model.save_changes();
         }
       };

@@ -174,7 +174,15 @@ def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, 
     return floor, step
 
 
-def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en") -> Figure:
+def plot_timing(
+    game: Game,
+    player: int,
+    ax: Axes | None = None,
+    lang: str = "en",
+    *,
+    you: int | None = None,
+    bots: bool = False,
+) -> Figure:
     """The player's waits against the gap, beside the other seats' and the human reference.
 
     Log scales on both axes (waits and gaps span two orders of magnitude). The
@@ -182,8 +190,14 @@ def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en
     are small grey dots; the human reference is drawn as its band medians
     (black bars across each band) and the people curve at tempo 1 (dashed);
     the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
+
+    Names as the widget gives them with ``bots=True``: seat ``you`` (the
+    person's; None at a table of bots only) is "You", the other seats
+    "Bot n". Else each seat is "player n".
     """
     game, player = _check_player(game, player)
+    if you is not None:
+        you = _check_player(game, you)[1]
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
     if ax is None:
@@ -197,6 +211,13 @@ def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en
 
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)
+
+    if player == you:
+        name, title = say("you"), say("timing_title_you")
+    elif bots or you is not None:
+        name, title = say("bot", n=player), say("timing_title_bot", n=player)
+    else:
+        name, title = say("timing_player", n=player), say("timing_title", n=player)
 
     plays = _plays(game)
     others = plays[plays["player"] != player]
@@ -245,7 +266,7 @@ def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en
         color=colour,
         mec="white",
         zorder=3,
-        label=say("timing_player", n=player),
+        label=name,
     )
     profile = timing_profile(game, player)
     if profile.fitted:
@@ -282,7 +303,7 @@ def plot_timing(game: Game, player: int, ax: Axes | None = None, lang: str = "en
     ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
     ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     ax.minorticks_off()
-    ax.set_title(say("timing_title", n=player))
+    ax.set_title(title)
     ax.set_xlabel(say("timing_x"))
     ax.set_ylabel(say("timing_y"))
     ax.grid(color="0.92", zorder=0, which="major")

@@ -6,7 +6,8 @@ bookkeeping and decides everything. The widget checks each message from the
 browser (hostile input: known types and fields, finite times within a day),
 passes it to the table, and syncs three small traits: ``view`` (the table as
 the person's seat sees it, `table_view`, with what the seat may do now in
-``view["allowed"]``), ``clock`` (`Table.clock`) and ``notice`` (why something
+``view["allowed"]``, and the bots' tempo and the watch speeds its menus offer in
+``view["tempo"]`` and ``view["speeds"]``), ``clock`` (`Table.clock`) and ``notice`` (why something
 was refused: a key of the locale files, with parameters). The live timing
 trace goes out as messages carrying only new or changed points.
 
@@ -228,19 +229,35 @@ class MindWidget(anywidget.AnyWidget):
         self._seen = (epoch, index.n)
         plans = table.plans if self.reveal else None
         with self.hold_sync():
-            self.view = table_view(
-                table.game,
-                self._seat,
-                reveal=self.reveal,
-                plans=plans,
-                news_from=news_from,
-                allowed=table.allowed(self._seat),
-                index=index,
+            self.view = (
+                table_view(
+                    table.game,
+                    self._seat,
+                    reveal=self.reveal,
+                    plans=plans,
+                    news_from=news_from,
+                    allowed=table.allowed(self._seat),
+                    index=index,
+                )
+                | self._settings()
             )
             self.clock = table.clock
             if self.mode != table.mode:
                 self.mode = table.mode
         self._send_trace(full_trace)
+
+    def _settings(self) -> dict[str, Any]:
+        """What the table's menus offer: ``tempo``, the bots' tempo (a name from
+        `TEMPOS`, a number, or None when these bots have none, e.g. "scalar"), and
+        ``speeds``, the watch speeds to choose from (`WATCH_SPEEDS` at a table of
+        bots only, else none)."""
+        tempo: str | float | None = None
+        if self._table.tempo is not None:
+            value = self.tempo
+            named = [name for name, v in TEMPOS.items() if v == value]
+            tempo = value if isinstance(value, str) else named[0] if named else float(value)
+        speeds = [] if self._table.seats else list(WATCH_SPEEDS)
+        return {"tempo": tempo, "speeds": speeds}
 
     def _send_trace(self, full: bool = False) -> None:
         feed = self._feed.update(self._table.index)
@@ -272,6 +289,11 @@ class MindWidget(anywidget.AnyWidget):
         if self._ready and speed != 1 and self._table.seats:
             self._table.speed = speed  # raises: a person is seated
         return speed
+
+    @traitlets.observe("tempo")
+    def _on_tempo(self, _change: Mapping[str, Any]) -> None:
+        if self._ready:
+            self._sync()  # the view's menu shows the new tempo
 
     @traitlets.observe("speed")
     def _on_speed(self, change: Mapping[str, Any]) -> None:
@@ -430,7 +452,9 @@ class MindWidget(anywidget.AnyWidget):
         """The person's waits beside the bots' and people's (`mindwidget.timing.plot_timing`)."""
         from .timing import plot_timing
 
-        return plot_timing(self.game, self._profiled(player), lang=self.lang)
+        return plot_timing(
+            self.game, self._profiled(player), lang=self.lang, you=self._seat, bots=True
+        )
 
     def _profiled(self, player: int | None) -> int:
         if player is not None:

@@ -121,3 +121,35 @@ def test_the_floor_stays_a_reaction_floor_when_only_far_cards_were_played() -> N
     profile = timing_profile(g, 0)
     assert profile.floor == MAX_FLOOR == 1.0
     assert profile.seconds_per_step > 0.5  # the rest is put down to the steps
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "bot"),
+    [
+        ("en", ("You", "Your inner clock"), ("Bot 2", "Bot 2's inner clock")),
+        ("nl", ("Jij", "Jouw innerlijke klok"), ("Bot 2", "De innerlijke klok van Bot 2")),
+        ("de", ("Du", "Deine innere Uhr"), ("Bot 2", "Die innere Uhr von Bot 2")),
+    ],
+)
+def test_plot_timing_names_the_person_you_and_the_bots_as_the_widget_does(
+    lang: str, you: tuple[str, str], bot: tuple[str, str]
+) -> None:
+    g = run_game(Game(players=3, seed=1), "human", seed=1)
+    for player, (name, title) in ((0, you), (2, bot)):
+        ax = plot_timing(g, player, lang=lang, you=0, bots=True).axes[0]
+        assert ax.get_title().startswith(title)
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert name in labels
+        assert not any("layer" in s or "peler" in s for s in [ax.get_title(), *labels])
+    # a table of bots only: every seat is a bot
+    assert (
+        plot_timing(g, 0, lang=lang, you=None, bots=True)
+        .axes[0]
+        .get_title()
+        .startswith(bot[1].replace("2", "0"))
+    )
+
+
+def test_plot_timing_refuses_a_person_seat_that_is_not_at_the_table() -> None:
+    with pytest.raises(ValueError, match=r"player must be a seat from 0 to 2, not 5"):
+        plot_timing(Game(players=3, seed=0), 0, you=5)

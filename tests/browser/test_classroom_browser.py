@@ -395,3 +395,139 @@ def test_dark_theme(page: Page, lab_url: str, lab_root: Path) -> None:
         shot(w, "dark-theme")
     finally:
         put_setting(lab_url, "@jupyterlab/apputils-extension:themes", {"theme": "JupyterLab Light"})
+
+
+def look(target: Page | Locator, name: str) -> None:
+    """A picture to look at (not for the gallery): /tmp/mindwidget-shots/<name>.png."""
+    out = Path(os.environ.get("MW_SHOTS", "/tmp/mindwidget-shots"))
+    out.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(out / f"{name}.png"), animations="allow")
+
+
+def sticks_out(w: Locator, within: str = "*") -> list[str]:
+    """The elements of the widget (matching ``within``) that reach past its right edge."""
+    out: list[str] = w.evaluate(
+        "(el, sel) => { const r = el.getBoundingClientRect().right + 1;"
+        " return [...el.querySelectorAll(sel)].filter(e => e.getBoundingClientRect().right > r)"
+        ".map(e => `${e.tagName}: ${e.textContent.slice(0, 40)}`); }",
+        within,
+    )
+    return out
+
+
+# Where the header, the buttons and the menus lie within the widget.
+WHERE = (
+    "el => { const o = el.getBoundingClientRect();"
+    " return ['level', 'clock', 'btn-ready', 'btn-star', 'tempo'].map(k => {"
+    ' const r = el.querySelector(`[data-testid="${k}"]`).getBoundingClientRect();'
+    " return [k, r.x - o.x, r.y - o.y, r.width, r.height]; }); }"
+)
+
+
+def test_tempo_menu_sets_the_bots_tempo_in_python(
+    hd_page: Page, lab_url: str, lab_root: Path
+) -> None:
+    """Issue 11: "quick" in the menu makes Python's bots quick; the menu fits everywhere."""
+    page = hd_page
+    w = widget_in(
+        page,
+        lab_url,
+        lab_root,
+        "tempo.ipynb",
+        HEAD + "g = Game.from_hands([[30, 90], [10, 95], [32, 99]], seed=1)\n"
+        'w = MindWidget(game=g, seat=0, bots="human", size="projector")\n'
+        "w",
+        "print('tempo', w.tempo, w.table.tempo)",
+        "w.size = 'normal'",
+        "w.mode = 'step'\nw.lang = 'de'",
+    )
+    panel = notebook_panel(page)
+    menu = tid(w, "tempo")
+    expect(menu).to_have_value("people")
+    expect(tid(w, "speed")).to_have_count(0)  # a person is seated: no watch speed
+    height = w.evaluate("el => el.querySelector('[data-testid=tempo]').offsetHeight")
+    assert height >= 44, f"the menu is {height} px high"  # a finger's target
+    where = w.evaluate(WHERE)
+    menu.select_option("quick")
+    run_cell(page, panel, 1)
+    out = panel.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea-output")
+    expect(out).to_have_text("tempo quick 0.6")
+    expect(menu).to_have_value("quick")
+    assert w.evaluate(WHERE) == where  # nothing moved
+    inside(page, w)
+    to_top(w)
+    shot(w, "tempo-control")
+    look(page, "tempo-en-1080")
+    tid(w, "lang").select_option("nl")
+    expect(menu.locator("option:checked")).to_have_text("snel")
+    look(page, "tempo-nl-1080")
+    # Normal size in a notebook cell of 900 px or less: the menu fits, nothing sticks out.
+    run_cell(page, panel, 2)
+    expect(w).not_to_have_class("mw-projector")
+    page.set_viewport_size({"width": 1180, "height": 1150})
+    box = w.bounding_box()
+    assert box is not None and box["width"] <= 900, box
+    to_top(w)
+    look(w, "tempo-nl-900")
+    assert sticks_out(w, ".mw-header *, .mw-controls *") == []
+    tid(w, "lang").select_option("en")
+    expect(menu.locator("option:checked")).to_have_text("quick")
+    look(w, "tempo-en-900")
+    assert sticks_out(w, ".mw-header *, .mw-controls *") == []
+    # The longest row: step mode (Wait too) in German.
+    run_cell(page, panel, 3)
+    expect(tid(w, "btn-wait")).to_be_visible()
+    expect(menu.locator("option:checked")).to_have_text("schnell")
+    to_top(w)
+    look(w, "tempo-de-step-900")
+    assert sticks_out(w, ".mw-header *, .mw-controls *") == []
+    # clicked, the menu keeps the focus and takes the arrow keys (not the table's keys)
+    menu.click()
+    expect(menu).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    expect(menu).to_have_value("people")
+    run_cell(page, panel, 1)
+    expect(out).to_have_text("tempo people 1.0")
+
+
+def test_watch_speed_runs_the_level_clock_faster(page: Page, lab_url: str, lab_root: Path) -> None:
+    """Issue 11: at a table of bots only, 2x runs the shown level time twice as fast."""
+    w = widget_in(
+        page,
+        lab_url,
+        lab_root,
+        "speed.ipynb",
+        HEAD + "g = Game.from_hands([[60, 95], [70, 97], [80, 99]], seed=1)\n"
+        'w = MindWidget(game=g, seat=None, bots="human")\n'
+        "w",
+    )
+    speed = tid(w, "speed")
+    expect(speed).to_have_value("1")
+    tid(w, "btn-ready").click()
+    expect(tid(w, "phase")).to_have_attribute("data-phase", "play")
+    speed.select_option("2")
+    expect(w).not_to_have_attribute("data-seq", "")
+    # Python's answer: the clock it syncs says speed 2 (the menu shows Python's value)
+    expect(speed.locator("option:checked")).to_have_text("2×")
+    # The shown level time over about 2 s of real time (page clock), read as it updates.
+    rate = w.evaluate(
+        """el => new Promise(done => {
+          const shown = () => Number(el.querySelector('[data-testid="clock"]').textContent);
+          const t0 = performance.now(), c0 = shown();
+          const poll = setInterval(() => {
+            const dt = (performance.now() - t0) / 1000;
+            if (dt < 2) return;
+            clearInterval(poll);
+            done((shown() - c0) / dt);
+          }, 10);
+        })"""
+    )
+    print(f"watch speed 2x: {rate:.3f} level seconds per real second")
+    assert 1.8 <= rate <= 2.2, f"level seconds per real second at 2x: {rate:.2f}"
+    to_top(w)
+    look(w, "speed-en")
+    tid(w, "lang").select_option("de")
+    expect(speed.locator("option:checked")).to_have_text("2×")
+    look(w, "speed-de")
+    assert sticks_out(w, ".mw-header *, .mw-controls *") == []

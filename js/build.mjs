@@ -1,0 +1,40 @@
+// The front-end bundles (`npm run build`): esbuild, one minified ES module each.
+//
+// Each language's strings live in one place, mindwidget/locales/*.json, which
+// Python reads too. A bundle carries only the strings its front end can show:
+// the keys with the prefixes below are said by Python alone (its plots and the
+// rules' refusals, mindwidget/trace.py, timing.py, rules.py) or by the scenario
+// view alone, so they are left out (the widget's bundle must stay <= 60 kB,
+// tests/test_widget.py).
+import { readFile } from "node:fs/promises";
+import * as esbuild from "esbuild";
+
+const PYTHON_ONLY = ["plot_", "timing_", "refused_"];
+
+/** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
+const locales = (/** @type {string[]} */ prefixes) => ({
+  name: "locales",
+  setup(/** @type {import("esbuild").PluginBuild} */ build) {
+    build.onLoad({ filter: /locales[\\/]\w+\.json$/ }, async (args) => {
+      const all = JSON.parse(await readFile(args.path, "utf8"));
+      const kept = Object.entries(all).filter(([key]) => !prefixes.some((p) => key.startsWith(p)));
+      return { contents: JSON.stringify(Object.fromEntries(kept)), loader: "json" };
+    });
+  },
+});
+
+const bundles = [
+  ["widget", [...PYTHON_ONLY, "scenario_"]],
+  ["scenario", PYTHON_ONLY],
+];
+for (const [name, prefixes] of bundles) {
+  await esbuild.build({
+    entryPoints: [`js/${name}.js`],
+    outfile: `mindwidget/static/${name}.js`,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    plugins: [locales(/** @type {string[]} */ (prefixes))],
+    logLevel: "info",
+  });
+}
