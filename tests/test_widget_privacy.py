@@ -32,7 +32,7 @@ NOT_CARDS = frozenset(
     {
         "players", "seat", "level", "levels", "lives", "stars", "n", "seq", "epoch", "id",
         "player", "p", "by", "from", "counts", "pile_by", "lives_lost", "buffer_paths",
-        "max_lives", "max_stars",
+        "max_lives", "max_stars", "speeds", "speed", "tempo",
     }
 )  # fmt: skip
 
