@@ -101,7 +101,7 @@ def test_plot_timing_draws_the_player_beside_the_bots_and_the_reference(lang: st
 def test_plot_timing_with_too_few_plays_says_so() -> None:
     fig = plot_timing(clockwork(0.5, 1.0, [10]), 0, lang="de")
     texts = [t.get_text() for t in fig.axes[0].texts]
-    assert texts == ["erst 1 Karten gespielt; das Profil braucht mindestens 3"]
+    assert texts == ["erst 1 Karte gespielt; das Profil braucht mindestens 3"]
 
 
 @pytest.mark.parametrize("player", [-1, 3, 1.0, True, "0"])
