@@ -181,6 +181,14 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     expect(mistake).to_contain_text("You played 30, but lower cards were still held.")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     to_top(w)
+    # Once shown, the panel stays put: it neither shifts nor grows while the
+    # table is drawn again (the stop, the trace) in the second after the mistake.
+    first = mistake.bounding_box()
+    page.wait_for_timeout(1000)
+    then = mistake.bounding_box()
+    assert first is not None and then is not None
+    moved = max(abs(first[k] - then[k]) for k in ("x", "y", "width", "height"))
+    assert moved < 0.5, f"the mistake panel moved by {moved:.1f} px: {first} -> {then}"
     shot(w, "mistake")
     # Normal size in a notebook cell of 900 px or less: nothing sticks out.
     page.set_viewport_size({"width": 1180, "height": 1150})
