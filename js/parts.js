@@ -27,17 +27,17 @@ export function seatMark(/** @type {number} */ p) {
 
 /**
  * A face-up card. `by`: the seat that played it (its colour band and shape),
- * `attrs`: extra attributes (already escaped).
+ * `attrs`: extra attributes (already escaped), `inner`: more HTML inside it.
  * @param {number|null|undefined} value
- * @param {{cls?: string, by?: number|null, who?: string, attrs?: string}} [o]
+ * @param {{cls?: string, by?: number|null, who?: string, attrs?: string, inner?: string}} [o]
  */
-export function card(value, { cls = "", by = null, who = "", attrs = "" } = {}) {
+export function card(value, { cls = "", by = null, who = "", attrs = "", inner = "" } = {}) {
   if (value === null || value === undefined) return back({ cls, attrs });
   const band =
     by === null || by === undefined
       ? ""
       : `<span class="mw-band" style="${seatStyle(by).style}">${seatMark(by)}<span class="mw-band-name">${esc(who)}</span></span>`;
-  return `<span class="mw-card ${cls}" ${attrs}>${band}<span class="mw-num">${esc(value)}</span></span>`;
+  return `<span class="mw-card ${cls}" ${attrs}>${band}<span class="mw-num">${esc(value)}</span>${inner}</span>`;
 }
 
 /** A card face down. */
@@ -121,11 +121,12 @@ export function pile(t, names, lang, { early = false, from } = {}) {
     cls: `mw-big mw-top${early ? " mw-early" : ""}`,
     by,
     who: names[by],
+    inner: mark, // inside the card, so it flies in with it
     attrs: `data-testid="pile-top" data-card="${top ?? ""}" data-flip="pile-${n}"${fromAttr} aria-label="${esc(
       top === null ? tr(lang, "face_down") : tr(lang, "pile_top_by", { card: top, who: names[by] }),
     )}"`,
   });
-  return `<div class="mw-pile" data-testid="pile">${label}<div class="mw-slot">${under}${topHtml}${mark}</div></div>`;
+  return `<div class="mw-pile" data-testid="pile">${label}<div class="mw-slot">${under}${topHtml}</div></div>`;
 }
 
 /**

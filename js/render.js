@@ -32,6 +32,7 @@ export { esc };
  * @property {TracePoint[]} [points]
  * @property {{key?: string, params?: object, id?: number}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
+ * @property {string} [size]      "projector": the trace is drawn for its narrow column
  */
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
@@ -270,14 +271,14 @@ function votePanel(
     ? `<div class="mw-vote-buttons">${button("vote", tr(lang, "btn_agree"), { attrs: 'data-agree="true"', testid: "btn-agree", cls: "mw-primary", kbd: tr(lang, "key_yes") })}${button("vote", tr(lang, "btn_decline"), { attrs: 'data-agree="false"', testid: "btn-decline", kbd: "N" })}</div>`
     : "";
   return `<section class="mw-panel mw-vote" data-testid="vote" data-result="${esc(v.result)}">
-  <h4><span aria-hidden="true">★ </span>${esc(tr(lang, "vote_title", { who: names[v.by] }))}</h4><ul>${rows.join("")}</ul>
+  <h4><span aria-hidden="true">★ </span>${esc(about(lang, "vote_title", v.by, view, names))}</h4><ul>${rows.join("")}</ul>
   ${result ? `<p data-testid="vote-result">${esc(result)}</p>` : ""}${buttons}</section>`;
 }
 
 function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
   const m = view.mistake;
-  if (!m || view.phase === "lost") return "";
+  if (!m) return ""; // stays with the lost banner: it says why
   const lives = m.lives ?? view.lives;
   return `<section class="mw-panel mw-mistake" data-testid="mistake" role="group">
   <h4><span class="mw-broken" aria-hidden="true">♥</span>${esc(tr(lang, "mistake_title"))}</h4>
@@ -369,6 +370,13 @@ function markedDiscards(/** @type {TableView} */ view) {
   return new Set(mistakes.slice(mistakes.length - n));
 }
 
+/** Whether the pile's top card is the one the shown mistake played too early. */
+export function isEarly(/** @type {TableView} */ view) {
+  const m = view.mistake;
+  const n = view.pile.length - 1;
+  return Boolean(m) && n >= 0 && view.pile[n] === m?.card && view.pile_by[n] === m?.player;
+}
+
 /** The whole table. */
 export function renderTable(/** @type {TableView|undefined} */ view, /** @type {Ctx} */ ctx) {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
@@ -377,13 +385,12 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   const names = seatNames(view, ctx.lang);
   const allowed = allowedActions(view);
   const from = fromSeat(view);
-  const early = Boolean(view.mistake) && view.pile.length > 0;
   return `${header(view, ctx)}
 <div class="mw-layout">
 <div class="mw-table">
   ${seats(view, ctx, names)}
   <div class="mw-middle">
-    ${pile(view, names, ctx.lang, { early, from })}
+    ${pile(view, names, ctx.lang, { early: isEarly(view), from })}
     ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
@@ -395,7 +402,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now })}</section>
+${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: ctx.size })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }

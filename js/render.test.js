@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announce, phaseText, renderTable, seatNames } from "./render.js";
+import { announce, isEarly, keysHint, phaseText, renderTable, seatNames } from "./render.js";
 
 const base = {
   players: 3,
@@ -226,7 +226,14 @@ describe("rendering each state of the table", () => {
 
   it("lives keep their place: a box as wide as the most lives, a broken heart after a mistake", () => {
     const mistake = { type: "mistake", player: 0, card: 30, lives: 2, discards: [{ player: 1, card: 20 }] };
-    const s = html({ lives: 2, max_lives: 5, mistake, discards: [{ player: 1, card: 20, k: "mistake" }] });
+    const s = html({
+      lives: 2,
+      max_lives: 5,
+      mistake,
+      pile: [30],
+      pile_by: [0],
+      discards: [{ player: 1, card: 20, k: "mistake" }],
+    });
     expect(s).toContain('style="--mw-slots:5" data-testid="lives" data-count="2"');
     expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
     expect(s).toContain('data-testid="early-mark"');
@@ -251,7 +258,49 @@ describe("rendering each state of the table", () => {
     expect(s.match(/Game over/g)).toHaveLength(2); // the banner's title and its label
     expect(s).not.toContain("goes on");
     expect(s).not.toContain("left.");
-    expect(s).not.toContain('data-testid="mistake"');
+    // the mistake that ended the game stays, beside the banner: it says why
+    expect(s).toContain('data-testid="mistake"');
+    expect(s).toContain("That was the last life.");
+  });
+
+  it("the early mark sits on the card the mistake played, inside it (it flies in with it)", () => {
+    const mistake = { type: "mistake", player: 2, card: 98, lives: 2, discards: [{ player: 1, card: 73 }] };
+    const v = { mistake, pile: [18, 98], pile_by: [0, 2] };
+    expect(isEarly(view(v))).toBe(true);
+    const top = html(v).match(/<span class="mw-card [^"]*mw-top[^"]*"[^>]*>.*?<\/span><\/div>/s)?.[0] ?? "";
+    expect(top).toContain('data-card="98"');
+    expect(top).toContain('data-testid="early-mark"');
+    // not on another card: a later play, another seat's card, or no mistake
+    expect(isEarly(view({ ...v, pile: [18, 98, 99], pile_by: [0, 2, 1] }))).toBe(false);
+    expect(isEarly(view({ ...v, pile_by: [0, 1] }))).toBe(false);
+    expect(isEarly(view({ pile: [18, 98], pile_by: [0, 2] }))).toBe(false);
+    expect(isEarly(view({ mistake, pile: [], pile_by: [] }))).toBe(false);
+  });
+
+  it("the vote's title says 'you propose' when the person proposed, in every language", () => {
+    const vote = { by: 0, votes: { 0: true }, result: "open" };
+    expect(html({ phase: "vote", vote })).toContain("You propose a throwing star");
+    expect(html({ phase: "vote", vote }, { lang: "nl" })).toContain("Jij stelt een werpster voor");
+    expect(html({ phase: "vote", vote }, { lang: "de" })).toContain("Du schlägst einen Wurfstern vor");
+    const bot = html({ phase: "vote", vote: { ...vote, by: 1, votes: { 1: true } } }, { lang: "nl" });
+    expect(bot).toContain("Werpster voorgesteld door Bot 1");
+  });
+
+  it("the keys hint lists exactly the keys of the mode: W only in step mode, the vote keys always", () => {
+    for (const lang of ["en", "nl", "de"]) {
+      const yes = lang === "en" ? "Y" : "J";
+      const real = keysHint(view(), ctx({ lang }));
+      const step = keysHint(view(), ctx({ lang, mode: "step" }));
+      expect(real).not.toMatch(/\bW\b/);
+      expect(step).toMatch(/\bW\b/);
+      for (const s of [real, step]) {
+        for (const k of ["P", "S", "T", "R", yes, "N"])
+          expect(s, `${lang}: ${k}`).toMatch(new RegExp(`\\b${k}\\b`));
+      }
+      const watch = keysHint(view({ seat: null }), ctx({ lang }));
+      expect(watch).not.toMatch(/\b[WSTN]\b/);
+      expect(keysHint(view({ seat: null }), ctx({ lang, mode: "step" }))).toMatch(/\bW\b/);
+    }
   });
 
   it("a won game: one title, no 'No reward'", () => {

@@ -11,8 +11,11 @@ import SEATS from "../mindwidget/seats.json";
 export const COLOURS = SEATS.colours;
 export const SHAPES = SEATS.svg_shapes;
 
-const W = 560;
-const H = 230;
+// The drawing's size in SVG units, by where it is shown: text is 11 units, so
+// it reads at least as large as the table's small text. Beside the table
+// (projector) the column is narrow: fewer units for its width. Below the table
+// the drawing is at most 40em wide.
+export const SIZES = { projector: [260, 210], notebook: [480, 200] };
 const M = { left: 40, right: 12, top: 10, bottom: 34 };
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -58,21 +61,30 @@ export function marker(shape, x, y, r, fill, stroke) {
   }
 }
 
-function niceStep(span) {
-  for (const step of [1, 2, 5, 10, 15, 30, 60, 120, 300]) if (span / step <= 8) return step;
+/** The time axis' end: 10 s, doubled while too short, so it changes rarely. */
+export function axisMax(/** @type {number} */ span) {
+  let t = 10;
+  while (t < span && t < 1e5) t *= 2;
+  return t;
+}
+
+/** Seconds between the time axis' ticks: at most five steps. */
+export function niceStep(/** @type {number} */ span) {
+  for (const step of [2, 5, 10, 20, 40, 60, 120, 300]) if (span / step <= 5) return step;
   return 600;
 }
 
 /**
  * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
- * @param {{players: number, names?: string[], lang: string, now?: number, deck?: number}} o
+ * @param {{players: number, names?: string[], lang: string, now?: number, deck?: number, size?: string}} o
  */
 export function traceSvg(points, o) {
   const deck = o.deck || 100;
   const now = Number.isFinite(o.now) ? o.now : 0;
-  let tMax = Math.max(5, now);
-  for (const p of points) tMax = Math.max(tMax, p.t, p.until ?? 0);
-  tMax = Math.ceil(tMax * 1.05);
+  const [W, H] = o.size === "projector" ? SIZES.projector : SIZES.notebook;
+  let span = now;
+  for (const p of points) span = Math.max(span, p.t, p.until ?? 0);
+  const tMax = axisMax(span);
   const x = (t) => M.left + (t / tMax) * (W - M.left - M.right);
   const y = (c) => H - M.bottom - (c / deck) * (H - M.top - M.bottom);
   const out = [];
@@ -144,7 +156,7 @@ export function traceSvg(points, o) {
   }
   // now
   out.push(
-    `<line data-live="now" x1="${x(now).toFixed(1)}" x2="${x(now).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}" class="mw-now" data-tmax="${tMax}"/>`,
+    `<line data-live="now" x1="${x(now).toFixed(1)}" x2="${x(now).toFixed(1)}" y1="${M.top}" y2="${H - M.bottom}" class="mw-now" data-tmax="${tMax}" data-w="${W}"/>`,
   );
   out.push(`</svg>`);
   // legend (HTML, so it wraps and reads well)
@@ -163,6 +175,6 @@ export function traceSvg(points, o) {
 }
 
 /** x position of level time `t` on an SVG drawn up to `tMax` (for the live "now" line). */
-export function nowX(t, tMax) {
-  return M.left + (Math.min(t, tMax) / tMax) * (W - M.left - M.right);
+export function nowX(t, tMax, w = SIZES.notebook[0]) {
+  return M.left + (Math.min(t, tMax) / tMax) * (w - M.left - M.right);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLOURS, SHAPES, traceSvg } from "./trace.js";
+import { COLOURS, SHAPES, SIZES, axisMax, niceStep, nowX, traceSvg } from "./trace.js";
 
 const names = ["You", "Bot 1", "Bot 2"];
 const svg = (points, now = 3) => traceSvg(points, { players: 3, names, lang: "en", now });
@@ -44,10 +44,36 @@ describe("live trace", () => {
     expect(s).toContain('role="img"');
   });
 
-  it("stretches the time axis with the level", () => {
+  it("stretches the time axis with the level, in doublings, so it changes rarely", () => {
     const short = svg([], 1);
     const long = svg([{ k: "play", t: 95, card: 90, player: 0 }], 96);
-    expect(short).toContain('data-tmax="6"');
-    expect(long).toContain('data-tmax="101"');
+    expect(short).toContain('data-tmax="10"');
+    expect(long).toContain('data-tmax="160"');
+    // a level of 40 s: the axis changes at 10 s and 20 s, no more
+    const ends = new Set();
+    for (let t = 0; t <= 40; t += 0.1) ends.add(axisMax(t));
+    expect([...ends]).toEqual([10, 20, 40]);
+    // at most five ticks, on round seconds
+    for (const end of [10, 20, 40, 80, 160, 320, 640]) {
+      const step = niceStep(end);
+      expect(end / step).toBeLessThanOrEqual(5);
+      expect(end / step).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("text reads at least as large as the table's small text (0.85em) where the trace is shown", () => {
+    // Projector: the widget's font is 1.5% of its width (js/widget.css) and the
+    // trace's column a third of the table's row (at least 23 em of the font).
+    // Text is 11 units in CSS: its size in em is 11 * (column width / W).
+    const [W] = SIZES.projector;
+    expect((11 * 23) / W).toBeGreaterThanOrEqual(0.85);
+    expect(svg([], 1)).toContain(`viewBox="0 0 ${SIZES.notebook.join(" ")}"`);
+    const p = traceSvg([], { players: 3, names, lang: "en", now: 1, size: "projector" });
+    expect(p).toContain(`viewBox="0 0 ${SIZES.projector.join(" ")}"`);
+    expect(p).toContain(`data-w="${W}"`);
+    // below the table: at most 40em of 15px wide
+    expect((11 * 600) / SIZES.notebook[0] / 15).toBeGreaterThanOrEqual(0.85);
+    // the "now" line follows the drawing's width
+    expect(nowX(5, 10, W)).toBeCloseTo(40 + (W - 52) / 2);
   });
 });

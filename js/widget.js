@@ -134,6 +134,7 @@ export default () => {
           points: store.points,
           notice: model.get("notice"),
           speed: model.get("clock")?.speed,
+          size: model.get("size"),
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
@@ -250,7 +251,7 @@ export default () => {
         }
         const line = main.querySelector('[data-live="now"]');
         if (line) {
-          const x = nowX(t, Number(line.dataset.tmax)).toFixed(1);
+          const x = nowX(t, Number(line.dataset.tmax), Number(line.dataset.w)).toFixed(1);
           line.setAttribute("x1", x);
           line.setAttribute("x2", x);
         }

@@ -9,6 +9,7 @@ docs/gallery/ (the README shows three of them).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,28 @@ def inside(page: Page, w: Locator) -> None:
     assert trace is not None and trace["y"] + trace["height"] <= size["height"], (trace, size)
 
 
+def trace_text_px(w: Locator) -> tuple[float, float]:
+    """The trace's tick labels as drawn (px), and the table's small text (px)."""
+    sizes: list[float] = w.evaluate(
+        "el => { const svg = el.querySelector('[data-testid=\"trace\"]');"
+        " const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+        " const t = parseFloat(getComputedStyle(svg.querySelector('text')).fontSize) * k;"
+        " const s = parseFloat(getComputedStyle(el.querySelector('.mw-label')).fontSize);"
+        " return [t, s]; }"
+    )
+    return sizes[0], sizes[1]
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
 def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root: Path) -> None:
     page = hd_page
     w = widget_in(
@@ -130,9 +153,13 @@ def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root:
         assert moved < 1, f"{key} moved by {moved:.1f} px: {b0} -> {b1}"
     inside(page, w)
     shot(page, "projector-1080")
+    text, small = trace_text_px(w)
+    assert text >= small - 0.5, f"trace text {text:.1f} px, the table's small text {small:.1f} px"
     page.set_viewport_size({"width": 1280, "height": 720})
     inside(page, w)
     shot(page, "projector-720")
+    text, small = trace_text_px(w)
+    assert text >= small - 0.5, f"trace text {text:.1f} px, the table's small text {small:.1f} px"
 
 
 def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> None:
@@ -154,6 +181,14 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     expect(mistake).to_contain_text("You played 30, but lower cards were still held.")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     to_top(w)
+    # Once shown, the panel stays put: it neither shifts nor grows while the
+    # table is drawn again (the stop, the trace) in the second after the mistake.
+    first = mistake.bounding_box()
+    page.wait_for_timeout(1000)
+    then = mistake.bounding_box()
+    assert first is not None and then is not None
+    moved = max(abs(first[k] - then[k]) for k in ("x", "y", "width", "height"))
+    assert moved < 0.5, f"the mistake panel moved by {moved:.1f} px: {first} -> {then}"
     shot(w, "mistake")
     # Normal size in a notebook cell of 900 px or less: nothing sticks out.
     page.set_viewport_size({"width": 1180, "height": 1150})
@@ -531,3 +566,62 @@ def test_watch_speed_runs_the_level_clock_faster(page: Page, lab_url: str, lab_r
     expect(speed.locator("option:checked")).to_have_text("2×")
     look(w, "speed-de")
     assert sticks_out(w, ".mw-header *, .mw-controls *") == []
+
+
+def test_endings_keep_the_mistake_in_view(hd_page: Page, lab_url: str, lab_root: Path) -> None:
+    """A mistake that ends the level or the game: the banner covers neither the
+    mistake panel, nor the early card, nor the cards put aside."""
+    page = hd_page
+    w = widget_in(
+        page,
+        lab_url,
+        lab_root,
+        "mistake-endings.ipynb",
+        HEAD + "g = Game.from_hands([[50], [10], [20]], seed=1)\n"
+        'w = MindWidget(game=g, seat=0, bots="perfect", mode="step", size="projector")\n'
+        "w",
+        "g2 = Game.from_hands([[50], [10], [20]], lives=1, seed=1)\n"
+        'w2 = MindWidget(game=g2, seat=0, bots="perfect", mode="step", size="projector")\n'
+        "w2",
+        'w.size = w2.size = "normal"',
+    )
+    panel = notebook_panel(page)
+
+    def ends_in_view(v: Locator, banner_id: str, name: str) -> None:
+        tid(v, "btn-ready").click()
+        expect(tid(v, "phase")).to_have_attribute("data-phase", "play")
+        tid(v, "lowest-card").click()  # 50, while 10 and 20 are still held
+        banner = tid(v, banner_id)
+        expect(banner).to_be_visible()
+        expect(tid(v, "mistake")).to_contain_text("You played 50, but lower cards were still held.")
+        v.evaluate("el => el.ownerDocument.getAnimations().forEach(a => a.finish())")
+        to_top(v)
+        b = banner.bounding_box()
+        for key in ("mistake", "pile-top", "early-mark", "discards"):
+            expect(tid(v, key)).to_be_visible()
+            assert not overlap(b, tid(v, key).bounding_box()), f"the banner covers {key}"
+        # opaque: what lies under the banner does not show through it
+        expect(banner).to_have_css("opacity", "1")
+        shot(v, name)
+
+    ends_in_view(w, "cleared", "level-cleared-by-mistake-projector")
+    expect(tid(w, "cleared")).to_contain_text("Level 1 cleared!")
+    run_cell(page, panel, 1)
+    w2 = tid(panel, "mindwidget").nth(1)
+    ends_in_view(w2, "lost", "lost-projector")
+    expect(tid(w2, "mistake")).to_contain_text("That was the last life.")
+    # The same in a notebook cell of 900 px.
+    page.set_viewport_size({"width": 1180, "height": 1150})
+    run_cell(page, panel, 2)
+    for v, banner_id, name in (
+        (w, "cleared", "level-cleared-by-mistake"),
+        (w2, "lost", "lost-by-mistake"),
+    ):
+        expect(v).not_to_have_class(re.compile(r"\bmw-projector\b"))
+        box = v.bounding_box()
+        assert box is not None and box["width"] <= 900, box
+        to_top(v)
+        b = tid(v, banner_id).bounding_box()
+        for key in ("mistake", "pile-top", "early-mark", "discards"):
+            assert not overlap(b, tid(v, key).bounding_box()), f"the banner covers {key}"
+        shot(v, name)
