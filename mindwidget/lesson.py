@@ -964,6 +964,7 @@ def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> 
         ax.axvline(x, color="0.85", ls=":", zorder=0)
     ax.set_xlabel(text("plays_seen", lang))
     ax.set_ylabel(text("tempo_axis", lang))
+    ax.yaxis.set_major_formatter(lambda y, _pos: number(y, lang, 2))
     ax.set_title(title)
     ax.legend(frameon=False)
     return fig
