@@ -128,12 +128,13 @@ def _md(s: str) -> str:
     return "".join(out)
 
 
-def readable(fig: Figure, scale: float = 1.5) -> Figure:
+def readable(fig: Figure, scale: float = 1.5, grow: float = 1.35) -> Figure:
     """``fig`` made for a projector: every text ``scale`` times as large (at least 13 pt),
-    the legend below the plot, a card's label moved aside where it would cover a neighbour's.
+    the legend below the plot, a card's label moved aside where it would cover a neighbour's;
+    the figure ``grow`` times as large.
     """
     width, height = fig.get_size_inches()
-    fig.set_size_inches(max(width, 7.0) * 1.35, height * 1.35)
+    fig.set_size_inches(max(width, 7.0) * grow, height * grow)
     for ax in fig.axes:
         _spread_labels(ax)
         legend = ax.get_legend()
@@ -991,11 +992,19 @@ def before_after(lang: str, seed: int = 3) -> Figure:
     """The adaptive team's first and last level side by side."""
     team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
-    fig = TraceFigure(figsize=(13, 4), layout="constrained")
+    fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
     left, right = fig.subplots(1, 2)
     plot_trace(game, level=1, ax=left, lang=lang)
     plot_trace(game, level=game.level, ax=right, lang=lang)
-    return fig
+    for ax in (left, right):
+        notes = [a for a in ax.texts if isinstance(a, Annotation)]
+        if len(notes) > 12:  # a full level: the dots speak, the numbers would cover each other
+            for note in notes:
+                note.remove()
+    legend = right.get_legend()
+    if legend is not None:  # the same marks as on the left: one legend is enough
+        legend.remove()
+    return readable(fig, scale=1.4, grow=1.0)
 
 
 def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet:
