@@ -36,7 +36,9 @@ from typing import Any
 import ipywidgets
 import numpy as np
 import pandas as pd
+import traitlets
 from matplotlib.figure import Figure
+from matplotlib.text import Annotation, Text
 
 from .adaptive import AdaptiveTimer
 from .bots import Bot, PerfectTimer, ScalarTimer, StarPolicy
@@ -126,6 +128,49 @@ def _md(s: str) -> str:
     return "".join(out)
 
 
+def readable(fig: Figure, scale: float = 1.5, grow: float = 1.35) -> Figure:
+    """``fig`` made for a projector: every text ``scale`` times as large (at least 13 pt),
+    the legend below the plot, a card's label moved aside where it would cover a neighbour's;
+    the figure ``grow`` times as large.
+    """
+    width, height = fig.get_size_inches()
+    fig.set_size_inches(max(width, 7.0) * grow, height * grow)
+    for ax in fig.axes:
+        _spread_labels(ax)
+        legend = ax.get_legend()
+        if legend is not None:
+            labels = [t.get_text() for t in legend.get_texts()]
+            ax.legend(
+                handles=legend.legend_handles,
+                labels=labels,
+                loc="upper center",
+                bbox_to_anchor=(0.5, -0.2),
+                ncol=2,
+                frameon=False,
+            )
+    for item in fig.findobj(Text):
+        item.set_fontsize(max(13.0, float(item.get_fontsize()) * scale))
+    return fig
+
+
+def _spread_labels(ax: Any) -> None:
+    """Labels of points (annotations) that would overlap: every second one goes to the left."""
+    notes = sorted((a for a in ax.texts if isinstance(a, Annotation)), key=lambda a: tuple(a.xy))
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    previous: Annotation | None = None
+    for note in notes:
+        if previous is not None and previous.get_horizontalalignment() != "right":
+            dx = abs(note.xy[0] - previous.xy[0]) / max(x1 - x0, 1e-9)
+            dy = abs(note.xy[1] - previous.xy[1]) / max(y1 - y0, 1e-9)
+            if dx < 0.08 and dy < 0.08:
+                note.set_position((-9, 3))
+                note.set_horizontalalignment("right")
+                previous = note
+                continue
+        previous = note
+
+
 def _figure_html(fig: Figure) -> str:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
@@ -137,13 +182,48 @@ def _html(part: object) -> str:
     if isinstance(part, (Scenario, Game)):
         return f"<pre>{html.escape(repr(part))}</pre>"
     if isinstance(part, Figure):
-        return _figure_html(part)
+        return _figure_html(readable(part))
     if isinstance(part, pd.DataFrame):
         return part.to_html(border=0, escape=True, index=False)
     return _md(str(part))
 
 
 _BIG = "font-size:1.35em;line-height:1.45"
+
+#: Projector-sized controls: the words of a bet's slider and buttons (ipywidgets'
+#: own classes) as large as the bet's question, and a scenario's story beside
+#: its table at projector size, so that the cards and the story fit one screen.
+_STYLE = """<style>
+.mw-lesson-big .widget-label, .mw-lesson-big .widget-readout,
+.mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-dropdown select,
+.mw-lesson-big .widget-button {
+  font-size: 22px; line-height: 1.3;
+}
+.mw-lesson-big .widget-label { min-width: max-content; }
+.mw-lesson-big .widget-readout { min-width: 3.5em; }
+.mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-button,
+.mw-lesson-big .widget-dropdown select { height: auto; min-height: 44px; padding: 4px 16px; }
+.mw-lesson-big .widget-inline-hbox { min-height: 48px; align-items: center; }
+.mw-lesson-big .widget-slider .ui-slider-handle { width: 22px; height: 22px; top: -8px; }
+.mw-lesson-scenario .mw-projector .mw-main {
+  display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  column-gap: 0.8em; align-items: start;
+}
+.mw-lesson-scenario .mw-projector .mw-main > * { grid-column: 1; }
+.mw-lesson-scenario .mw-projector .mw-main > .mw-header,
+.mw-lesson-scenario .mw-projector .mw-main > .mw-trace,
+.mw-lesson-scenario .mw-projector .mw-main > .mw-keys { grid-column: 1 / -1; }
+.mw-lesson-scenario .mw-projector .mw-main > .mw-story {
+  grid-column: 2; grid-row: 2 / span 3; margin: 0; font-size: 0.95em;
+}
+</style>"""
+
+
+def _style() -> ipywidgets.HTML:
+    """The lesson's projector styles (`_STYLE`), to put into a box of controls."""
+    box = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="contents"))
+    box.add_class("mw-lesson-style")
+    return box
 
 
 class Answer(ipywidgets.VBox):  # type: ignore[misc]
@@ -210,10 +290,11 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
     ) -> None:
         _check_lang(lang)
         children: list[Any] = [
+            _style(),
             ipywidgets.HTML(
                 f'<div style="{_BIG}"><b>{html.escape(text("bet", lang))}</b> '
                 f"{html.escape(question)}</div>"
-            )
+            ),
         ]
         self.guess: ipywidgets.Widget | None = None
         if choices:
@@ -231,7 +312,7 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
                 description=text("our_bet", lang),
                 readout_format="d",
                 style={"description_width": "initial"},
-                layout=ipywidgets.Layout(width="min(40em, 100%)"),
+                layout=ipywidgets.Layout(width="min(46em, 100%)"),
             )
         if self.guess is not None:
             children.append(self.guess)
@@ -239,6 +320,7 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
         self.answer = answer
         super().__init__(children=children)
         self.add_class("mw-lesson-bet")
+        self.add_class("mw-lesson-big")
 
 
 def _fig(width: float = 7, height: float = 3.6) -> tuple[Figure, Any]:
@@ -263,19 +345,22 @@ BLIND = ("blind_check", "blind_last_life", "blind_win")
 
 
 # --------------------------------------------------------------- 01: play
-def play(lang: str, seed: int | None = 1, bots: str = "human") -> MindWidget:
+def play(
+    lang: str, seed: int | None = 1, bots: str = "human", size: str = "projector"
+) -> MindWidget:
     """A table for one person (seat 0, "You") and two bots, in ``lang``.
 
     The bots are the widget's default, human-like ones (they wait as people
     wait, adapt to the person and propose throwing stars); ``w.tempo = "slow"``
-    slows them down.
+    slows them down. It opens in projector size (the lesson is shown to a
+    class); ``w.size = "normal"`` for a small screen.
     """
-    return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang)
+    return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang, size=size)
 
 
 def watch(lang: str, seed: int = 2) -> MindWidget:
-    """A table of three bots and nobody else: the class watches."""
-    return MindWidget(players=3, seat=None, bots="scalar", seed=seed, lang=lang)
+    """A table of three bots and nobody else, in projector size: the class watches."""
+    return MindWidget(players=3, seat=None, bots="scalar", seed=seed, lang=lang, size="projector")
 
 
 def class_view(lang: str, seed: int = 7) -> MindWidget:
@@ -370,11 +455,28 @@ def inner_clock(w: MindWidget) -> ipywidgets.HTML:
 
 
 # -------------------------------------------------------------- 02: rules
+class LessonScenario(ScenarioPlayer):
+    """A `ScenarioPlayer` in projector size whose story stands beside the table.
+
+    The layout is `_STYLE`'s: a style block that stays the box's first child
+    whatever the player shows (the board, or the board and a live table).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._style_box = _style()
+        super().__init__(*args, **kwargs)
+        self.board.size = "projector"
+        self.add_class("mw-lesson-scenario")
+
+    @traitlets.validate("children")
+    def _keep_style(self, proposal: dict[str, Any]) -> tuple[Any, ...]:
+        children = tuple(c for c in proposal["value"] if c is not self._style_box)
+        return (self._style_box, *children)
+
+
 def scenario(name: str, lang: str, seat: int | None = 0, bots: str = "scalar") -> ScenarioPlayer:
     """A scenario of the library in big text: Back, Next (or the arrow keys), Take over."""
-    player = ScenarioPlayer(Scenario.load(name), lang=lang, seat=seat, bots=bots)
-    player.board.size = "projector"
-    return player
+    return LessonScenario(Scenario.load(name), lang=lang, seat=seat, bots=bots)
 
 
 def scenario_menu(names: Sequence[str], lang: str) -> ipywidgets.VBox:
@@ -471,7 +573,7 @@ def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
     answer = Answer(
         fig,
         "\n\n".join(lines),
-        text("team_size_why", lang, margin=percent(margin, lang)),
+        text("team_size_why", lang, margin=number(100 * margin, lang, 1)),
         lang=lang,
     )
     return Bet(text("03-probability.bet_team", lang), answer, out_of=100, lang=lang)
@@ -487,6 +589,7 @@ def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
         ax.plot(x, hits.cumsum() / x, lw=1.4, label=text("run_n", lang, n=run + 1))
     ax.axhline(exact, color="black", ls="--", label=text("exact", lang, p=percent(exact, lang)))
     ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(lambda x, _pos: number(x, lang))
     ax.set_xlabel(text("levels_played", lang))
     ax.set_ylabel(text("share_45_first", lang))
     _percent_axis(ax)
@@ -649,7 +752,8 @@ def noise_slider(lang: str, levels: int = 2000, games: int = 4000) -> ipywidgets
 
     slider.observe(update, names="value")
     update()
-    box = ipywidgets.VBox([slider, out])
+    box = ipywidgets.VBox([_style(), slider, out])
+    box.add_class("mw-lesson-big")
     box.slider, box.out = slider, out
     return box
 
@@ -733,7 +837,8 @@ def sandbox(lang: str) -> ipywidgets.VBox:
 
     run.on_click(go)
     go()
-    box = ipywidgets.VBox([grid, run, out])
+    box = ipywidgets.VBox([_style(), grid, run, out])
+    box.add_class("mw-lesson-big")
     box.run, box.out = go, out
     return box
 
@@ -860,6 +965,7 @@ def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> 
         ax.axvline(x, color="0.85", ls=":", zorder=0)
     ax.set_xlabel(text("plays_seen", lang))
     ax.set_ylabel(text("tempo_axis", lang))
+    ax.yaxis.set_major_formatter(lambda y, _pos: number(y, lang, 2))
     ax.set_title(title)
     ax.legend(frameon=False)
     return fig
@@ -886,11 +992,19 @@ def before_after(lang: str, seed: int = 3) -> Figure:
     """The adaptive team's first and last level side by side."""
     team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
-    fig = TraceFigure(figsize=(13, 4), layout="constrained")
+    fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
     left, right = fig.subplots(1, 2)
     plot_trace(game, level=1, ax=left, lang=lang)
     plot_trace(game, level=game.level, ax=right, lang=lang)
-    return fig
+    for ax in (left, right):
+        notes = [a for a in ax.texts if isinstance(a, Annotation)]
+        if len(notes) > 12:  # a full level: the dots speak, the numbers would cover each other
+            for note in notes:
+                note.remove()
+    legend = right.get_legend()
+    if legend is not None:  # the same marks as on the left: one legend is enough
+        legend.remove()
+    return readable(fig, scale=1.4, grow=1.0)
 
 
 def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet:

@@ -167,6 +167,45 @@ def test_a_scenario_is_big_and_speaks_the_language() -> None:
     assert p.scenario.position == 0
 
 
+def test_a_scenario_keeps_its_projector_layout_when_someone_takes_over() -> None:
+    p = lesson.scenario("mistake", "en")
+    style = p.children[0]
+    assert "mw-lesson-scenario" in p._dom_classes and "<style>" in style.value
+    assert p.children[1] is p.board
+    p.goto(2)
+    live = p.take_over()
+    assert p.children == (style, p.board, live)
+    p.leave()
+    assert p.children == (style, p.board)
+
+
+def test_tables_and_bets_are_projector_sized() -> None:
+    assert lesson.play("nl").size == "projector"
+    assert lesson.play("nl", size="normal").size == "normal"
+    assert lesson.watch("de").size == "projector"
+    bet = lesson.bet_watch_bots("en")
+    assert "mw-lesson-big" in bet._dom_classes and "font-size: 22px" in bet.children[0].value
+
+
+def test_readable_enlarges_text_and_moves_a_covering_label_aside() -> None:
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.set_xlim(0, 20)
+    ax.set_ylim(0, 100)
+    for t, card in ((18.0, 75), (18.05, 78), (5.0, 28)):
+        ax.annotate(str(card), (t, card), xytext=(7, 3), textcoords="offset points", fontsize=8)
+    ax.plot([0, 1], [0, 1], label="a")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    lesson.readable(fig)
+    notes = {n.get_text(): n for n in ax.texts}
+    assert notes["78"].get_horizontalalignment() == "right"  # beside 75, moved left
+    assert notes["75"].get_horizontalalignment() == "left"
+    assert notes["28"].get_horizontalalignment() == "left"
+    assert min(n.get_fontsize() for n in notes.values()) >= 13
+    legend = ax.get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["a"]
+
+
 def test_the_common_mistakes_menu_shows_one_scenario_at_a_time() -> None:
     box = lesson.scenario_menu(lesson.COMMON_MISTAKES, "de")
     menu, shown = box.children

@@ -126,6 +126,23 @@ def test_dutch_rules_on_a_projector(
         page.keyboard.press("ArrowRight")
         expect(tid(mistake, "step-counter")).to_have_text(re.compile(rf"^Stap {k} van \d+$"))
     expect(tid(mistake, "narration")).to_contain_text("34")
+    # The important moment on one screen, even a 1280x720 one: with the section
+    # scrolled to, its story, every hand, the 34 on the pile and the cards put
+    # aside are in view (the story beside the table; stacked above it, the
+    # story pushed the pile below the fold).
+    page.set_viewport_size({"width": 1280, "height": 720})
+    heading = panel.get_by_role("heading", name="4. De fout")
+    heading.evaluate("el => el.scrollIntoView({block: 'start'})")
+    shown = panel.locator(".jp-Notebook").bounding_box()
+    assert shown is not None
+    bottom = shown["y"] + shown["height"]
+    parts = ("narration", "hand-0", "hand-2", "pile-top", "discards")
+    for part in (tid(mistake, name) for name in parts):
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= shown["y"] and box["y"] + box["height"] <= bottom, (
+            box,
+            bottom,
+        )
     page.screenshot(path=str(shots / "lesson-nl-02-mistake.png"))
 
 
@@ -144,6 +161,8 @@ def test_a_bet_shows_its_answer_only_when_asked(
     answer = bet.locator(".mw-lesson-answer")
     expect(bet).to_be_visible()
     expect(answer).to_be_hidden()  # Run All prepared it, nobody asked yet
+    # Projector-sized controls: the Yes/No buttons as large as the question.
+    expect(bet.locator(".widget-toggle-button").first).to_have_css("font-size", "22px")
     bet.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(shots / "lesson-nl-03-bet.png"))
     bet.get_by_role("button", name="Toon het antwoord").click()
