@@ -34,7 +34,7 @@ from matplotlib.ticker import FormatStrFormatter
 from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
 from .game import Game
 from .i18n import LANGS, translate
-from .trace import MARKERS, OKABE_ITO, TraceFigure, trace
+from .trace import MARKERS, OKABE_ITO, figure_and_axes, trace
 
 __all__ = [
     "MAX_FLOOR",
@@ -200,14 +200,7 @@ def plot_timing(
         you = _check_player(game, you)[1]
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
-    if ax is None:
-        fig: Figure = TraceFigure(figsize=(7.5, 5.5), layout="constrained")
-        ax = fig.add_subplot()
-    else:
-        parent = ax.get_figure(root=True)
-        if not isinstance(parent, Figure):
-            raise ValueError("ax must belong to a matplotlib Figure.")
-        fig = parent
+    fig, ax = figure_and_axes(ax, (7.5, 5.5))
 
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)

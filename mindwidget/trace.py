@@ -306,16 +306,20 @@ def plot_trace(
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
     lv = _pick_level(game, level, blind)
-    if ax is None:
-        fig: Figure = TraceFigure(figsize=(7.5, 4.5), layout="constrained")
-        ax = fig.add_subplot()
-    else:
-        parent = ax.get_figure(root=True)
-        if not isinstance(parent, Figure):
-            raise ValueError("ax must belong to a matplotlib Figure.")
-        fig = parent
+    fig, ax = figure_and_axes(ax, (7.5, 4.5))
     _draw(game, lv, ax, lang)
     return fig
+
+
+def figure_and_axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figure, Axes]:
+    """A new `TraceFigure` with one set of axes, or ``ax`` and the Figure it belongs to."""
+    if ax is None:
+        fig: Figure = TraceFigure(figsize=figsize, layout="constrained")
+        return fig, fig.add_subplot()
+    parent = ax.get_figure(root=True)
+    if not isinstance(parent, Figure):
+        raise ValueError("ax must belong to a matplotlib Figure.")
+    return parent, ax
 
 
 def _draw(game: Game, lv: _Level, ax: Axes, lang: str) -> None:
