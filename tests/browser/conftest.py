@@ -13,7 +13,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from lab import LabError, launch_chromium, quiet_lab, running_lab, write_notebook
+from lab import (
+    LabError,
+    launch_chromium,
+    quiet_lab,
+    running_lab,
+    shutdown_sessions,
+    write_notebook,
+)
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 HERE = Path(__file__).resolve().parent
@@ -45,6 +52,15 @@ def lab_url(lab_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
             yield base
     except LabError as exc:
         pytest.fail(str(exc))
+
+
+@pytest.fixture(autouse=True)
+def shut_kernels_down(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that used the lab (its page already closed), shut its kernels down,
+    so later tests do not share the 2-core machine with every earlier notebook's kernel."""
+    yield
+    if "lab_url" in request.fixturenames:
+        shutdown_sessions(request.getfixturevalue("lab_url"))
 
 
 @pytest.fixture(scope="session")

@@ -157,6 +157,22 @@ def put_setting(lab_url: str, plugin: str, values: dict[str, object]) -> None:
             raise LabError(f"PUT settings {plugin}: HTTP {resp.status}")
 
 
+def shutdown_sessions(lab_url: str) -> int:
+    """Shut down every notebook session (and its kernel) the server has; returns how many.
+
+    Tests share one server: without this, each test's kernel keeps running
+    (with its widgets' comms) while the later tests run.
+    """
+    with urllib.request.urlopen(f"{lab_url}api/sessions", timeout=30) as resp:
+        sessions = json.load(resp)
+    for session in sessions:
+        req = urllib.request.Request(f"{lab_url}api/sessions/{session['id']}", method="DELETE")
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            if resp.status not in (200, 204):
+                raise LabError(f"DELETE session {session['id']}: HTTP {resp.status}")
+    return len(sessions)
+
+
 def quiet_lab(lab_url: str) -> None:
     """No "which kernel?" dialog (start the preferred one) and no news pop-up."""
     put_setting(lab_url, "@jupyterlab/notebook-extension:tracker", {"autoStartDefaultKernel": True})

@@ -185,9 +185,22 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     # Save and reload: the game shows where it was.
     page.keyboard.press("Control+s")
     expect(panel.locator(".jp-mod-dirty")).to_have_count(0)
-    page.reload()
-    panel = notebook_panel(page)
-    views = tid(panel, "mindwidget")
+    # JupyterLab's widget manager has a restore race of its own: each output asks
+    # for its model for 2 s while the manager fetches the models from the kernel;
+    # if the fetch ends in the last poll's gap, the output says "Error displaying
+    # widget: model not found" for good (seen with Chromium's CPU throttled 12x:
+    # kernel connected and idle, no error from our render, both outputs so).
+    # A person reloads the page then; so does the test, at most twice.
+    lost = panel.get_by_text("Error displaying widget: model not found")
+    for _ in range(3):
+        page.reload()
+        panel = notebook_panel(page)
+        views = tid(panel, "mindwidget")
+        lost = panel.get_by_text("Error displaying widget: model not found")
+        expect(views.or_(lost)).to_have_count(2)
+        if lost.count() == 0:
+            break
+    expect(lost).to_have_count(0)
     expect(views).to_have_count(2)
     for view in (views.nth(0), views.nth(1)):
         expect(tid(view, "pile-top")).to_have_attribute("data-card", "16")
