@@ -21,7 +21,7 @@ import numpy as np
 
 from ..game import Observation
 from .base import DEFAULT_SECONDS_PER_STEP
-from .checks import _check_count, _check_positive
+from .checks import _check_adaptation
 from .stars import StarPolicy
 from .timers import ScalarTimer
 
@@ -140,15 +140,9 @@ class AdaptiveTimer(ScalarTimer):
             propose_stars=propose_stars,
             star_policy=star_policy,
         )
-        rate = _check_positive("rate", rate)
-        if rate > 1:
-            raise ValueError(f"rate must be a number in (0, 1], not {rate!r}.")
-        self.rate = rate
-        self.min_gap = max(1, _check_count("min_gap", min_gap))
-        max_ratio = _check_positive("max_ratio", max_ratio)
-        if max_ratio <= 1:
-            raise ValueError(f"max_ratio must be a number > 1, not {max_ratio!r}.")
-        self.max_ratio = max_ratio
+        self.rate, self.min_gap, self.max_ratio = _check_adaptation(
+            rate, min_gap, max_ratio, still=False
+        )
         self.reset()
 
     def reset(self) -> None:

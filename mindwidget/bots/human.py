@@ -106,7 +106,7 @@ from ..game import Observation
 from ..rules import DECK_SIZE
 from .adaptive import PlayReader, follow
 from .base import Bot, _check_policy
-from .checks import _check_count, _check_nonneg, _check_number, _check_positive
+from .checks import _check_adaptation, _check_nonneg, _check_number, _check_positive
 from .stars import StarPolicy, known_top
 
 __all__ = [
@@ -246,15 +246,9 @@ class HumanTimer(Bot):
         self.cv_near = _check_nonneg("cv_near", cv_near)
         self.cv_far = _check_nonneg("cv_far", cv_far)
         self.spread_gap = _check_positive("spread_gap", spread_gap)
-        rate = _check_nonneg("rate", rate)
-        if rate > 1:
-            raise ValueError(f"rate must be a number in [0, 1], not {rate!r}.")
-        self.rate = rate
-        self.min_gap = max(1, _check_count("min_gap", min_gap))
-        max_ratio = _check_positive("max_ratio", max_ratio)
-        if max_ratio <= 1:
-            raise ValueError(f"max_ratio must be a number > 1, not {max_ratio!r}.")
-        self.max_ratio = max_ratio
+        self.rate, self.min_gap, self.max_ratio = _check_adaptation(
+            rate, min_gap, max_ratio, still=True
+        )
         self.ready_pause = _check_nonneg("ready_pause", ready_pause)
         self.propose_stars = bool(propose_stars)
         self.star_policy = HUMAN_STAR_POLICY if star_policy is None else _check_policy(star_policy)
