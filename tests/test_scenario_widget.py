@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import comm
 import pytest
-from widget_harness import Browser, RecordingComm
+from widget_harness import (
+    Browser,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
 from mindwidget import MindWidget, Scenario, ScenarioPlayer
 from mindwidget.i18n import messages
 from mindwidget.rules import RuleError
 from mindwidget.scenario_widget import ScenarioBoard, split_rule
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
 
 
 def send(p: ScenarioPlayer, content: Any) -> None:

@@ -3,33 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import comm
 import numpy as np
 import pytest
-from widget_harness import Browser, RecordingComm, lowest_overall, play_level_well
+from widget_harness import (
+    Browser,
+    lowest_overall,
+    make,
+    play_level_well,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
-from mindwidget import MindWidget
 from mindwidget.bots import Bot, PerfectTimer
 from mindwidget.game import Game, Observation
 from mindwidget.i18n import LANGS, messages
 from mindwidget.rules import RuleError
 from mindwidget.runner import Planned
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
-
-
-def make(**kwargs: Any) -> tuple[MindWidget, Browser]:
-    kwargs.setdefault("bots", "perfect")
-    kwargs.setdefault("seed", 1)
-    w = MindWidget(**kwargs)
-    return w, Browser(w)
 
 
 class Proposer(Bot):

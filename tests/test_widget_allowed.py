@@ -8,24 +8,19 @@ when the first widget's view listed it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import comm
 import numpy as np
 import pytest
-from widget_harness import Browser, RecordingComm
+from widget_harness import (
+    Browser,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
 from mindwidget import Game, MindWidget
 from mindwidget.bots import PerfectTimer
 from mindwidget.game import Observation
 from mindwidget.view import ALLOWED, table_view
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
 
 
 class Proposer(PerfectTimer):

@@ -13,31 +13,18 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from typing import Any
 
-import comm
 import numpy as np
 import pytest
-from widget_harness import Browser, RecordingComm
+from widget_harness import (
+    make,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
-from mindwidget import Game, MindWidget
+from mindwidget import Game
 from mindwidget import events as events_module
 from mindwidget.table import MAX_LEVEL_SECONDS
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
-
-
-def make(**kwargs: Any) -> tuple[MindWidget, Browser]:
-    kwargs.setdefault("bots", "perfect")
-    kwargs.setdefault("seed", 1)
-    w = MindWidget(**kwargs)
-    return w, Browser(w)
-
 
 # ------------------------------------------------------------ 1. huge numbers
 HUGE = 10**400

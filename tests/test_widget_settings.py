@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import comm
 import pytest
-from widget_harness import Browser, RecordingComm
+from widget_harness import (
+    Browser,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
 from mindwidget import MindWidget
 from mindwidget.table import WATCH_SPEEDS
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
 
 
 def test_the_view_offers_the_tempo_of_bots_that_have_one() -> None:

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import comm
 import pytest
-from widget_harness import Browser, RecordingComm
+from widget_harness import (
+    Browser,
+    recording_comm,  # noqa: F401  (autouse: every widget here records what it sends)
+)
 
 from mindwidget import Game, MindWidget, Table
-
-
-@pytest.fixture(autouse=True)
-def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    yield
 
 
 def test_two_people_and_an_onlooker_share_one_table() -> None:

@@ -13,9 +13,11 @@ level time is virtual here, so a whole game takes milliseconds.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import comm
+import pytest
 from comm.base_comm import BaseComm
 
 from mindwidget.widget import MindWidget
@@ -151,3 +153,19 @@ def play_level_well(b: Browser) -> None:
             b.act("play")
         else:
             assert b.run_clock(), "a bot should act"
+
+
+@pytest.fixture(autouse=True)
+def recording_comm(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every widget created in a test module that imports this fixture gets a
+    `RecordingComm` (an autouse fixture: importing it is enough)."""
+    monkeypatch.setattr(comm, "create_comm", RecordingComm)
+    yield
+
+
+def make(**kwargs: Any) -> tuple[MindWidget, Browser]:
+    """A widget (perfect bots, seed 1 unless given) and a browser driving it."""
+    kwargs.setdefault("bots", "perfect")
+    kwargs.setdefault("seed", 1)
+    w = MindWidget(**kwargs)
+    return w, Browser(w)
