@@ -194,12 +194,7 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     page.set_viewport_size({"width": 1180, "height": 1150})
     box = w.bounding_box()
     assert box is not None and box["width"] <= 900, box
-    out = w.evaluate(
-        "el => { const r = el.getBoundingClientRect().right + 1;"
-        " return [...el.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > r)"
-        ".map(e => e.className.baseVal ?? e.className); }"
-    )
-    assert out == [], out
+    assert sticks_out(w) == []
     to_top(w)
     shot(w, "notebook-cell")
     page.wait_for_timeout(3000)  # the claim is about time: still there 3 s later
@@ -392,20 +387,11 @@ def test_mistake_marked(page: Page, lab_url: str, lab_root: Path) -> None:
     expect(w.locator('[data-testid="discard"][data-card="10"][data-marked="true"]')).to_be_visible()
     expect(w.locator('[data-kind="mistake"][data-card="30"]')).to_have_count(1)
     expect(w.locator('[data-kind="lost"][data-card="10"]')).to_have_count(1)
-    to_top(w)
-    shot(w, "mistake")
     # Normal size in a notebook cell of 900 px or less: nothing sticks out.
     page.set_viewport_size({"width": 1180, "height": 1150})
     box = w.bounding_box()
     assert box is not None and box["width"] <= 900, box
-    out = w.evaluate(
-        "el => { const r = el.getBoundingClientRect().right + 1;"
-        " return [...el.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > r)"
-        ".map(e => e.className.baseVal ?? e.className); }"
-    )
-    assert out == [], out
-    to_top(w)
-    shot(w, "notebook-cell")
+    assert sticks_out(w) == []  # (the gallery's pictures: test_mistake_stays_until_ready)
 
 
 def test_dark_theme(page: Page, lab_url: str, lab_root: Path) -> None:
