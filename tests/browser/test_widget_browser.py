@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from lab import notebook_panel, open_notebook, put_setting, run_cell, tid
+from lab import notebook_panel, open_notebook, put_setting, run_cell, tid, wait_kernel_idle
 from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,7 +197,10 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
         panel = notebook_panel(page)
         views = tid(panel, "mindwidget")
         lost = panel.get_by_text("Error displaying widget: model not found")
-        expect(views.or_(lost)).to_have_count(2)
+        # the restored outputs come after the kernel reconnects; on a loaded
+        # machine that alone has taken most of a minute
+        wait_kernel_idle(panel)
+        expect(views.or_(lost)).to_have_count(2, timeout=120_000)
         if lost.count() == 0:
             break
     expect(lost).to_have_count(0)
