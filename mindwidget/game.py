@@ -323,6 +323,7 @@ class Game:
         self._public_cache: list[Any] = [0]
         self._kinds_cache: list[Any] = [-1, 0]
 
+    # R2: level n deals n cards to each player from a fresh shuffle
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         rules = self._rules
         n, k = rules.players, self._level
@@ -487,6 +488,7 @@ class Game:
         }
         return tuple(name for name, ok in allowed.items() if ok)
 
+    # R11: what one player may know
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
         player = self._check_player(player)
@@ -553,6 +555,7 @@ class Game:
         return list(zip(self._discards, cache[2:], strict=True))
 
     # ---------------------------------------------------------------- actions
+    # R3: a player plays their own lowest card (precondition `_refuse_play`)
     def play(self, player: int, t: float | None = None, card: int | None = None) -> int:
         """``player`` plays their lowest card; returns the card.
 
@@ -575,6 +578,8 @@ class Game:
         self._actions.append({"action": "play", "player": player, "t": t})
         return self._play(player, t)
 
+    # R3 the pile, R5 a play while the hands are on the table, R6 a mistake and
+    # its discards, R9 lost at 0 lives
     def _play(self, player: int, t: float) -> int:
         self._t = t
         if self._concentrating:
@@ -619,6 +624,7 @@ class Game:
             self._hands_on_table(t, "mistake", min(discards, key=lambda d: d.card).player)
         return card
 
+    # R6/R7: after a mistake or a star every hand goes back on the table (Rules.concentrate_after)
     def _hands_on_table(self, t: float, after: str, player: int) -> None:
         self._concentrating = True
         self._events.append(HandsOnTable(self._level, t, after, player))
@@ -680,6 +686,7 @@ class Game:
         self._t = t
         self._use_star(t)
 
+    # R7: each player with cards discards their lowest card face up
     def _use_star(self, t: float) -> None:
         proposer = next(iter(self._proposal), None) if self._proposal else None
         self._proposal = None
@@ -699,6 +706,7 @@ class Game:
             who = proposer if proposer is not None else (discards[0].player if discards else 0)
             self._hands_on_table(t, "star", who)
 
+    # R5: stop puts every hand back on the table
     def stop(self, player: int, t: float | None = None) -> None:
         """``player`` calls "stop": hands go back on the table to concentrate."""
         player = self._check_player(player)
@@ -709,6 +717,7 @@ class Game:
         self._concentrating = True
         self._events.append(Stopped(self._level, t, player))
 
+    # R5: the hands come off the table
     def concentrate(self, t: float | None = None) -> None:
         """All hands come off the table: the level starts or goes on."""
         self._check_playing("concentrate")
@@ -727,6 +736,7 @@ class Game:
         self._level += 1
         self._deal()
 
+    # R10: blind mode after a win (precondition `_refuse_start_blind`)
     def start_blind(self) -> None:
         """After a win: start again at level 1, cards face down, same lives and stars."""
         refused = self._refuse_start_blind()
@@ -739,6 +749,7 @@ class Game:
         self._deal()
 
     # ---------------------------------------------------------- level endings
+    # R10: the blind pile is turned over and checked (Rules.blind_penalty)
     def _blind_check(self, t: float) -> None:
         penalty = self._rules.blind_penalty
         if penalty == "pile":
@@ -762,6 +773,7 @@ class Game:
         else:
             self._clear(t)
 
+    # R8 the reward (Rules.reward), R9 won after the last level
     def _clear(self, t: float) -> None:
         rules = self._rules
         reward, life, star = rules.reward(self._level, self._lives, self._stars, self._stars_boxed)
@@ -778,6 +790,7 @@ class Game:
         else:
             self._status = "level_cleared"
 
+    # R9: the last life lost ends the game at once
     def _lose(self, t: float) -> None:
         self._lives = 0
         self._status = "lost"
@@ -910,6 +923,7 @@ class Game:
             "start_blind",
         )
 
+    # R4: no turns; time stamps never decrease within a level
     def _check_t(self, t: object) -> float:
         if t is None:
             return self._t
@@ -1141,6 +1155,7 @@ _DEFAULT_RULES: dict[int, Rules] = {}
 _SET_SIZES: dict[int, int] = {}
 
 
+# R2: the shuffle
 def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
     """``rng.sample(range(1, deck + 1), k)``: the same cards in the same order.
 

@@ -73,6 +73,7 @@ class RuleError(ValueError):
 
 
 #: Levels to clear and lives at the start, by player count.
+# R1: levels and lives by player count
 SETUP: Mapping[int, tuple[int, int]] = MappingProxyType({2: (12, 2), 3: (10, 3), 4: (8, 4)})
 #: Throwing stars at the start, whatever the player count.
 START_STARS = 1
@@ -134,6 +135,7 @@ class Rules:
     blind_penalty: BlindPenalty = "pile"
     concentrate_after: ConcentrateAfter = "mistakes_and_stars"
 
+    # R1: the rules table for 2-4 players; any other count only as an explicit house rule
     def __post_init__(self) -> None:
         for name, hi in _BOUNDS.items():
             value = getattr(self, name)
