@@ -22,15 +22,21 @@ import math
 import numbers
 import re
 from collections.abc import Collection
+from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 __all__ = [
     "MAX_JSON_CHARS",
     "MAX_JSON_DEPTH",
+    "adaptation",
     "choice",
+    "executor",
     "finite",
     "flag",
+    "instance",
     "load_json",
+    "one_of",
+    "seat",
     "whole",
 ]
 
@@ -47,7 +53,9 @@ def _num(x: float) -> str:
     return str(x) if isinstance(x, int) else f"{x:g}"
 
 
-def _range(lo: float | None, hi: float | None) -> str:
+def _range(lo: float | None, hi: float | None, above: float | None = None) -> str:
+    if above is not None:  # an open lower bound
+        return f"> {_num(above)}" + (f" and <= {_num(hi)}" if hi is not None else "")
     if lo is not None and hi is not None:
         return f"between {_num(lo)} and {_num(hi)}"
     if lo is not None:
@@ -63,18 +71,26 @@ def whole(
     lo: int | None = None,
     hi: int | None = None,
     *,
+    none: bool = False,
     error: type[ValueError] = ValueError,
 ) -> int:
-    """``value`` as a plain ``int`` if it is a whole number in ``[lo, hi]``."""
+    """``value`` as a plain ``int`` if it is a whole number in ``[lo, hi]``.
+
+    ``none=True``: the message says that None is allowed too (the caller
+    lets None through before asking).
+    """
     if type(value) is int:
         number = value
     elif not isinstance(value, bool) and isinstance(value, numbers.Integral):
         number = int(value)
     else:
         allowed = f" {_range(lo, hi)}" if lo is not None or hi is not None else ""
-        raise error(f"{name} must be a whole number{allowed}, not {value!r}.")
+        or_none = "None or " if none else ""
+        raise error(f"{name} must be {or_none}a whole number{allowed}, not {value!r}.")
     if (lo is not None and number < lo) or (hi is not None and number > hi):
         kind = "" if lo is not None and hi is not None else "a whole number "
+        if none:
+            kind = f"None or {kind or 'a whole number '}"
         raise error(f"{name} must be {kind}{_range(lo, hi)}, not {number}.")
     return number
 
@@ -85,10 +101,15 @@ def finite(
     lo: float | None = None,
     hi: float | None = None,
     *,
+    above: float | None = None,
+    allowed: str | None = None,
     error: type[ValueError] = ValueError,
 ) -> float:
-    """``value`` as a plain ``float`` if it is a finite number in ``[lo, hi]``."""
-    allowed = f"a finite number {_range(lo, hi)}".rstrip()
+    """``value`` as a plain ``float`` if it is a finite number in ``[lo, hi]``
+    (and ``> above``). ``allowed`` replaces the words for what is allowed
+    (e.g. "'slow', 'people', 'quick' or a finite number > 0")."""
+    if allowed is None:
+        allowed = f"a finite number {_range(lo, hi, above)}".rstrip()
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error(f"{name} must be {allowed}, not {value!r}.")
     number = float(value)
@@ -96,8 +117,11 @@ def finite(
         not math.isfinite(number)
         or (lo is not None and number < lo)
         or (hi is not None and number > hi)
+        or (above is not None and number <= above)
     ):
-        raise error(f"{name} must be {allowed}, not {number:g}.")
+        # a Python int or float as written; a numpy float as a number, not np.float64(...)
+        shown = repr(value) if type(value).__module__ == "builtins" else f"{number:g}"
+        raise error(f"{name} must be {allowed}, not {shown}.")
     return number
 
 
@@ -111,15 +135,22 @@ def flag(name: str, value: object, *, error: type[ValueError] = ValueError) -> b
 
 
 def choice(
-    name: str, value: T, allowed: Collection[T], *, error: type[ValueError] = ValueError
+    name: str,
+    value: T,
+    allowed: Collection[T],
+    *,
+    quoted: bool = True,
+    error: type[ValueError] = ValueError,
 ) -> T:
-    """``value`` if it is one of ``allowed``."""
+    """``value`` if it is one of ``allowed`` (listed as written with ``quoted=False``:
+    "lang must be one of en, nl, de, not 'fr'.")."""
     try:
         ok = value in allowed
     except TypeError:  # an unhashable value asked of a set
         ok = False
     if not ok:
-        raise error(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.")
+        listed = ", ".join(map(repr if quoted else str, allowed))
+        raise error(f"{name} must be one of {listed}, not {value!r}.")
     return value
 
 
@@ -176,3 +207,75 @@ def load_json(text: object, what: str, *, error: type[ValueError] = ValueError) 
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise error(f"{what} must be JSON text: {exc}") from None
+
+
+# ------------------------------------------------ bots, simulation, scenarios
+# (formerly bots/checks.py and the local checks of sim.py and scenario_widget.py)
+def one_of(
+    name: str, value: T, allowed: tuple[T, ...], *, error: type[ValueError] = ValueError
+) -> T:
+    """``value`` if it is one of ``allowed``, of its type too (1 is not True):
+    "engine must be 'auto', 'fast' or 'reference', not 'turbo'."."""
+    if not any(isinstance(value, type(a)) and value == a for a in allowed):
+        names = [repr(a) for a in allowed]
+        listed = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        raise error(f"{name} must be {listed}, not {value!r}.")
+    return value
+
+
+def instance(
+    name: str,
+    value: object,
+    kind: type[T],
+    *,
+    none: bool = False,
+    error: type[ValueError] = ValueError,
+) -> T:
+    """``value`` if it is a ``kind`` (or None, with ``none=True``):
+    "rules must be None or a Rules(...), not {...}."."""
+    if isinstance(value, kind) or (none and value is None):
+        return value  # type: ignore[return-value]
+    or_none = "None or " if none else ""
+    raise error(f"{name} must be {or_none}a {kind.__name__}(...), not {value!r}.")
+
+
+def seat(name: str, value: object, seats: int, *, none: str | None = None) -> int | None:
+    """A seat number from 0 to ``seats - 1`` (numpy integers too); None when
+    ``none`` names what None means ("bots only")."""
+    if value is None and none is not None:
+        return None
+    try:
+        number = whole(name, value)
+    except ValueError:
+        number = -1
+    if not 0 <= number < seats:
+        or_none = f"None ({none}) or " if none is not None else ""
+        raise ValueError(f"{name} must be {or_none}a seat from 0 to {seats - 1}, not {value!r}.")
+    return number
+
+
+def executor(value: object) -> Executor | None:
+    """None, an `Executor`, or a Dask ``distributed.Client`` (its ``get_executor()``)."""
+    if value is None or isinstance(value, Executor):
+        return value
+    get = getattr(value, "get_executor", None)
+    if callable(get) and not isinstance(value, type):
+        chosen = get()
+        if isinstance(chosen, Executor):
+            return chosen
+    raise ValueError(
+        "executor must be None, a concurrent.futures.Executor or a Dask distributed.Client, "
+        f"not {value!r}."
+    )
+
+
+def adaptation(
+    rate: object, min_gap: object, max_ratio: object, *, still: bool
+) -> tuple[float, int, float]:
+    """The adaptation settings of a bot that follows the table's tempo: ``rate``
+    in (0, 1] (``still``: [0, 1], 0 for a bot that keeps its tempo), ``min_gap``
+    (at least 1) and ``max_ratio`` > 1."""
+    checked = finite("rate", rate, 0, 1) if still else finite("rate", rate, hi=1, above=0)
+    gap = max(1, whole("min_gap", min_gap, 0))
+    ratio = finite("max_ratio", max_ratio, above=1)
+    return checked, gap, ratio

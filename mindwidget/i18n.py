@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .checks import choice
+
 __all__ = ["LANGS", "messages", "plural", "reason", "translate"]
 
 LANGS = ("en", "nl", "de")
@@ -31,8 +33,7 @@ def _load(lang: str) -> dict[str, str]:
 
 def messages(lang: str) -> dict[str, str]:
     """Every string of one language, by key (a copy)."""
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    choice("lang", lang, LANGS, quoted=False)
     return dict(_load(lang))
 
 

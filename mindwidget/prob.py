@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 
-from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, _check_count
+from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer
+from .checks import whole
 from .rules import DECK_SIZE
 
 __all__ = [
@@ -29,7 +30,7 @@ __all__ = [
 
 
 def _check_cards(name: str, value: object, deck: int) -> int:
-    count = _check_count(name, value)
+    count = whole(name, value, 0)
     if count > deck:
         raise ValueError(f"{name} must be at most the deck size ({deck}), not {count}.")
     return count
@@ -44,7 +45,7 @@ def expected_gap(cards: int, deck: int = DECK_SIZE) -> float:
     ``deck + 1``, so each has that mean (order statistics of a sample without
     replacement). For 3 players in level 10 (30 cards): 101/31 = 3.3 steps.
     """
-    deck = _check_count("deck", deck)
+    deck = whole("deck", deck, 0)
     if deck < 1:
         raise ValueError(f"deck must be a whole number >= 1, not {deck}.")
     k = _check_cards("cards", cards, deck)
@@ -52,10 +53,10 @@ def expected_gap(cards: int, deck: int = DECK_SIZE) -> float:
 
 
 def _check_players(players: object, cards_each: object, deck: int) -> tuple[int, int]:
-    n = _check_count("players", players)
+    n = whole("players", players, 0)
     if n < 1:
         raise ValueError(f"players must be a whole number >= 1, not {players!r}.")
-    k = _check_count("cards_each", cards_each)
+    k = whole("cards_each", cards_each, 0)
     if n * k > deck:
         raise ValueError(
             f"{n} players x {k} cards need {n * k} cards; the deck holds {deck}; "
@@ -90,11 +91,11 @@ def expected_adjacent_pairs(
     given that, sit in different hands with probability ``(N - cards_each) /
     (N - 1)``. For ``within=1`` the sum is ``N (N - cards_each) / deck``.
     """
-    deck = _check_count("deck", deck)
+    deck = whole("deck", deck, 0)
     if deck < 2:
         raise ValueError(f"deck must be a whole number >= 2, not {deck}.")
     n, k = _check_players(players, cards_each, deck)
-    d_max = _check_count("within", within)
+    d_max = whole("within", within, 0)
     total = n * k
     if total < 2:
         return 0.0
@@ -144,7 +145,7 @@ def p_wrong_order(
     with ``s = sigma(gap)`` (`HumanTimer.wrong_order`).
     """
     for name, value in (("a", a), ("b", b), ("top", top)):
-        _check_count(name, value)
+        whole(name, value, 0)
     if not top < a < b:
         raise ValueError(f"need top < a < b, not top={top}, a={a}, b={b}.")
     bot_a = ScalarTimer() if bot is None else bot

@@ -56,16 +56,15 @@ from typing import Any
 
 import pandas as pd
 
-from .checks import MAX_JSON_CHARS, load_json
+from .checks import MAX_JSON_CHARS, choice, load_json
 from .game import _ACTION_FIELDS, Game
-from .i18n import reason, translate
+from .i18n import LANGS, reason, translate
 from .rules import RuleError, Rules
 from .trace import trace
 
 __all__ = ["EXPECT_KEYS", "LANGS", "LIBRARY", "Scenario", "reachable", "sources"]
 
 #: The languages of the library's titles and narrations.
-LANGS = ("en", "nl", "de")
 FORMAT = "mindwidget-scenario"
 VERSION = 1
 
@@ -391,9 +390,7 @@ class Scenario:
 
     @lang.setter
     def lang(self, value: str) -> None:
-        if value not in LANGS:
-            raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {value!r}.")
-        self._lang = value
+        self._lang = choice("lang", value, LANGS, quoted=False, error=RuleError)
 
     @property
     def title(self) -> str:

@@ -43,10 +43,11 @@ import ipywidgets
 import traitlets
 
 from .bots import BotsLike
+from .checks import choice, seat
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
-from .table import MODES, Table, whole
+from .table import MODES, Table
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 
@@ -140,8 +141,7 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
                 f"scenario must be a Scenario (e.g. Scenario.load('mistake')), not {scenario!r}."
             )
         seat = _check_seat(seat, scenario.state.players)
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}.")
+        choice("mode", mode, MODES, quoted=False)
         self._scenario = scenario
         self._seat = seat
         self._bots: BotsLike = bots
@@ -357,15 +357,5 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             raise RuleError(translate(f"scenario_notice_{refused.key}", "en")) from None
 
 
-def _check_seat(seat: Any, players: int) -> int | None:
-    if seat is None:
-        return None
-    try:
-        s = whole("seat", seat)  # numpy integers too
-    except ValueError:
-        s = -1
-    if not 0 <= s < players:
-        raise ValueError(
-            f"seat must be None (bots only) or a seat from 0 to {players - 1}, not {seat!r}."
-        )
-    return s
+def _check_seat(value: Any, players: int) -> int | None:
+    return seat("seat", value, players, none="bots only")

@@ -32,6 +32,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FormatStrFormatter
 
 from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
+from .checks import choice
 from .game import Game
 from .i18n import LANGS, translate
 from .trace import MARKERS, OKABE_ITO, figure_and_axes, trace
@@ -198,8 +199,7 @@ def plot_timing(
     game, player = _check_player(game, player)
     if you is not None:
         you = _check_player(game, you)[1]
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    choice("lang", lang, LANGS, quoted=False)
     fig, ax = figure_and_axes(ax, (7.5, 5.5))
 
     def say(key: str, **params: Any) -> str:

@@ -34,7 +34,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from .checks import flag, whole
+from .checks import choice, flag, whole
 from .events import (
     Concentrated,
     Dealt,
@@ -313,8 +313,7 @@ def plot_trace(
         level = whole("level", level)
     if blind is not None:
         blind = flag("blind", blind)
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    choice("lang", lang, LANGS, quoted=False)
     lv = _pick_level(game, level, blind)
     fig, ax = figure_and_axes(ax, (7.5, 4.5))
     _draw(game, lv, ax, lang)

@@ -9,7 +9,20 @@ import numpy as np
 import pytest
 
 from mindwidget import Game, RuleError, Rules, Scenario, trace
-from mindwidget.checks import MAX_JSON_CHARS, MAX_JSON_DEPTH, finite, flag, load_json, whole
+from mindwidget.checks import (
+    MAX_JSON_CHARS,
+    MAX_JSON_DEPTH,
+    adaptation,
+    choice,
+    executor,
+    finite,
+    flag,
+    instance,
+    load_json,
+    one_of,
+    seat,
+    whole,
+)
 from mindwidget.rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS
 
 
@@ -245,3 +258,93 @@ def test_game_and_simulate_check_a_seed_alike() -> None:
         with pytest.raises(RuleError, match="seed must be a whole number >= 0") as game_error:
             Game(players=2, seed=bad)  # type: ignore[arg-type]
         assert str(sim_error.value) == str(game_error.value)
+
+
+# ------------------------------------------- bots, simulation and scenarios (issue 17)
+def test_bots_sim_and_scenarios_check_with_the_one_module() -> None:
+    """bots/checks.py and the local checks of sim and scenario_widget are gone:
+    the wording a bot, simulate and a ScenarioPlayer give is checks.py's."""
+    import importlib.util
+    from pathlib import Path
+
+    import mindwidget
+    from mindwidget import ScenarioPlayer, simulate
+    from mindwidget.bots import HumanTimer, ScalarTimer, StarPolicy
+
+    assert importlib.util.find_spec("mindwidget.bots.checks") is None
+    root = Path(mindwidget.__file__).parent
+    for path in [*root.glob("sim/*.py"), root / "scenario_widget.py", *root.glob("bots/*.py")]:
+        text = path.read_text("utf-8")
+        for local in ("def _whole(", "def _one_of(", "def _check_executor(", "def _check_number("):
+            assert local not in text, (path.name, local)
+
+    def message(make: object) -> str:
+        with pytest.raises(ValueError) as info:
+            make()  # type: ignore[operator]
+        return str(info.value)
+
+    assert message(lambda: ScalarTimer(cv=-0.5)) == message(lambda: finite("cv", -0.5, 0))
+    assert message(lambda: ScalarTimer(seconds_per_step=0)) == message(
+        lambda: finite("seconds_per_step", 0, above=0)
+    )
+    assert message(lambda: StarPolicy(close=-1)) == message(
+        lambda: whole("StarPolicy.close", -1, 0)
+    )
+    assert message(lambda: HumanTimer(tempo=-1.0)).endswith("or a finite number > 0, not -1.0.")
+    assert message(lambda: simulate(games=0)) == message(lambda: whole("games", 0, 1))
+    scenario = Scenario.load("mistake")
+    assert message(lambda: ScenarioPlayer(scenario, seat=7)) == message(
+        lambda: seat("seat", 7, 3, none="bots only")
+    )
+
+
+def test_one_of_instance_seat_executor_and_adaptation() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    assert one_of("engine", "fast", ("auto", "fast")) == "fast"
+    with pytest.raises(ValueError, match=r"^progress must be None, True or False, not 1\.$"):
+        one_of("progress", 1, (None, True, False))  # 1 == True, but not of its type
+    with pytest.raises(ValueError, match=r"^keep must be 'games', not 'rows'\.$"):
+        one_of("keep", "rows", ("games",))
+    rules = Rules(players=2)
+    assert instance("rules", rules, Rules) is rules
+    assert instance("rules", None, Rules, none=True) is None
+    with pytest.raises(RuleError, match=r"^rules must be None or a Rules\(\.\.\.\), not 3\.$"):
+        instance("rules", 3, Rules, none=True, error=RuleError)
+    assert seat("seat", np.int64(2), 3) == 2 and seat("seat", None, 3, none="bots only") is None
+    for bad in (3, -1, True, 1.0, None):
+        with pytest.raises(ValueError, match=r"seat must be a seat from 0 to 2, not "):
+            seat("seat", bad, 3)
+    with ThreadPoolExecutor(1) as pool:
+        assert executor(pool) is pool
+    assert executor(None) is None
+    with pytest.raises(ValueError, match=r"^executor must be None, a concurrent\.futures"):
+        executor(ThreadPoolExecutor)
+    assert adaptation(0, 0, 1.5, still=True) == (0.0, 1, 1.5)
+    assert adaptation(np.float64(0.5), np.int8(4), 2, still=False) == (0.5, 4, 2.0)
+    for rate, still, words in (
+        (0, False, r"rate must be a finite number > 0 and <= 1, not 0\."),
+        (1.5, True, r"rate must be a finite number between 0 and 1, not 1\.5\."),
+    ):
+        with pytest.raises(ValueError, match=words):
+            adaptation(rate, 3, 2.0, still=still)
+    with pytest.raises(ValueError, match=r"max_ratio must be a finite number > 1, not 1\."):
+        adaptation(0.5, 3, 1, still=False)
+
+
+def test_whole_none_finite_above_and_choice_unquoted() -> None:
+    with pytest.raises(
+        ValueError, match=r"^chunk_size must be None or a whole number >= 1, not 0\.$"
+    ):
+        whole("chunk_size", 0, 1, none=True)
+    with pytest.raises(
+        ValueError, match=r"^chunk_size must be None or a whole number >= 1, not 'x'"
+    ):
+        whole("chunk_size", "x", 1, none=True)
+    assert finite("cv", 0.25, above=0) == 0.25
+    with pytest.raises(ValueError, match=r"^cv must be a finite number > 0, not 0\.$"):
+        finite("cv", 0, above=0)
+    with pytest.raises(ValueError, match=r"^cv must be a finite number > 0, not -1\.5\.$"):
+        finite("cv", np.float64(-1.5), above=0)  # numpy floats shown as numbers
+    with pytest.raises(ValueError, match=r"^lang must be one of en, nl, de, not 'fr'\.$"):
+        choice("lang", "fr", ("en", "nl", "de"), quoted=False)

@@ -25,7 +25,7 @@ throwing star, how to vote on one).
 
 The package, one job per module (each imports only the ones above it):
 
-* ``checks``: argument checks (a `ValueError` naming the value);
+* argument checks: `mindwidget.checks` (a `ValueError` naming the value);
 * ``stars``: `known_top`, `public_floors`, `StarPolicy`;
 * ``base``: the `Bot` interface;
 * ``timers``: `PerfectTimer`, `ScalarTimer`;
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from .adaptive import AdaptiveTimer
 from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
-from .checks import _check_count, _check_nonneg, _check_number, _check_positive
 from .human import (
     HUMAN_STAR_POLICY,
     REFERENCE,
@@ -68,11 +67,7 @@ __all__ = [
     "PerfectTimer",
     "ScalarTimer",
     "StarPolicy",
-    "_check_count",
-    "_check_nonneg",
-    "_check_number",
     "_check_policy",
-    "_check_positive",
     "band_label",
     "band_of",
     "bot_from_name",

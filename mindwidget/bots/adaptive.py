@@ -19,9 +19,9 @@ from typing import Literal
 
 import numpy as np
 
+from ..checks import adaptation
 from ..game import Observation
 from .base import DEFAULT_SECONDS_PER_STEP
-from .checks import _check_adaptation
 from .stars import StarPolicy
 from .timers import ScalarTimer
 
@@ -140,9 +140,7 @@ class AdaptiveTimer(ScalarTimer):
             propose_stars=propose_stars,
             star_policy=star_policy,
         )
-        self.rate, self.min_gap, self.max_ratio = _check_adaptation(
-            rate, min_gap, max_ratio, still=False
-        )
+        self.rate, self.min_gap, self.max_ratio = adaptation(rate, min_gap, max_ratio, still=False)
         self.reset()
 
     def reset(self) -> None:

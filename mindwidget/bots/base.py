@@ -6,6 +6,7 @@ import copy
 
 import numpy as np
 
+from ..checks import instance
 from ..game import Observation
 from .stars import StarPolicy, known_top
 
@@ -81,6 +82,4 @@ class Bot:
 def _check_policy(star_policy: object) -> StarPolicy:
     if star_policy is None:
         return StarPolicy()
-    if not isinstance(star_policy, StarPolicy):
-        raise ValueError(f"star_policy must be a StarPolicy(...), not {star_policy!r}.")
-    return star_policy
+    return instance("star_policy", star_policy, StarPolicy)

@@ -102,11 +102,11 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import adaptation, finite
 from ..game import Observation
 from ..rules import DECK_SIZE
 from .adaptive import PlayReader, follow
 from .base import Bot, _check_policy
-from .checks import _check_adaptation, _check_nonneg, _check_number, _check_positive
 from .stars import StarPolicy, known_top
 
 __all__ = [
@@ -184,15 +184,10 @@ def reference_median(gap: float) -> float:
 
 def check_tempo(tempo: object, name: str = "tempo") -> float:
     """A tempo factor from a name in `TEMPOS` or a finite number > 0."""
-    allowed = f"{', '.join(repr(k) for k in TEMPOS)} or a finite number > 0"
-    if isinstance(tempo, str):
-        if tempo not in TEMPOS:
-            raise ValueError(f"{name} must be {allowed}, not {tempo!r}.")
+    if isinstance(tempo, str) and tempo in TEMPOS:
         return TEMPOS[tempo]
-    number = _check_number(name, tempo, allowed)
-    if not math.isfinite(number) or number <= 0:
-        raise ValueError(f"{name} must be {allowed}, not {tempo!r}.")
-    return number
+    allowed = f"{', '.join(repr(k) for k in TEMPOS)} or a finite number > 0"
+    return finite(name, tempo, above=0, allowed=allowed)
 
 
 #: Wrong-order tables by spread settings (they do not depend on the tempo).
@@ -242,14 +237,12 @@ class HumanTimer(Bot):
         star_policy: StarPolicy | None = None,
     ) -> None:
         self.start_tempo = check_tempo(tempo)
-        self.floor = _check_nonneg("floor", floor)
-        self.cv_near = _check_nonneg("cv_near", cv_near)
-        self.cv_far = _check_nonneg("cv_far", cv_far)
-        self.spread_gap = _check_positive("spread_gap", spread_gap)
-        self.rate, self.min_gap, self.max_ratio = _check_adaptation(
-            rate, min_gap, max_ratio, still=True
-        )
-        self.ready_pause = _check_nonneg("ready_pause", ready_pause)
+        self.floor = finite("floor", floor, 0)
+        self.cv_near = finite("cv_near", cv_near, 0)
+        self.cv_far = finite("cv_far", cv_far, 0)
+        self.spread_gap = finite("spread_gap", spread_gap, above=0)
+        self.rate, self.min_gap, self.max_ratio = adaptation(rate, min_gap, max_ratio, still=True)
+        self.ready_pause = finite("ready_pause", ready_pause, 0)
         self.propose_stars = bool(propose_stars)
         self.star_policy = HUMAN_STAR_POLICY if star_policy is None else _check_policy(star_policy)
         self.reset()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..checks import finite, whole
 from ..game import Observation
-from .checks import _check_count, _check_nonneg
 
 __all__ = ["StarPolicy", "known_top", "public_floors"]
 
@@ -96,11 +96,11 @@ class StarPolicy:
 
     def __post_init__(self) -> None:
         for name in ("close", "last_life_gap", "vote_gap"):
-            _check_count(f"StarPolicy.{name}", getattr(self, name))
+            whole(f"StarPolicy.{name}", getattr(self, name), 0)
         for name in ("risk", "vote_risk"):
             value = getattr(self, name)
             if value is not None:
-                _check_nonneg(f"StarPolicy.{name}", value)
+                finite(f"StarPolicy.{name}", value, 0)
         if (self.risk is None) != (self.vote_risk is None):
             raise ValueError(
                 "StarPolicy: risk and vote_risk go together (both numbers or both None), "

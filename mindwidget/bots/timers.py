@@ -8,9 +8,9 @@ from typing import Literal
 
 import numpy as np
 
+from ..checks import finite
 from ..game import Observation
 from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
-from .checks import _check_nonneg, _check_positive
 from .stars import StarPolicy
 
 __all__ = ["PerfectTimer", "ScalarTimer"]
@@ -36,7 +36,7 @@ class PerfectTimer(Bot):
         propose_stars: bool = False,
         star_policy: StarPolicy | None = None,
     ) -> None:
-        self.seconds_per_step = _check_positive("seconds_per_step", seconds_per_step)
+        self.seconds_per_step = finite("seconds_per_step", seconds_per_step, above=0)
         self.propose_stars = bool(propose_stars)
         self.star_policy = _check_policy(star_policy)
 
@@ -81,12 +81,12 @@ class ScalarTimer(Bot):
         propose_stars: bool = False,
         star_policy: StarPolicy | None = None,
     ) -> None:
-        self.cv = _check_nonneg("cv", cv)
+        self.cv = finite("cv", cv, 0)
         if noise not in ("normal", "lognormal"):
             raise ValueError(f"noise must be 'normal' or 'lognormal', not {noise!r}.")
         self.noise: Literal["normal", "lognormal"] = noise
-        self.seconds_per_step = _check_positive("seconds_per_step", seconds_per_step)
-        self.motor_sd = _check_nonneg("motor_sd", motor_sd)
+        self.seconds_per_step = finite("seconds_per_step", seconds_per_step, above=0)
+        self.motor_sd = finite("motor_sd", motor_sd, 0)
         self.propose_stars = bool(propose_stars)
         self.star_policy = _check_policy(star_policy)
 

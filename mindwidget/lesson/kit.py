@@ -19,6 +19,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.text import Annotation, Text
 
+from ..checks import choice
 from ..game import Game
 from ..i18n import LANGS
 from ..scenario import Scenario
@@ -59,8 +60,7 @@ def text(key: str, lang: str, **params: Any) -> str:
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    choice("lang", lang, LANGS, quoted=False)
 
 
 def percent(x: float, lang: str, digits: int = 1) -> str:

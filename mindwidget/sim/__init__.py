@@ -49,6 +49,8 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from ..bots import BotsLike, make_team
+from ..checks import executor as checked_executor
+from ..checks import instance, one_of, whole
 from ..events import Mistake, StarUsed
 from ..game import Game
 from ..rules import Rules
@@ -99,39 +101,6 @@ class _HasExecutor(Protocol):
     """A Dask ``distributed.Client``, as far as `simulate` uses one."""
 
     def get_executor(self) -> Executor: ...
-
-
-# ---------------------------------------------------------------- checks
-# The wording of mindwidget.checks (whole, choice), kept local for now.
-def _whole(name: str, value: object, lo: int, *, none: bool = False) -> int:
-    """``value`` as a plain ``int`` if it is a whole number >= ``lo`` (numpy's too)."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= lo:
-        return int(value)
-    allowed = f"{'None or ' if none else ''}a whole number >= {lo}"
-    raise ValueError(f"{name} must be {allowed}, not {value!r}.")
-
-
-def _one_of(name: str, value: object, allowed: tuple[object, ...]) -> None:
-    """Refuse ``value`` unless it is one of ``allowed`` (of its type: 1 is not True)."""
-    if not any(isinstance(value, type(a)) and value == a for a in allowed):
-        names = [repr(a) for a in allowed]
-        listed = f"{', '.join(names[:-1])} or {names[-1]}"
-        raise ValueError(f"{name} must be {listed}, not {value!r}.")
-
-
-def _check_executor(executor: object) -> Executor | None:
-    """None, an `Executor`, or a Dask ``distributed.Client`` (its ``get_executor()``)."""
-    if executor is None or isinstance(executor, Executor):
-        return executor
-    get = getattr(executor, "get_executor", None)
-    if callable(get) and not isinstance(executor, type):
-        chosen = get()
-        if isinstance(chosen, Executor):
-            return chosen
-    raise ValueError(
-        "executor must be None, a concurrent.futures.Executor or a Dask distributed.Client, "
-        f"not {executor!r}."
-    )
 
 
 # ---------------------------------------------------------------- the reference engine
@@ -264,24 +233,21 @@ def simulate(
     the `LevelTotals`, so memory stays small for any number of games.
     ``summary()``, ``by_level()`` and ``tempo_spread()`` are the same either way.
     """
-    players = _whole("players", players, 1)
-    games = _whole("games", games, 1)
-    seed = _whole("seed", seed, 0)
-    if rules is None:
-        rules = Rules(players=players)
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be None or a Rules(...), not {rules!r}.")
-    elif rules.players != players:
+    players = whole("players", players, 1)
+    games = whole("games", games, 1)
+    seed = whole("seed", seed, 0)
+    rules = Rules(players=players) if rules is None else instance("rules", rules, Rules, none=True)
+    if rules.players != players:
         raise ValueError(f"players={players} disagrees with rules.players={rules.players}.")
-    _one_of("engine", engine, ("auto", "fast", "reference"))
-    pool = _check_executor(executor)
+    one_of("engine", engine, ("auto", "fast", "reference"))
+    pool = checked_executor(executor)
     shown: object = progress
     if isinstance(shown, np.bool_):
         shown = bool(shown)
-    _one_of("progress", shown, (None, True, False))
+    one_of("progress", shown, (None, True, False))
     if chunk_size is not None:
-        chunk_size = _whole("chunk_size", chunk_size, 1, none=True)
-    _one_of("keep", keep, ("games", "summary"))
+        chunk_size = whole("chunk_size", chunk_size, 1, none=True)
+    one_of("keep", keep, ("games", "summary"))
     team = make_team(bots, players)  # validates bots
     reason = fast_engine_reason(team, rules)
     if engine == "fast" and reason is not None:
