@@ -335,9 +335,15 @@ class Game:
                 self._hands = [[c] for c in cards]
                 shown: tuple[tuple[int, ...], ...] = tuple(zip(cards))
             else:
-                dealt = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
-                self._hands = [h[::-1] for h in dealt]
-                shown = tuple(map(tuple, dealt))
+                hands: list[list[int]] = []
+                low_to_high: list[tuple[int, ...]] = []
+                for i in range(0, n * k, k):  # one pass: no comprehension frames
+                    hand = sorted(cards[i : i + k])
+                    low_to_high.append(tuple(hand))
+                    hand.reverse()
+                    hands.append(hand)
+                self._hands = hands
+                shown = tuple(low_to_high)
         else:
             self._hands = [sorted(h, reverse=True) for h in fixed]
             shown = tuple(tuple(sorted(h)) for h in fixed)
@@ -777,14 +783,17 @@ class Game:
     def _clear(self, t: float) -> None:
         rules = self._rules
         reward, life, star = rules.reward(self._level, self._lives, self._stars, self._stars_boxed)
-        granted = bool(life or star)
-        if granted:
-            self._lives += int(life)
-            self._stars += int(star)
+        if life:
+            self._lives += 1
+        if star:
+            self._stars += 1
+        granted: bool = life or star
         self._events.append(LevelCleared(self._level, t, reward, granted, self._lives, self._stars))
         if self._blind:
             self._blind_cleared += 1
-        if self._level >= rules.n_levels:
+        last = rules.levels  # the field: `n_levels` would cost a call on this hot path
+        assert last is not None
+        if self._level >= last:
             self._status = "won"
             self._events.append(GameWon(self._level, t, self._blind))
         else:
