@@ -406,7 +406,7 @@ class _Star:
         if not prop.any():
             return None
         agree = ~has | one_life | (d1 <= self.vote_gap) | wants
-        use = prop & self.rules.unanimous(agree.sum(axis=0))  # R7: the core's vote
+        use = prop & self.rules.unanimous(np.count_nonzero(agree, axis=0))  # R7: the core's vote
         lv.declined |= prop & ~use
         if use.any():
             u = np.flatnonzero(use)
@@ -541,8 +541,10 @@ def _fast_block(
         end = _play_level(lv, timing, star, rng)
         # R8: the rewards for the cleared levels, by the core's own rule.
         _, life, star_gain = rules.reward(level, end.lives, end.stars, end.boxed)
-        end.lives += end.cleared & life
-        end.stars += end.cleared & star_gain
+        if life is not False:
+            end.lives += end.cleared & life
+        if star_gain is not False:
+            end.stars += end.cleared & star_gain
         lives[alive] = end.lives
         stars[alive] = end.stars
         boxed[alive] = end.boxed
