@@ -53,6 +53,23 @@
  * @property {Record<string, number>} [plans]  reveal only
  * @property {string|number|null} [tempo]  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
  * @property {number[]} [speeds]      the watch speeds to choose from (a table of bots only), else empty
+ * @property {string[]} [tempos]      the tempo menu's entries (when the bots have a tempo)
+ * @property {string[]} [tempo_labels]  their labels, in the session's language
+ * @property {string[]} [speed_labels]  the speed menu's labels ("2×")
+ * @property {number} [join]          seconds the bots take to join after the person's Ready
+ * @property {"mistake"|"star"|"stop"} [why]  phase "stopped": why the hands are on the table
+ * @property {number|null} [stopped_by]  why "stop": the seat that called stop
+ */
+
+/**
+ * The level clock (Table.clock, with the session's `beat`).
+ * @typedef {{running: boolean, t: number, seq: number, epoch: number, speed: number,
+ *   beat: boolean}} Clock
+ */
+
+/**
+ * The live trace as synced (`live_trace`): the points from `from` on.
+ * @typedef {{epoch: number, from: number, points: TracePoint[]}} TraceUpdate
  */
 
 export {};

@@ -104,11 +104,11 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       if (ctx.joining) return tr(lang, "phase_joining");
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
-      // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
-      const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
-      const why = stop?.why ?? (view.mistake ? "mistake" : null);
+      // Python says why: after a mistake or a throwing star the table stops by itself
+      // (Rules.concentrate_after), or a seat called stop (view.stopped_by)
+      const why = view.why;
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
-      return about(lang, "phase_stopped", stop ? stop.player : -1, view, names);
+      return about(lang, "phase_stopped", view.stopped_by ?? -1, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
@@ -226,24 +226,26 @@ function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @ty
 }
 
 /** The bots' tempo (if these bots have one) and the watch speed (a table of bots only), as menus
- * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value). */
+ * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value).
+ * The entries and their labels are Python's (view.tempos, tempo_labels, speeds, speed_labels). */
 function settings(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   const menu = (
     /** @type {string} */ role,
     /** @type {any[]} */ values,
     /** @type {any} */ value,
-    /** @type {(v: any) => string} */ label,
+    /** @type {string[]|undefined} */ labels,
   ) => {
     const opts = values.map(
-      (v) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(label(v))}</option>`,
+      (v, i) =>
+        `<option value="${v}"${v === value ? " selected" : ""}>${esc(labels?.[i] ?? String(v))}</option>`,
     );
     if (!values.includes(value)) opts.unshift(`<option selected disabled>${esc(value)}</option>`);
     return `<label class="mw-setting"><span>${esc(tr(ctx.lang, `${role}_label`))}</span><select data-role="${role}" data-testid="${role}">${opts.join("")}</select></label>`;
   };
   const out = [];
-  if (view.tempo !== null && view.tempo !== undefined)
-    out.push(menu("tempo", ["slow", "people", "quick"], view.tempo, (n) => tr(ctx.lang, `tempo_${n}`)));
-  if (view.speeds?.length) out.push(menu("speed", view.speeds, ctx.speed ?? 1, (n) => `${n}×`));
+  if (view.tempo !== null && view.tempo !== undefined && view.tempos?.length)
+    out.push(menu("tempo", view.tempos, view.tempo, view.tempo_labels));
+  if (view.speeds?.length) out.push(menu("speed", view.speeds, ctx.speed ?? 1, view.speed_labels));
   return out.length ? `<div class="mw-settings">${out.join("")}</div>` : "";
 }
 

@@ -42,11 +42,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .bots import BotsLike
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
-from .table import MODES, Table, whole
+from .table import MODES, BotsLike, Table, whole
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 

@@ -333,11 +333,11 @@ class Session:
             return  # the host keeps the time
         handlers: dict[str, Callable[[], object]] = {
             "tick": lambda: table.tick(_time(msg), _field(msg, "seq", int)),
-            "play": lambda: table.play(t=self._t(msg), seat=self._person()),
-            "stop": lambda: table.stop(t=self._t(msg), seat=self._person()),
-            "propose_star": lambda: table.propose_star(t=self._t(msg), seat=self._person()),
+            "play": lambda: table.play(t=self._t(msg), seat=self.person()),
+            "stop": lambda: table.stop(t=self._t(msg), seat=self.person()),
+            "propose_star": lambda: table.propose_star(t=self._t(msg), seat=self.person()),
             "vote": lambda: table.vote(
-                _field(msg, "agree", bool), t=self._t(msg), seat=self._person()
+                _field(msg, "agree", bool), t=self._t(msg), seat=self.person()
             ),
             "ready": lambda: table.ready(self._t(msg)),
             "wait": self._wait,
@@ -356,7 +356,8 @@ class Session:
             return self.host.level_time()
         return _time(msg)
 
-    def _person(self) -> int:
+    def person(self) -> int:
+        """The person's seat; refused at a table of bots only."""
         if self.seat is None:
             raise Refused("no_seat")
         return self.seat
@@ -371,6 +372,18 @@ class Session:
         self._notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
         self._current["notice"] = self._notice
         self._notify()
+
+    @property
+    def notice(self) -> dict[str, Any]:
+        """Why the latest message or setting was refused: ``{"key", "params", "id"}``, or {}."""
+        return self._notice
+
+    @property
+    def notice_text(self) -> str:
+        """The notice in the session's language ('' if none)."""
+        if not self._notice:
+            return ""
+        return translate(f"notice_{self._notice['key']}", self._lang, **self._notice["params"])
 
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
