@@ -30,7 +30,7 @@ export { esc };
  * @property {boolean} [joining]  Ready pressed, the bots join a moment later
  * @property {number} [now]       level time (s)
  * @property {TracePoint[]} [points]
- * @property {{key?: string, params?: object, id?: number}} [notice]
+ * @property {{key?: string, params?: object, id?: number, you?: boolean}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
  */
@@ -308,11 +308,21 @@ function checkPanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   <p class="mw-check-summary" style="animation-delay:${(c.pile.length * 0.35).toFixed(2)}s">${esc(summary)}</p></section>`;
 }
 
+/** Why something was refused, in words: the `refused_<key>` text (its "You ..." form when
+ * Python says the notice is about the person, `notice.you`). */
+export function noticeText(
+  /** @type {{key?: string, params?: object, you?: boolean}|undefined} */ n,
+  /** @type {string} */ lang,
+) {
+  if (!n || !n.key) return "";
+  return tr(lang, `refused_${n.key}${n.you ? "_you" : ""}`, n.params || {});
+}
+
 function noticePanel(/** @type {Ctx} */ ctx) {
   const n = ctx.notice;
   if (!n || !n.key) return "";
   // Shown here; spoken once by the widget's own alert region (js/widget.js).
-  return `<div class="mw-notice" data-testid="notice" data-key="${esc(n.key)}">${esc(tr(ctx.lang, `notice_${n.key}`, n.params || {}))}</div>`;
+  return `<div class="mw-notice" data-testid="notice" data-key="${esc(n.key)}">${esc(noticeText(n, ctx.lang))}</div>`;
 }
 
 /** Level cleared, won, lost: a banner over the table, with what comes next. */

@@ -11,7 +11,7 @@ import * as clock from "./clock.js";
 import { mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
-import { announce, renderTable } from "./render.js";
+import { announce, noticeText, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
 
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
@@ -171,7 +171,7 @@ export default () => {
           alert.textContent = "";
         } else if (notice.id !== spokenNotice) {
           spokenNotice = notice.id;
-          alert.textContent = tr(lang, `notice_${notice.key}`, notice.params || {});
+          alert.textContent = noticeText(notice, lang);
         }
         root.dataset.seq = String(model.get("clock")?.seq ?? "");
       };

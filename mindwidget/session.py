@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .checks import whole
-from .i18n import LANGS, translate
+from .i18n import LANGS, messages, translate
 from .table import (
     MAX_LEVEL_SECONDS,
     TEMPOS,
@@ -370,6 +370,8 @@ class Session:
     def _refuse(self, refused: Refused) -> None:
         self._notice_id += 1
         self._notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
+        if refused.params.get("player", -1) == self.seat and _has_you(refused.key):
+            self._notice["you"] = True  # said to the person: "You have no cards left"
         self._current["notice"] = self._notice
         self._notify()
 
@@ -383,7 +385,9 @@ class Session:
         """The notice in the session's language ('' if none)."""
         if not self._notice:
             return ""
-        return translate(f"notice_{self._notice['key']}", self._lang, **self._notice["params"])
+        n = self._notice
+        key = f"refused_{n['key']}_you" if n.get("you") else f"refused_{n['key']}"
+        return translate(key, self._lang, **n["params"])
 
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
@@ -501,6 +505,11 @@ class Session:
         if why is not None:
             return {"why": why}
         return {"why": "stop", "stopped_by": stop["player"] if stop is not None else None}
+
+
+def _has_you(key: str) -> bool:
+    """Whether the refusal ``key`` has a form said to the person ("You ...")."""
+    return f"refused_{key}_you" in messages("en")
 
 
 def _bots_may_act(view: dict[str, Any]) -> bool:
