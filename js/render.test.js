@@ -1,30 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { baseView } from "./fixtures.js";
 import { tr } from "./i18n.js";
 import { announce, isEarly, keysHint, phaseText, renderTable, seatNames } from "./render.js";
 
-const base = {
-  players: 3,
-  seat: 0,
-  level: 2,
-  levels: 10,
-  lives: 3,
-  stars: 1,
-  blind: false,
-  phase: "play",
-  t: 1.5,
-  hand: [12, 40],
-  counts: [2, 2, 1],
-  pile: [7],
-  pile_by: [1],
-  discards: [],
-  n: 4,
-  news: [],
-  allowed: ["play", "stop", "propose_star"],
-  vote: null,
-  mistake: null,
-  cleared: null,
-  check: null,
-};
+// a view as Python sends it (js/fixtures.js; js/wire.test.js validates it against the schema)
+const base = baseView;
 const view = (over = {}) => ({ ...base, ...over });
 const ctx = (over = {}) => ({
   lang: "en",

@@ -11,6 +11,7 @@ import * as clock from "./clock.js";
 import { mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
+import { actionMessage, tickMessage } from "./messages.js";
 import { announce, noticeText, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
 
@@ -75,7 +76,7 @@ export default () => {
         const beat = clock.heartbeat(store.clock, at);
         if (beat) {
           store.clock = clock.markBeat(store.clock, at);
-          model.send({ type: "tick", t: beat.t, seq: beat.seq });
+          model.send(tickMessage(beat));
         }
       }, POLL_MS);
       return () => {
@@ -113,7 +114,7 @@ export default () => {
       let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
 
-      const send = (type, extra = {}) => model.send({ type, t: levelTime(), ...extra });
+      const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra));
 
       const draw = () => {
         const view = model.get("view");
@@ -191,12 +192,8 @@ export default () => {
             joinTimer = null;
             send("ready");
           }, join * 1000);
-        } else if (action === "vote") {
-          send("vote", { agree: target?.dataset?.agree === "true" });
-        } else if (["play", "stop", "propose_star"].includes(action)) {
-          send(action);
         } else {
-          model.send({ type: action });
+          send(action, { agree: target?.dataset?.agree === "true" });
         }
       };
 
