@@ -370,7 +370,7 @@ class Session:
     def _refuse(self, refused: Refused) -> None:
         self._notice_id += 1
         self._notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
-        if refused.params.get("player", -1) == self.seat and _has_you(refused.key):
+        if refused.params.get("player", -1) == self.seat and _has_you(str(refused.key)):
             self._notice["you"] = True  # said to the person: "You have no cards left"
         self._current["notice"] = self._notice
         self._notify()

@@ -16,7 +16,7 @@ the front end's fixtures and `js/payloads.js` against it.
 from __future__ import annotations
 
 import sys
-from typing import Literal, Union
+from typing import Literal
 
 if sys.version_info >= (3, 12):
     from typing import NotRequired, Required, TypedDict
@@ -170,7 +170,7 @@ class Notice(TypedDict, total=False):
     """Why the latest message or setting was refused (``refused_<key>``); {} if none."""
 
     key: Required[str]
-    params: Required[dict[str, Union[str, int, float, None]]]
+    params: Required[dict[str, str | int | float | None]]
     id: Required[int]
     you: bool
 
@@ -256,7 +256,7 @@ class Untimed(TypedDict):
     type: Literal["wait", "next_level", "start_blind", "new_game"]
 
 
-Message = Union[Hello, Tick, Timed, Vote, Untimed]
+Message = Hello | Tick | Timed | Vote | Untimed
 
 
 class SettingUpdate(TypedDict, total=False):

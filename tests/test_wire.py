@@ -76,7 +76,8 @@ def test_the_schema_refuses_what_is_not_declared() -> None:
 
 def play_randomly(data: st.DataObject, seat: int | None, reveal: bool, host: bool) -> int:
     """A whole random game at one session; every payload and message is checked. How many."""
-    table = Table(3, () if seat is None else (seat,), data.draw(st.sampled_from(["perfect", "scalar"])), seed=data.draw(st.integers(0, 999)))  # fmt: skip
+    bots = data.draw(st.sampled_from(["perfect", "scalar"]))
+    table = Table(3, () if seat is None else (seat,), bots, seed=data.draw(st.integers(0, 999)))
     now = [0.0]
     clock = HostClock(table, lambda: now[0]) if host else None
     s = Session(table, seat, reveal=reveal, clock="host" if host else "browser", host=clock)
