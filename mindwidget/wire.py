@@ -83,7 +83,7 @@ class PublicEvent(TypedDict, total=False):
     face_up: bool
     counts: list[int]
     blind: bool
-    after: Literal["mistake", "star"]
+    why: Literal["mistake", "star"]
     discards: list[EventDiscard]
     lives: int
     stars: int
