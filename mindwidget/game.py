@@ -323,6 +323,7 @@ class Game:
         self._public_cache: list[Any] = [0]
         self._kinds_cache: list[Any] = [-1, 0]
 
+    # R2: level n deals n cards to each player from a fresh shuffle
     def _deal(self, fixed: list[list[int]] | None = None) -> None:
         rules = self._rules
         n, k = rules.players, self._level
@@ -471,27 +472,23 @@ class Game:
         a table may allow less (`mindwidget.table.Table.allowed`, e.g. no
         play before Ready).
         """
-        self._check_player(player)
-        if self._status == "level_cleared":
-            return ("next_level",)
-        if self._status == "won":
-            return () if self._blind else ("start_blind",)
-        if self._status != "playing":
-            return ()
-        out: list[str] = []
-        open_vote = self._proposal is not None
-        if not open_vote and self._hands[player]:
-            out.append("play")
-        if not open_vote and self._stars > 0:
-            out.append("propose_star")
-        if self._proposal is not None and player not in self._proposal:
-            out.append("vote_star")
-        out.append("stop")
-        if self._stars > 0:
-            out.append("use_star")
-        out.append("concentrate")
-        return tuple(out)
+        player = self._check_player(player)
+        # Each action's own precondition (below, "preconditions") decides:
+        # an action is listed exactly when it would refuse nothing.
+        during = self._refuse_playing("act") is None
+        allowed = {
+            "play": during and self._refuse_play(player) is None,
+            "propose_star": during and self._refuse_propose_star() is None,
+            "vote_star": during and self._refuse_vote_star(player) is None,
+            "stop": during,
+            "use_star": during and self._refuse_use_star() is None,
+            "concentrate": during,
+            "next_level": self._refuse_next_level() is None,
+            "start_blind": self._refuse_start_blind() is None,
+        }
+        return tuple(name for name, ok in allowed.items() if ok)
 
+    # R11: what one player may know
     def observation(self, player: int) -> Observation:
         """What ``player`` may know, and nothing more (see `Observation`)."""
         player = self._check_player(player)
@@ -558,6 +555,7 @@ class Game:
         return list(zip(self._discards, cache[2:], strict=True))
 
     # ---------------------------------------------------------------- actions
+    # R3: a player plays their own lowest card (precondition `_refuse_play`)
     def play(self, player: int, t: float | None = None, card: int | None = None) -> int:
         """``player`` plays their lowest card; returns the card.
 
@@ -572,34 +570,16 @@ class Game:
             self._check_playing("play a card")
         if type(t) is not float or not self._t <= t < math.inf:
             t = self._check_t(t)
-        hand = self._hands[player]
-        if not hand:
-            raise RuleError(
-                f"player {player} has no cards left to play.", "no_cards", player=player
-            )
-        if card is not None:
-            if card not in hand:
-                raise RuleError(
-                    f"player {player} does not hold {card}.", "not_held", player=player, card=card
-                )
-            if card != hand[-1]:
-                raise RuleError(
-                    f"player {player} must play their lowest card, {hand[-1]}, before {card}: "
-                    "you always play the lowest card of your own hand first.",
-                    "lowest_first",
-                    player=player,
-                    lowest=hand[-1],
-                    card=card,
-                )
-        if self._proposal is not None:
-            raise RuleError(
-                "a throwing star has been proposed; every player votes "
-                "(vote_star) before anyone plays.",
-                "vote_first",
-            )
+        if card is not None or self._proposal is not None or not self._hands[player]:
+            # only then may its precondition refuse (the quick test saves a call)
+            refused = self._refuse_play(player, card)
+            if refused is not None:
+                raise refused
         self._actions.append({"action": "play", "player": player, "t": t})
         return self._play(player, t)
 
+    # R3 the pile, R5 a play while the hands are on the table, R6 a mistake and
+    # its discards, R9 lost at 0 lives
     def _play(self, player: int, t: float) -> int:
         self._t = t
         if self._concentrating:
@@ -644,6 +624,7 @@ class Game:
             self._hands_on_table(t, "mistake", min(discards, key=lambda d: d.card).player)
         return card
 
+    # R6/R7: after a mistake or a star every hand goes back on the table (Rules.concentrate_after)
     def _hands_on_table(self, t: float, after: str, player: int) -> None:
         self._concentrating = True
         self._events.append(HandsOnTable(self._level, t, after, player))
@@ -653,14 +634,9 @@ class Game:
         player = self._check_player(player)
         self._check_playing("propose a throwing star")
         t = self._check_t(t)
-        if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to propose.", "no_stars")
-        if self._proposal is not None:
-            raise RuleError(
-                "a throwing star is already proposed; vote on it (vote_star) before "
-                "proposing another.",
-                "already_proposed",
-            )
+        refused = self._refuse_propose_star()
+        if refused is not None:
+            raise refused
         self._actions.append({"action": "propose_star", "player": player, "t": t})
         self._propose(player, t)
 
@@ -668,8 +644,7 @@ class Game:
         self._t = t
         self._proposal = {player: True}
         self._events.append(StarProposed(self._level, t, player))
-        if len(self._proposal) == self.players:
-            self._use_star(t)
+        self._use_star_if_unanimous(t)
 
     def vote_star(self, player: int, agree: bool, t: float | None = None) -> None:
         """``player`` agrees or says no to the open proposal; one no ends it."""
@@ -677,16 +652,9 @@ class Game:
         self._check_playing("vote on a throwing star")
         t = self._check_t(t)
         agree = flag("agree", agree, error=RuleError)
-        if self._proposal is None:
-            raise RuleError(
-                "no throwing star is proposed; propose_star(player) comes first.", "no_proposal"
-            )
-        if player in self._proposal:
-            raise RuleError(
-                f"player {player} has already agreed to this proposal.",
-                "already_agreed",
-                player=player,
-            )
+        refused = self._refuse_vote_star(player)
+        if refused is not None:
+            raise refused
         self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
         self._vote(player, agree, t)
 
@@ -699,19 +667,26 @@ class Game:
             self._events.append(StarDeclined(self._level, t, player))
             return
         self._proposal[player] = True
-        if len(self._proposal) == self.players:
+        self._use_star_if_unanimous(t)
+
+    def _use_star_if_unanimous(self, t: float) -> None:
+        # R7: the star is used once every player agreed (a lone player's
+        # proposal is already unanimous).
+        if self._proposal is not None and self._rules.unanimous(len(self._proposal)):
             self._use_star(t)
 
     def use_star(self, t: float | None = None) -> None:
         """Use a throwing star with everyone agreeing at once."""
         self._check_playing("use a throwing star")
         t = self._check_t(t)
-        if self._stars <= 0:
-            raise RuleError("the team has no throwing star left to use.", "no_stars")
+        refused = self._refuse_use_star()
+        if refused is not None:
+            raise refused
         self._actions.append({"action": "use_star", "t": t})
         self._t = t
         self._use_star(t)
 
+    # R7: each player with cards discards their lowest card face up
     def _use_star(self, t: float) -> None:
         proposer = next(iter(self._proposal), None) if self._proposal else None
         self._proposal = None
@@ -731,6 +706,7 @@ class Game:
             who = proposer if proposer is not None else (discards[0].player if discards else 0)
             self._hands_on_table(t, "star", who)
 
+    # R5: stop puts every hand back on the table
     def stop(self, player: int, t: float | None = None) -> None:
         """``player`` calls "stop": hands go back on the table to concentrate."""
         player = self._check_player(player)
@@ -741,6 +717,7 @@ class Game:
         self._concentrating = True
         self._events.append(Stopped(self._level, t, player))
 
+    # R5: the hands come off the table
     def concentrate(self, t: float | None = None) -> None:
         """All hands come off the table: the level starts or goes on."""
         self._check_playing("concentrate")
@@ -752,23 +729,19 @@ class Game:
 
     def next_level(self) -> None:
         """Deal the next level after a cleared one."""
-        if self._status != "level_cleared":
-            raise RuleError(
-                f"next_level() comes after a cleared level; the game is {self._describe_status()}.",
-                self._status if self._status in ("won", "lost") else "next_level",
-            )
+        refused = self._refuse_next_level()
+        if refused is not None:
+            raise refused
         self._actions.append({"action": "next_level"})
         self._level += 1
         self._deal()
 
+    # R10: blind mode after a win (precondition `_refuse_start_blind`)
     def start_blind(self) -> None:
         """After a win: start again at level 1, cards face down, same lives and stars."""
-        if self._status != "won" or self._blind:
-            raise RuleError(
-                "blind mode starts after a win (and only once); "
-                f"the game is {self._describe_status()}.",
-                "start_blind",
-            )
+        refused = self._refuse_start_blind()
+        if refused is not None:
+            raise refused
         self._actions.append({"action": "start_blind"})
         self._blind = True
         self._level = 1
@@ -776,6 +749,7 @@ class Game:
         self._deal()
 
     # ---------------------------------------------------------- level endings
+    # R10: the blind pile is turned over and checked (Rules.blind_penalty)
     def _blind_check(self, t: float) -> None:
         penalty = self._rules.blind_penalty
         if penalty == "pile":
@@ -799,18 +773,14 @@ class Game:
         else:
             self._clear(t)
 
+    # R8 the reward (Rules.reward), R9 won after the last level
     def _clear(self, t: float) -> None:
         rules = self._rules
-        reward = rules.rewards.get(self._level)
-        granted = False
-        if reward == "life" and self._lives < rules.max_lives:
-            self._lives += 1
-            granted = True
-        elif reward == "star":
-            supply = rules.max_stars - self._stars - self._stars_boxed
-            if supply > 0:
-                self._stars += 1
-                granted = True
+        reward, life, star = rules.reward(self._level, self._lives, self._stars, self._stars_boxed)
+        granted = bool(life or star)
+        if granted:
+            self._lives += int(life)
+            self._stars += int(star)
         self._events.append(LevelCleared(self._level, t, reward, granted, self._lives, self._stars))
         if self._blind:
             self._blind_cleared += 1
@@ -820,6 +790,7 @@ class Game:
         else:
             self._status = "level_cleared"
 
+    # R9: the last life lost ends the game at once
     def _lose(self, t: float) -> None:
         self._lives = 0
         self._status = "lost"
@@ -847,20 +818,112 @@ class Game:
         return f"playing level {self._level}"
 
     def _check_playing(self, what: str) -> None:
+        refused = self._refuse_playing(what)
+        if refused is not None:
+            raise refused
+
+    # ---------------------------------------------------------- preconditions
+    # One precondition per action: the refusal the rules give now (after the
+    # player and the time stamp are checked), or None when they allow it. The
+    # action raises what its precondition returns, and `legal_actions` lists
+    # the actions whose precondition returns None: the two cannot disagree.
+    def _refuse_playing(self, what: str) -> RuleError | None:
+        """Every action within a level (play, stars, stop, concentrate): the level is on."""
         if self._status == "playing":
-            return
+            return None
         if self._status == "level_cleared":
             hint = "call next_level() first"
         elif self._status == "won":
             hint = "the game is won; start_blind() plays on in blind mode"
         else:
             hint = "the game is lost; start a new Game"
-        raise RuleError(
+        return RuleError(
             f"cannot {what}: level {self._level} is over ({self._status}); {hint}.",
             self._status,
             level=self._level,
         )
 
+    def _refuse_play(self, player: int, card: int | None = None) -> RuleError | None:
+        """R3: a player with cards plays their own lowest card; not while a star is proposed."""
+        hand = self._hands[player]
+        if not hand:
+            return RuleError(
+                f"player {player} has no cards left to play.", "no_cards", player=player
+            )
+        if card is not None:
+            if card not in hand:
+                return RuleError(
+                    f"player {player} does not hold {card}.", "not_held", player=player, card=card
+                )
+            if card != hand[-1]:
+                return RuleError(
+                    f"player {player} must play their lowest card, {hand[-1]}, before {card}: "
+                    "you always play the lowest card of your own hand first.",
+                    "lowest_first",
+                    player=player,
+                    lowest=hand[-1],
+                    card=card,
+                )
+        if self._proposal is not None:
+            return RuleError(
+                "a throwing star has been proposed; every player votes "
+                "(vote_star) before anyone plays.",
+                "vote_first",
+            )
+        return None
+
+    def _refuse_propose_star(self) -> RuleError | None:
+        """R7: a star is proposed while the team holds one and none is proposed yet."""
+        if self._stars <= 0:
+            return RuleError("the team has no throwing star left to propose.", "no_stars")
+        if self._proposal is not None:
+            return RuleError(
+                "a throwing star is already proposed; vote on it (vote_star) before "
+                "proposing another.",
+                "already_proposed",
+            )
+        return None
+
+    def _refuse_vote_star(self, player: int) -> RuleError | None:
+        """R7: a vote needs an open proposal that this player has not agreed to yet."""
+        if self._proposal is None:
+            return RuleError(
+                "no throwing star is proposed; propose_star(player) comes first.", "no_proposal"
+            )
+        if player in self._proposal:
+            return RuleError(
+                f"player {player} has already agreed to this proposal.",
+                "already_agreed",
+                player=player,
+            )
+        return None
+
+    def _refuse_use_star(self) -> RuleError | None:
+        """R7: a star is used (everyone agreeing at once) while the team holds one."""
+        if self._stars <= 0:
+            return RuleError("the team has no throwing star left to use.", "no_stars")
+        return None
+
+    def _refuse_next_level(self) -> RuleError | None:
+        """R9: the next level is dealt after a cleared one."""
+        if self._status == "level_cleared":
+            return None
+        return RuleError(
+            f"next_level() comes after a cleared level; the game is {self._describe_status()}.",
+            self._status if self._status in ("won", "lost") else "next_level",
+        )
+
+    def _refuse_start_blind(self) -> RuleError | None:
+        """R10: blind mode starts after a win, once."""
+        if self._status == "won" and not self._blind:
+            return None
+        return RuleError(
+            "blind mode starts after a win (and only once); "
+            f"the game is {self._describe_status()}.",
+            "start_blind",
+        )
+
+    # R4: no turns; time stamps never decrease within a level
     def _check_t(self, t: object) -> float:
         if t is None:
             return self._t
@@ -1092,6 +1155,7 @@ _DEFAULT_RULES: dict[int, Rules] = {}
 _SET_SIZES: dict[int, int] = {}
 
 
+# R2: the shuffle
 def _sample_cards(rng: random.Random, deck: int, k: int) -> list[int]:
     """``rng.sample(range(1, deck + 1), k)``: the same cards in the same order.
 

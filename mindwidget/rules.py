@@ -73,6 +73,7 @@ class RuleError(ValueError):
 
 
 #: Levels to clear and lives at the start, by player count.
+# R1: levels and lives by player count
 SETUP: Mapping[int, tuple[int, int]] = MappingProxyType({2: (12, 2), 3: (10, 3), 4: (8, 4)})
 #: Throwing stars at the start, whatever the player count.
 START_STARS = 1
@@ -134,6 +135,7 @@ class Rules:
     blind_penalty: BlindPenalty = "pile"
     concentrate_after: ConcentrateAfter = "mistakes_and_stars"
 
+    # R1: the rules table for 2-4 players; any other count only as an explicit house rule
     def __post_init__(self) -> None:
         for name, hi in _BOUNDS.items():
             value = getattr(self, name)
@@ -201,6 +203,33 @@ class Rules:
     def start_lives(self) -> int:
         assert self.lives is not None
         return self.lives
+
+    def reward(self, level: int, lives: Any, stars: Any, boxed: Any) -> tuple[str | None, Any, Any]:
+        """R8: what clearing ``level`` earns: ``(kind, extra life, extra star)``.
+
+        ``kind`` is ``"life"``, ``"star"`` or None (no reward for this level).
+        The extra life and star are 1/True or 0/False: a reward is granted only
+        while the box still holds one (at most `max_lives` lives; at most
+        `max_stars` stars in hand plus those spent into the box, ``boxed``).
+        ``lives``, ``stars`` and ``boxed`` may be whole numbers (`Game`) or
+        NumPy arrays of many games (the fast engine, `mindwidget.sim.fast`):
+        the one place the rewards are applied.
+        """
+        kind = self.rewards.get(level)
+        if kind == "life":
+            return kind, lives < self.max_lives, False
+        if kind == "star":
+            return kind, False, self.max_stars - stars - boxed > 0
+        return kind, False, False
+
+    def unanimous(self, agreed: Any) -> Any:
+        """R7: a proposed throwing star is used once every player has agreed.
+
+        ``agreed`` counts the players who agreed so far (a whole number, or a
+        NumPy array of counts for many games); one "no" ends a proposal before
+        it gets here.
+        """
+        return agreed == self.players
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the rewards table is a read-only mapping proxy, which pickle cannot

@@ -161,9 +161,11 @@ def reachable(rules: Rules, level: int, lives: int, stars: int, blind: bool = Fa
     """
     before = range(1, rules.n_levels + 1) if blind else range(1, level)
     extra = range(1, level) if blind else range(0)
-    gains = [rules.rewards.get(k) for k in [*before, *extra]]
-    most_lives = min(rules.max_lives, rules.start_lives + gains.count("life"))
-    most_stars = min(rules.max_stars, rules.stars + gains.count("star"))
+    most_lives, most_stars = rules.start_lives, rules.stars
+    for cleared in [*before, *extra]:  # R8: every reward earned, by the core's own rule
+        _, life, star = rules.reward(cleared, most_lives, most_stars, 0)
+        most_lives += int(life)
+        most_stars += int(star)
     mode = "blind " if blind else ""
     if lives > most_lives:
         return (

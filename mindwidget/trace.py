@@ -121,17 +121,27 @@ def _level_rows(lv: _Level) -> list[dict[str, object]]:
     before: int | None = None  # the top before the latest play
     last = 0.0  # time of the latest event that restarts the timing
     play_wait = 0.0  # the wait of the latest play
-    for e in lv.events:
+    events = lv.events
+    for i, e in enumerate(events):
         if isinstance(e, Played):
             hands[e.player].discard(e.card)
-            lower = any(c < e.card for h in hands for c in h)
+            if lv.blind:
+                # R10: face down, the core says nothing until the pile is
+                # turned over; the trace marks a card played over a lower
+                # held card at once (what R6 would have called a mistake).
+                lower = any(c < e.card for h in hands for c in h)
+            else:
+                # R6: the core's own verdict, the Mistake event that follows the play.
+                following = events[i + 1] if i + 1 < len(events) else None
+                lower = isinstance(following, Mistake) and following.card == e.card
             play_wait = e.t - last
             outcome: Outcome = "mistake" if lower else "ok"
             rows.append(_row(lv, e.t, e.player, e.card, top, play_wait, outcome))
             before, top = top, e.card
         elif isinstance(e, Mistake):
-            # The lower cards left the hands at the moment of the mistaken
-            # play: same wait, and their gap is measured from the same pile.
+            # R6: the discards as the core recorded them. The lower cards left
+            # the hands at the moment of the mistaken play: same wait, and
+            # their gap is measured from the same pile.
             for d in e.discards:
                 hands[d.player].discard(d.card)
                 rows.append(_row(lv, e.t, d.player, d.card, before, play_wait, "discarded_mistake"))

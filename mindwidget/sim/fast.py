@@ -1,0 +1,627 @@
+"""The fast engine: a second implementation of the rules, vectorised over many games.
+
+`Game` (mindwidget/game.py) is the rules. This engine plays the same rules for
+thousands of games at once on NumPy arrays, level by level, one public event
+per step, for the stationary timers only (`FAST_TIMERS`, `fast_engine_reason`).
+Where it can, it calls the core's own rule; where speed needs arrays, it
+implements a rule again. Each rule (the R-numbers of ``tests/test_rules.py``
+and ARCHITECTURE.md's rule table):
+
+=====  ===============================================  ==================================
+rule   what                                             here
+=====  ===============================================  ==================================
+R1     levels, lives, stars by player count             the core's `Rules` (not again)
+R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (another random
+                                                        stream, the same distribution)
+R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat)
+R6     a card played over a lower held card costs a     AGAIN: `_play` (``mistake``: every
+       life; every lower card is discarded              hand's cards <= the played card go)
+R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (the proposal
+       lowest; spent into the supply or the box;        and votes by the default
+       one no declines                                  `StarPolicy`)
+R7     the star is used when the vote is unanimous      the core's `Rules.unanimous`
+R8     rewards on clearing a level, capped by the box   the core's `Rules.reward`
+R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``), `_end`,
+       level                                            `_fast_block` (the level loop)
+=====  ===============================================  ==================================
+
+A bot's model, not a rule, is also implemented again: `_planned_waits` (each
+timer kind's ``plan``) and `_held` (`HumanTimer.hold_factor`: what the others
+still hold, counted from the arrays), held to the bots by the same test.
+
+Not played here: R4/R5 (time stamps, hands on the table: a seat re-plans
+from every event instead), R10 (blind mode: `simulate` stops at the win), R11
+(the seats read arrays, not observations).
+
+The equivalence test that holds the AGAIN rows to the core:
+``tests/test_sim.py::test_fast_and_reference_engines_agree`` (the fast engine
+against the reference engine, which is the runner on real `Game` objects,
+for six teams: win rate, level reached, lives lost, stars used and left,
+mistakes per level), with ``test_house_rules_are_played_by_both_engines``
+(fewer levels, one life, stars spent into the box) and
+``test_rewards_are_capped_by_the_box`` (R8, both engines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ..bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
+from ..bots.human import HOLD_P_MIN, curve
+from ..rules import DECK_SIZE, Rules
+from .results import LEVEL_COLUMNS, BoolArray, FloatArray, IntArray, _spread
+
+#: How the fast engine draws a seat's wait (see `_planned_waits`).
+TimerKind = Literal["normal", "lognormal", "human"]
+
+#: The bot classes the fast engine plays (exactly these: a subclass may plan differently).
+FAST_TIMERS: tuple[type[Bot], ...] = (PerfectTimer, ScalarTimer, HumanTimer)
+
+
+def fast_engine_reason(team: Sequence[Bot], rules: Rules | None = None) -> str | None:
+    """Why the fast engine cannot play this team under these rules (None: it can)."""
+    for p, bot in enumerate(team):
+        if type(bot) not in FAST_TIMERS:
+            names = " and ".join(t.__name__ for t in FAST_TIMERS)
+            return (
+                f"seat {p} is a {type(bot).__name__}; the fast engine plays only "
+                f"{names} (not subclasses: their plan may differ)"
+            )
+        if type(bot.star_policy) is not StarPolicy:
+            return (
+                f"seat {p} has a {type(bot.star_policy).__name__}; the fast engine plays "
+                "only the default StarPolicy rules (with any parameters)"
+            )
+        if isinstance(bot, HumanTimer) and bot.rate != 0:
+            return (
+                f"seat {p} is a HumanTimer that adapts its tempo (rate={bot.rate:g}); the "
+                "fast engine plays a HumanTimer only with rate=0"
+            )
+        if isinstance(bot, HumanTimer) and bot.propose_stars:
+            return (
+                f"seat {p} is a HumanTimer that proposes stars (at its reaction floor, never "
+                "twice between cards); the fast engine plays a HumanTimer only with "
+                "propose_stars=False"
+            )
+    proposes = any(b.propose_stars for b in team)
+    for p, bot in enumerate(team):
+        if proposes and bot.star_policy.risk is not None:
+            return (
+                f"seat {p} votes on stars by risk (StarPolicy(risk=...)); the fast engine "
+                "plays only the StarPolicy rules by gap"
+            )
+    if rules is not None and rules.deck >= NONE - 1:
+        return f"a deck of {rules.deck} cards; the fast engine handles up to {NONE - 2}"
+    return None
+
+
+def _timer_kind(bot: Bot) -> TimerKind:
+    """The fast engine's timing model of one of the `FAST_TIMERS`."""
+    if isinstance(bot, ScalarTimer):
+        return bot.noise
+    if isinstance(bot, HumanTimer):
+        return "human"
+    return "normal"  # PerfectTimer: a normal wait with no noise at all
+
+
+@dataclass(frozen=True)
+class _Seats:
+    """Per-seat parameters of a stationary team, as arrays."""
+
+    kind: tuple[TimerKind, ...]
+    spp: FloatArray
+    cv: FloatArray
+    motor: FloatArray
+    propose: BoolArray
+    close: IntArray
+    last_life_gap: IntArray
+    vote_gap: IntArray
+    #: the HumanTimer of each seat (None for the other kinds): its curve and spread
+    human: tuple[HumanTimer | None, ...] = ()
+
+    @classmethod
+    def of(cls, team: Sequence[Bot]) -> _Seats:
+        def arr(f: Callable[[Bot], float], dtype: type) -> Any:
+            return np.array([f(b) for b in team], dtype=dtype)
+
+        return cls(
+            kind=tuple(_timer_kind(b) for b in team),
+            spp=arr(lambda b: b.seconds_per_step, np.float64),
+            cv=arr(lambda b: getattr(b, "cv", 0.0), np.float64),
+            motor=arr(lambda b: getattr(b, "motor_sd", 0.0), np.float64),
+            propose=arr(lambda b: b.propose_stars, np.bool_),
+            close=arr(lambda b: b.star_policy.close, np.int64),
+            last_life_gap=arr(lambda b: b.star_policy.last_life_gap, np.int64),
+            vote_gap=arr(lambda b: b.star_policy.vote_gap, np.int64),
+            human=tuple(b if isinstance(b, HumanTimer) else None for b in team),
+        )
+
+
+NONE = 30_000  # "no card": above every card, and far above every gap
+
+
+# R2 AGAIN (see the header): n cards each from a fresh shuffle
+def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
+    """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
+
+    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`.
+    Cards are drawn one at a time, uniformly from the deck, and a card already
+    dealt in that game is drawn again: each draw is uniform over the cards
+    left, exactly like `Game`'s ``random.sample``. Seat s gets draws
+    s*k .. s*k+k-1. (Cheaper than sorting 100 random keys per game: at most
+    ``n*k`` draws, few of them repeated.)
+    """
+    total = n * k
+    width = deck + 1
+    taken = np.zeros(g * width, dtype=np.bool_)
+    base = np.arange(g) * width
+    cards = rng.integers(1, deck + 1, size=(g, total), dtype=np.int16)
+    for j in range(total):
+        c = cards[:, j]
+        idx = base + c
+        clash = np.flatnonzero(taken[idx])
+        while clash.size:
+            new = rng.integers(1, deck + 1, size=clash.size, dtype=np.int16)
+            c[clash] = new
+            idx[clash] = base[clash] + new
+            clash = clash[taken[idx[clash]]]
+        taken[idx] = True
+        cards[:, j] = c
+    hands = np.full((n, g, k + 2), NONE, dtype=np.int16)
+    hands[:, :, :k] = np.sort(cards.reshape(g, n, k), axis=2).transpose(1, 0, 2)
+    return hands
+
+
+class _Timing:
+    """Per-seat wait tables by gap: mean and noise scale, ``inf`` for no card."""
+
+    def __init__(self, seats: _Seats, deck: int) -> None:
+        n = seats.spp.size
+        lognormal = np.array([k == "lognormal" for k in seats.kind])
+        gaps = np.arange(deck + 2, dtype=np.float64)
+        mean = seats.spp[:, None] * gaps[None, :]
+        normal_sd = np.sqrt((seats.cv[:, None] * mean) ** 2 + seats.motor[:, None] ** 2)
+        sd = np.where(lognormal[:, None], 0.0, normal_sd)
+        #: "human": the median above the floor in ``mean``, the log spread in ``sd``
+        self.floor = [0.0] * n
+        #: "human": how much each seat holds back (`HumanTimer.hold`; 0 for the others)
+        self.hold = np.zeros(n)
+        for s, bot in enumerate(seats.human):
+            if bot is not None:
+                mean[s] = [bot.tempo * curve(g) for g in gaps]
+                sd[s] = [bot.sigma(g) for g in gaps]
+                self.floor[s] = bot.floor
+                self.hold[s] = bot.hold
+        self.holds = bool(self.hold.any())
+        #: log(k!) for k up to the largest count of unseen values (see `_held`)
+        self.log_fact = np.concatenate(
+            ([0.0], np.cumsum(np.log(np.arange(1, max(deck, DECK_SIZE) + 2))))
+        )
+        # Gap 0 (an inert game, see `_Level.end`) and deck+1 (no card): never first.
+        mean[:, [0, deck + 1]] = np.inf
+        sd[:, [0, deck + 1]] = 0.0
+        # float32 is plenty for a wait (7 digits) and halves the memory traffic.
+        self.mean32 = mean.astype(np.float32)
+        self.sd32 = sd.astype(np.float32)
+        self.kind = seats.kind
+        self.cv = [float(x) for x in seats.cv]
+        #: a normal seat whose wait can be cut at 0 (ties at 0 are possible)
+        self.clip = [
+            seats.kind[s] == "normal" and bool((mean[s, 1:] - 9 * sd[s, 1:] < 0).any())
+            for s in range(n)
+        ]
+        self.clip_any = any(self.clip)
+        #: a seat without noise (ties between different gaps are possible)
+        self.exact = any(
+            self.cv[s] == 0 and (seats.kind[s] == "lognormal" or seats.motor[s] == 0)
+            for s in range(n)
+        ) or any(
+            bool((sd[s, 1 : deck + 1] == 0).any()) for s in range(n) if seats.kind[s] == "human"
+        )
+        self.cap = deck + 1
+
+
+def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
+    """Each seat's `HumanTimer.hold_factor` in every game: (seats, games).
+
+    The same count as `mindwidget.bots.stars.chance_next`, from the arrays: the
+    values above the pile that a seat has not seen (not its own cards, not a
+    card discarded face up to a star: a card gone from a hand that lies above
+    the pile), those between the pile and its lowest card, and the others'
+    cards; then ``p = C(unseen - between, others) / C(unseen, others)`` and the
+    factor ``max(p, HOLD_P_MIN) ** -hold``.
+    """
+    n, a = lv.low.shape
+    level = lv.hands.shape[2] - 2
+    top = lv.top.astype(np.int64)[None, :]
+    low = lv.low.astype(np.int64)
+    has = low < NONE
+    own = np.maximum(level - lv.ptr, 0)
+    others = np.maximum(lv.left[None, :] - own, 0)
+    highest = lv.hands[:, :, max(level - 1, 0)].astype(np.int64)
+    deck = np.maximum(np.maximum(highest, top), DECK_SIZE)
+    deck = np.where(has, deck, DECK_SIZE)
+    unseen = deck - top - own
+    between = low - top - 1
+    if stars:
+        cards = lv.hands[:, :, :level].astype(np.int64)  # (seats, games, level)
+        gone = (np.arange(level)[None, None, :] < lv.ptr[:, :, None]) & (cards > top[:, :, None])
+        up = np.where(gone, cards, NONE)  # the face-up discards above the pile, per seat
+        unseen -= gone.sum(axis=(0, 2))[None, :]
+        flat = up.transpose(1, 0, 2).reshape(a, -1)  # (games, seats * level)
+        between -= (flat[None, :, :] < low[:, :, None]).sum(axis=2)
+    ok = has & (others > 0) & (between >= 0) & (unseen >= between)
+    unseen = np.where(ok, unseen, 0)
+    between = np.where(ok, between, 0)
+    others = np.where(ok, others, 0)
+    room = unseen - between - others
+    lf = timing.log_fact
+    log_p = (
+        lf[np.maximum(unseen - between, 0)]
+        - lf[np.maximum(room, 0)]
+        - lf[unseen]
+        + lf[np.maximum(unseen - others, 0)]
+    )
+    p = np.where(room >= 0, np.exp(np.minimum(log_p, 0.0)), 0.0)
+    factor = np.maximum(p, HOLD_P_MIN) ** -timing.hold[:, None]
+    return np.where(ok, factor, 1.0).astype(np.float32)
+
+
+def _planned_waits(
+    timing: _Timing,
+    gap: npt.NDArray[np.int16],
+    rng: np.random.Generator,
+    held: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """Each seat's planned wait from this moment, for every game: (seats, games).
+
+    The one place that knows each timer kind's model (the same as its bot's
+    ``plan``, with fresh noise at every event). ``gap`` is each seat's lowest
+    card minus the top of the pile; a seat with no card has gap ``deck + 1``
+    and waits for ever. One standard normal per seat and game is drawn first,
+    whatever the kinds. To add a kind: name it in `TimerKind`, map its bot in
+    `_timer_kind` (and `FAST_TIMERS`), give `_Seats` and `_Timing` its
+    parameters, and add its branch here; draw any further random numbers after
+    ``z`` and only when a seat of that kind plays, so that the other kinds'
+    results stay what they are for a seed. Say in `_Timing.exact` /
+    `_Timing.clip` whether two of its waits can be exactly equal. ``held``:
+    each "human" seat's hold factor (`_held`), None for 1.
+    """
+    z = rng.standard_normal(gap.shape, dtype=np.float32)
+    wait = np.empty(gap.shape, dtype=np.float32)
+    for s, kind in enumerate(timing.kind):
+        mean = timing.mean32[s].take(gap[s])
+        if kind == "lognormal":  # m * exp(cv Z)
+            np.multiply(mean, np.exp(timing.cv[s] * z[s]), out=wait[s])
+        elif kind == "human":  # floor + tempo curve(gap) held exp(sigma(gap) Z)
+            np.multiply(mean, np.exp(timing.sd32[s].take(gap[s]) * z[s]), out=wait[s])
+            if held is not None:
+                wait[s] *= held[s]
+            wait[s] += timing.floor[s]
+        else:  # "normal": max(0, m + sd Z), sd = sqrt((cv m)^2 + motor^2)
+            np.multiply(timing.sd32[s].take(gap[s]), z[s], out=wait[s])
+            wait[s] += mean
+            if timing.clip[s]:
+                np.maximum(wait[s], 0.0, out=wait[s])
+    return wait
+
+
+def _first_to_act(
+    timing: _Timing, wait: npt.NDArray[np.float32], rng: np.random.Generator
+) -> npt.NDArray[np.intp]:
+    """The seat with the smallest wait in each game; ties broken at random."""
+    n, a = wait.shape
+    # argmin over a short axis 0, written out because np.argmin(axis=0) copies the array.
+    first = wait[0].copy()
+    who = np.zeros(a, dtype=np.intp)
+    for s in range(1, n):
+        earlier = wait[s] < first
+        np.copyto(first, wait[s], where=earlier)
+        who = np.where(earlier, s, who)
+    if timing.exact or timing.clip_any:
+        if timing.exact:
+            tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
+        else:
+            tied = first == 0
+            if tied.any():
+                tied &= (wait == 0).sum(axis=0) > 1
+        if tied.any():
+            t = np.flatnonzero(tied)
+            keys = rng.random((n, t.size))
+            keys[wait[:, t] != first[t]] = -1.0
+            who[t] = np.argmax(keys, axis=0)
+    return who
+
+
+@dataclass
+class _Level:
+    """One level of the games still playing it; arrays are seat-major (seats, games).
+
+    Games that end their level become inert (no cards, a count of cards left
+    that never reaches 0 again) and are dropped once they are three quarters
+    of the rows (`compact`).
+    """
+
+    hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
+    ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
+    low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
+    floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
+    top: npt.NDArray[np.int16]  # the top of the pile
+    declined: BoolArray  # a star proposal was declined since the last play
+    left: IntArray  # cards left in hands
+    lives: IntArray
+    stars: IntArray
+    boxed: IntArray  # stars spent into the box (``spent_stars="box"``)
+    mistakes: IntArray
+    stars_used: IntArray
+    row: npt.NDArray[np.intp]  # the game's row in this level's results
+    live: BoolArray
+
+    #: what the level's results take from a game when it ends
+    ENDED = ("lives", "stars", "boxed", "mistakes", "stars_used")
+
+    @classmethod
+    def deal(
+        cls,
+        rng: np.random.Generator,
+        rules: Rules,
+        level: int,
+        lives: IntArray,
+        stars: IntArray,
+        boxed: IntArray,
+    ) -> _Level:
+        n, g = rules.players, lives.size
+        hands = _deal(rng, g, n, level, rules.deck)
+        return cls(
+            hands=hands,
+            ptr=np.zeros((n, g), dtype=np.intp),
+            low=hands[:, :, 0].copy(),
+            floor=np.zeros((n, g), dtype=np.int16),
+            top=np.zeros(g, dtype=np.int16),
+            declined=np.zeros(g, dtype=np.bool_),
+            left=np.full(g, n * level, dtype=np.int64),
+            lives=lives.copy(),
+            stars=stars.copy(),
+            boxed=boxed.copy(),
+            mistakes=np.zeros(g, dtype=np.int64),
+            stars_used=np.zeros(g, dtype=np.int64),
+            row=np.arange(g),
+            live=np.ones(g, dtype=np.bool_),
+        )
+
+    def compact(self) -> None:
+        """Drop the inert games' rows (C order, so that flat views stay views)."""
+        keep = self.live
+        for f in fields(self):
+            value = getattr(self, f.name)
+            sub = value[:, keep] if value.ndim > 1 else value[keep]
+            setattr(self, f.name, np.ascontiguousarray(sub))
+
+
+@dataclass
+class _Outcome:
+    """A level's results, one row per game that played it (filled in as games end)."""
+
+    cleared: BoolArray
+    lives: IntArray
+    stars: IntArray
+    boxed: IntArray
+    mistakes: IntArray
+    stars_used: IntArray
+
+    @classmethod
+    def empty(cls, g: int) -> _Outcome:
+        counts = {key: np.zeros(g, dtype=np.int64) for key in _Level.ENDED}
+        return cls(cleared=np.zeros(g, dtype=np.bool_), **counts)
+
+
+class _Star:
+    """The default `StarPolicy` of every seat, as arrays: who proposes, who agrees."""
+
+    def __init__(self, seats: _Seats, rules: Rules) -> None:
+        self.rules = rules
+        self.any = bool(seats.propose.any())
+        self.propose = seats.propose[:, None]
+        self.close = seats.close[:, None]
+        self.last_life_gap = seats.last_life_gap[:, None]
+        self.vote_gap = seats.vote_gap[:, None]
+        self.box = rules.spent_stars == "box"
+
+    # R7 AGAIN (see the header): a star's discards; the vote by Rules.unanimous
+    def throw(self, lv: _Level, done: BoolArray) -> npt.NDArray[np.intp] | None:
+        """Propose, vote and use a star where the policy says so.
+
+        Returns the rows that go on to a play (None: all of them): a game with
+        a proposal (used or declined) has its event already. Marks in ``done``
+        the games that a star ended.
+        """
+        cand = (lv.stars > 0) & ~lv.declined
+        if not cand.any():
+            return None
+        n, a = lv.low.shape
+        low, top, ptr = lv.low, lv.top, lv.ptr
+        width = lv.hands.shape[2]
+        hflat = lv.hands.reshape(-1)
+        has = low < NONE
+        one_life = lv.lives == 1
+        floors = np.where(has, np.maximum(top, lv.floor), NONE)
+        other_min = np.empty_like(floors)
+        for s in range(n):
+            others = [floors[q] for q in range(n) if q != s]
+            other_min[s] = np.minimum.reduce(others) if others else NONE
+        rowbase = (np.arange(n)[:, None] * a + np.arange(a)[None, :]) * width
+        second = hflat[rowbase + np.minimum(ptr + 1, width - 1)]
+        d1 = low - top
+        d2 = second - top
+        wants = (
+            self.propose
+            & has
+            & (
+                ((d2 <= self.close) & (other_min < second))
+                | (one_life & (d1 <= self.last_life_gap) & (other_min < low))
+            )
+        )
+        prop = cand & wants.any(axis=0)
+        if not prop.any():
+            return None
+        agree = ~has | one_life | (d1 <= self.vote_gap) | wants
+        use = prop & self.rules.unanimous(agree.sum(axis=0))  # R7: the core's vote
+        lv.declined |= prop & ~use
+        if use.any():
+            u = np.flatnonzero(use)
+            hu = has[:, u]
+            lv.floor[:, u] = np.where(hu, low[:, u], lv.floor[:, u])
+            ptr[:, u] += hu
+            idx = (np.arange(n)[:, None] * a + u[None, :]) * width + ptr[:, u]
+            low[:, u] = hflat[idx]
+            lv.stars[u] -= 1
+            if self.box:
+                lv.boxed[u] += 1
+            lv.stars_used[u] += 1
+            lv.left[u] -= hu.sum(axis=0)
+            done[u] = lv.left[u] == 0
+        return np.flatnonzero(~prop)
+
+
+# R3, R6, R9 AGAIN (see the header): the lowest card, a mistake's life and discards, lost
+def _play(
+    lv: _Level, who: npt.NDArray[np.intp], rows: npt.NDArray[np.intp] | None, done: BoolArray
+) -> None:
+    """``who`` plays its lowest card in the games ``rows`` (None: all); a mistake costs a life.
+
+    Marks in ``done`` the games that ended: no cards left, or no lives.
+    """
+    n, a = lv.low.shape
+    level = lv.hands.shape[2] - 2
+    width = level + 2
+    hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
+    top, left = lv.top, lv.left
+    if rows is None:  # every game plays: whole-array operations, no fancy indexing
+        rows = np.arange(a)
+        pos = who * a + rows
+        card = lflat[pos]
+        mistake = card > lv.low.min(axis=0)
+        nxt = pflat[pos] + 1
+        np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
+        pflat[pos] = nxt
+        lflat[pos] = hflat[pos * width + nxt]
+        top[:] = card
+        lv.declined[:] = False
+        left -= 1
+        newly = left == 0
+    else:
+        pos = who[rows] * a + rows
+        card = lflat[pos]
+        mistake = card > lv.low[:, rows].min(axis=0)
+        nxt = pflat[pos] + 1
+        np.minimum(nxt, width - 1, out=nxt)
+        pflat[pos] = nxt
+        lflat[pos] = hflat[pos * width + nxt]
+        top[rows] = card
+        lv.declined[rows] = False
+        left[rows] -= 1
+        newly = np.zeros(a, dtype=np.bool_)
+        newly[rows] = left[rows] == 0
+    if mistake.any():
+        # Everyone discards the cards below the played one (the mistake rule).
+        m = rows[mistake]
+        hm = lv.hands[:, m, :]
+        lv.ptr[:, m] = (hm <= top[m][None, :, None]).sum(axis=2)
+        lv.low[:, m] = np.take_along_axis(hm, lv.ptr[:, m][:, :, None], axis=2)[:, :, 0]
+        left[m] = n * level - lv.ptr[:, m].sum(axis=0)
+        lv.lives[m] -= 1
+        lv.mistakes[m] += 1
+        lost = m[lv.lives[m] <= 0]
+        done[lost] = True
+        newly[m] = left[m] == 0
+    done |= newly
+
+
+# R9 AGAIN (see the header): a game ends with its level cleared or its lives gone
+def _end(lv: _Level, done: BoolArray, outcome: _Outcome) -> int:
+    """Record the games that ended in ``outcome`` and make them inert; return how many."""
+    d = np.flatnonzero(done)
+    row = lv.row[d]
+    for key in _Level.ENDED:
+        getattr(outcome, key)[row] = getattr(lv, key)[d]
+    outcome.cleared[row] = (lv.left[d] == 0) & (lv.lives[d] > 0)
+    lv.low[:, d] = NONE
+    lv.ptr[:, d] = lv.hands.shape[2] - 2  # the first sentinel
+    lv.left[d] = -(10**9)
+    lv.live[d] = False
+    return d.size
+
+
+def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
+    """Play one level in every game to its end: one public event per step."""
+    outcome = _Outcome.empty(lv.top.size)
+    n_live = lv.top.size
+    while n_live:
+        a = lv.top.size
+        done = np.zeros(a, dtype=np.bool_)
+        rows = star.throw(lv, done) if star.any else None
+        # Plays: every seat re-plans from this moment with fresh noise.
+        gap = np.minimum(lv.low - lv.top, timing.cap)
+        held = _held(timing, lv, star.any) if timing.holds else None
+        who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
+        _play(lv, who, rows, done)
+        if done.any():
+            n_live -= _end(lv, done, outcome)
+            if n_live and n_live * 4 < a:
+                lv.compact()
+    return outcome
+
+
+def _fast_block(
+    rules: Rules, team: Sequence[Bot], games: int, seed: np.random.SeedSequence, first: int
+) -> dict[str, Any]:
+    """Play ``games`` whole games of stationary timers; return one row per level reached.
+
+    The same model as the runner, one public event per step for all games at
+    once: every seat re-plans with fresh noise after every event, so the next
+    actor is the seat with the smallest fresh wait (ties broken at random); a
+    proposal (the default `StarPolicy`) comes before any wait. The games that
+    clear a level go on to the next; ``first`` numbers them.
+    """
+    rng = np.random.default_rng(seed)
+    seats = _Seats.of(team)
+    timing = _Timing(seats, rules.deck)
+    star = _Star(seats, rules)
+    spread = _spread(team)
+    lives = np.full(games, rules.start_lives, dtype=np.int64)
+    stars = np.full(games, rules.stars, dtype=np.int64)
+    boxed = np.zeros(games, dtype=np.int64)
+    alive = np.arange(games)
+    out: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
+    for level in range(1, rules.n_levels + 1):
+        g = alive.size
+        if g == 0:
+            break
+        lv = _Level.deal(rng, rules, level, lives[alive], stars[alive], boxed[alive])
+        end = _play_level(lv, timing, star, rng)
+        # R8: the rewards for the cleared levels, by the core's own rule.
+        _, life, star_gain = rules.reward(level, end.lives, end.stars, end.boxed)
+        end.lives += end.cleared & life
+        end.stars += end.cleared & star_gain
+        lives[alive] = end.lives
+        stars[alive] = end.stars
+        boxed[alive] = end.boxed
+        row = {
+            "game": alive + first,
+            "level": np.full(g, level, dtype=np.int64),
+            "cleared": end.cleared,
+            "mistakes": end.mistakes,
+            "stars_used": end.stars_used,
+            "lives": end.lives,
+            "stars": end.stars,
+            "tempo_spread": np.full(g, spread),
+        }
+        for c in LEVEL_COLUMNS:
+            out[c].append(row[c])
+        alive = alive[end.cleared]
+    return {c: np.concatenate(out[c]) for c in LEVEL_COLUMNS}
