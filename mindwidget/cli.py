@@ -59,6 +59,15 @@ PACKAGE = Path(__file__).resolve().parent
 MANIFEST = ".mindwidget-lesson.json"
 LANG_NAMES = {"en": "English", "nl": "Dutch", "de": "German"}
 DEFAULT_APP_PORT = 8866  # Voilà's own default
+#: A closed student page leaves its kernel (about 70 MB) behind: Voilà's kernel
+#: manager (a jupyter_server MappingKernelManager) shuts down a kernel that has
+#: had no open page for 10 minutes, looking once a minute. A page still open is
+#: never culled, however long the pupil thinks.
+CULL_OPTIONS = (
+    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_connected=False",
+)
 #: JupyterLab's locale per lesson language (the language packs of the ``lab`` extra).
 LAB_LOCALES = {"nl": "nl_NL", "de": "de_DE"}
 #: The lesson folder's own JupyterLab state: settings defaults and the workspace.
@@ -382,6 +391,7 @@ def _app(args: argparse.Namespace) -> int:
         f"--port={args.port}",
         "--Voila.port_retries=0",
         "--theme=light",
+        *CULL_OPTIONS,
     ]
     if args.no_browser:
         cmd.append("--no-browser")

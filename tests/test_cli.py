@@ -329,3 +329,56 @@ def test_the_lab_extra_brings_the_dutch_and_german_language_packs() -> None:
     extra = lab["project"]["optional-dependencies"]["lab"]
     assert "jupyterlab-language-pack-nl-nl" in extra
     assert "jupyterlab-language-pack-de-de" in extra
+
+
+def test_the_student_page_culls_the_kernels_of_closed_tabs(tmp_path: Path) -> None:
+    """Issue 21: closed student-page tabs left their kernels running (about 70 MB
+    each). Voilà's kernel manager now culls a kernel without a page after 10
+    minutes: it says so once the first page has started a kernel."""
+    import contextlib
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ)
+    for name in ("CONFIG", "DATA", "RUNTIME"):
+        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
+    )
+    log = tmp_path / "voila.log"
+    cmd = [sys.executable, "-m", "mindwidget.cli", "app", "--no-browser", "--port", str(port)]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + 180
+        while "Culling kernels with idle durations > 600 seconds" not in log.read_text():
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"no culling announced:\n{log.read_text(errors='replace')}")
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60),
+            ):
+                pass  # the page starts a kernel, and with it the culler
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=0.5)
+        assert "at 60 second intervals" in log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
