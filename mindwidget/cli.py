@@ -8,7 +8,11 @@
                    [--tempo slow|people|quick|FACTOR] [--port N] [--no-browser]
 
 ``lesson`` copies the lesson notebooks of one language (shipped inside the
-package) into a folder and opens JupyterLab there. A notebook the pupil has
+package) into a folder and opens JupyterLab there, with the file browser
+closed (more room for the table on a projector) and, for ``--lang nl`` or
+``de``, JupyterLab's own menus in that language (the ``lab`` extra installs
+the language packs). Both are set for this folder only (`lab_options`): the
+teacher's own JupyterLab settings are neither read nor changed. A notebook the pupil has
 changed is never overwritten without ``--force``: the folder keeps a small
 record (``.mindwidget-lesson.json``) of what was copied, so a notebook that is
 still as it was copied can be brought up to date, while a changed one is kept
@@ -22,6 +26,7 @@ The messages are in English: the command is for the teacher; what pupils see
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -38,13 +43,37 @@ from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
 from .bots import BOT_NAMES, TEMPOS
 from .i18n import LANGS
 
-__all__ = ["CopyReport", "copy_lessons", "lesson_langs", "lessons_dir", "main"]
+__all__ = [
+    "CopyReport",
+    "copy_lessons",
+    "fit_notebook",
+    "kernel_metadata",
+    "lab_options",
+    "lesson_langs",
+    "lessons_dir",
+    "main",
+]
 
 PACKAGE = Path(__file__).resolve().parent
 #: The record of what `copy_lessons` wrote into a lesson folder (name -> sha256).
 MANIFEST = ".mindwidget-lesson.json"
 LANG_NAMES = {"en": "English", "nl": "Dutch", "de": "German"}
 DEFAULT_APP_PORT = 8866  # Voilà's own default
+#: A closed student page leaves its kernel (about 70 MB) behind: Voilà's kernel
+#: manager (a jupyter_server MappingKernelManager) shuts down a kernel that has
+#: had no open page for 10 minutes, looking once a minute. A page still open is
+#: never culled, however long the pupil thinks.
+CULL_OPTIONS = (
+    "--MappingKernelManager.cull_idle_timeout=600",
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_connected=False",
+)
+#: JupyterLab's locale per lesson language (the language packs of the ``lab`` extra).
+LAB_LOCALES = {"nl": "nl_NL", "de": "de_DE"}
+#: The lesson folder's own JupyterLab state: settings defaults and the workspace.
+LAB_STATE = ".mindwidget-lab"
+TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:notification"
 
 
 class CommandError(Exception):
@@ -123,12 +152,48 @@ def _count(names: list[str]) -> str:
     return f"{len(names)} file" + ("" if len(names) == 1 else "s")
 
 
-def copy_lessons(src: Path, dest: Path, force: bool = False) -> CopyReport:
+def kernel_metadata() -> dict[str, object] | None:
+    """The notebook metadata JupyterLab writes when this Python's kernel starts:
+    ``kernelspec`` (of the "python3" kernel) and ``language_info`` (ipykernel's,
+    with this Python's version). None when either is not installed."""
+    try:
+        from ipykernel.ipkernel import IPythonKernel
+        from jupyter_client.kernelspec import KernelSpecManager
+
+        spec = KernelSpecManager().get_kernel_spec("python3")
+    except Exception:  # no Jupyter here (--copy-only), or no python3 kernel
+        return None
+    return {
+        "kernelspec": {"name": "python3", "display_name": spec.display_name, "language": "python"},
+        "language_info": dict(IPythonKernel.language_info),
+    }
+
+
+def fit_notebook(data: bytes, kernel: dict[str, object]) -> bytes:
+    """A lesson notebook with the kernel metadata of this installation.
+
+    JupyterLab 4 writes the kernel's ``kernelspec`` and ``language_info`` into a
+    notebook's metadata as soon as its kernel starts; when they differ (the
+    display name "Python 3 (ipykernel)", the Python version) the notebook is
+    marked modified although nobody touched it, autosave rewrites it, and
+    `copy_lessons` then keeps it as "changed". Written as the build writes
+    notebooks (``tools/build_notebooks.py``: indent 1, UTF-8).
+    """
+    nb = json.loads(data.decode("utf-8"))
+    nb.setdefault("metadata", {}).update(kernel)
+    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def copy_lessons(
+    src: Path, dest: Path, force: bool = False, kernel: dict[str, object] | None = None
+) -> CopyReport:
     """Copy the files of ``src`` into ``dest``, never overwriting a changed one unless ``force``.
 
     A file counts as changed when it differs both from the file in ``src`` and
     from what this function last wrote there (recorded in ``dest/MANIFEST``);
     a file never written by this function that differs counts as changed too.
+    ``kernel`` (`kernel_metadata`): written into each notebook (`fit_notebook`),
+    so that a notebook nobody touched opens unmodified.
     """
     if dest.exists() and not dest.is_dir():
         raise CommandError(f"{dest} is a file, not a folder: name another folder.")
@@ -144,7 +209,10 @@ def copy_lessons(src: Path, dest: Path, force: bool = False) -> CopyReport:
     for rel in _lesson_files(src):
         name = rel.as_posix()
         source, target = src / rel, dest / rel
-        new_hash = _sha256(source)
+        content = source.read_bytes()
+        if kernel is not None and rel.suffix == ".ipynb":
+            content = fit_notebook(content, kernel)
+        new_hash = hashlib.sha256(content).hexdigest()
         if not target.exists():
             report.copied.append(name)
         else:
@@ -161,10 +229,103 @@ def copy_lessons(src: Path, dest: Path, force: bool = False) -> CopyReport:
                 report.kept.append(name)
                 continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        target.write_bytes(content)
         record[name] = new_hash
     record_path.write_text(json.dumps({"files": record}, indent=1) + "\n", encoding="utf-8")
     return report
+
+
+def _merge_json(path: Path, values: dict[str, object]) -> None:
+    """Write ``values`` into the JSON object in ``path`` (one level deep per key)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    for key, value in values.items():
+        old = data.get(key)
+        data[key] = {**old, **value} if isinstance(old, dict) and isinstance(value, dict) else value
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _lab_app_dir() -> Path | None:
+    try:
+        from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped]
+    except ImportError:  # only the notebooks are copied (--copy-only)
+        return None
+    return Path(get_app_dir())
+
+
+def lab_options(dest: Path, lang: str, first: str | None) -> list[str]:
+    """JupyterLab options for a lesson folder: its language and a closed file browser.
+
+    JupyterLab 4 takes the default of every setting from the ``overrides.json``
+    in its ``app_settings_dir``; the teacher's own choices (the user settings)
+    still win over it. So this folder gets its own ``app_settings_dir``
+    (``LAB_STATE/settings``): a copy of the installation's (page_config and
+    overrides) with the locale of ``lang`` added as a default (English: none,
+    JupyterLab's own default) and no news pop-up, and its own ``workspaces_dir``
+    (``LAB_STATE/workspaces``), whose default workspace opens ``first`` with
+    the left sidebar collapsed. The teacher's settings and workspaces are not
+    touched; the folder's workspace keeps the teacher's layout between lessons,
+    except that the file browser starts closed each time.
+    """
+    state = dest / LAB_STATE
+    settings = state / "settings"
+    app_dir = _lab_app_dir()
+    installed = app_dir / "settings" if app_dir is not None else None
+    if settings.exists():
+        shutil.rmtree(settings)
+    settings.mkdir(parents=True)
+    if installed is not None and installed.is_dir():
+        for name in ("page_config.json", "page_config.json5", "overrides.json", "overrides.json5"):
+            if (installed / name).is_file():
+                shutil.copyfile(installed / name, settings / name)
+        if (installed / "overrides.d").is_dir():
+            shutil.copytree(installed / "overrides.d", settings / "overrides.d")
+    if app_dir is not None and (app_dir / "static").is_dir() and not (state / "static").exists():
+        # JupyterLab reads the built extensions' metadata beside app_settings_dir
+        # (without it only a source extension's "disabledExtensions" is not read)
+        with contextlib.suppress(OSError):
+            (state / "static").symlink_to(app_dir / "static", target_is_directory=True)
+    # no "Would you like to get notified about Jupyter news?" in front of a class
+    _merge_json(settings / "overrides.json", {NEWS_PLUGIN: {"fetchNews": "false"}})
+    if lang in LAB_LOCALES:
+        _merge_json(
+            settings / "overrides.json", {TRANSLATION_PLUGIN: {"locale": LAB_LOCALES[lang]}}
+        )
+    workspaces = state / "workspaces"
+    _lab_workspace(workspaces, first)
+    return [f"--LabApp.app_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}"]
+
+
+def _lab_workspace(folder: Path, first: str | None) -> None:
+    """The folder's default workspace: the left sidebar collapsed; ``first`` open
+    the first time (afterwards what the teacher last had open)."""
+    from jupyterlab_server.workspaces_handler import WorkspacesManager
+
+    manager = WorkspacesManager(str(folder))
+    try:
+        data = manager.load("default").get("data")
+        if not isinstance(data, dict):
+            raise TypeError
+    except (OSError, ValueError, TypeError):
+        data = {}
+    if not data and first is not None:
+        widget = f"notebook:{first}"
+        data[widget] = {"data": {"path": first, "factory": "Notebook"}}
+        data["layout-restorer:data"] = {
+            "main": {
+                "dock": {"type": "tab-area", "currentIndex": 0, "widgets": [widget]},
+                "current": widget,
+            }
+        }
+    layout = data.setdefault("layout-restorer:data", {})
+    left = layout.get("left") if isinstance(layout.get("left"), dict) else {}
+    layout["left"] = {**left, "collapsed": True}
+    manager.save("default", json.dumps({"data": data, "metadata": {"id": "default"}}, indent=1))
 
 
 def _first_notebook(folder: Path) -> str | None:
@@ -188,15 +349,16 @@ def _lesson(args: argparse.Namespace) -> int:
             "(or use --copy-only to copy the notebooks only)."
         )
     dest = Path(args.folder or f"mindwidget-lesson-{lang}").expanduser().resolve()
-    report = copy_lessons(src, dest, force=args.force)
+    report = copy_lessons(src, dest, force=args.force, kernel=kernel_metadata())
     for line in report.lines(dest):
         print(line)
     if args.copy_only:
         return 0
     first = _first_notebook(dest)
+    # No file in the URL: JupyterLab opens the folder's workspace (`lab_options`),
+    # which shows the first notebook with the file browser closed.
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={dest}"]
-    if first is not None:
-        cmd.insert(3, first)
+    cmd += lab_options(dest, lang, first)
     if args.no_browser:
         cmd.append("--no-browser")
     if args.port is not None:
@@ -229,6 +391,7 @@ def _app(args: argparse.Namespace) -> int:
         f"--port={args.port}",
         "--Voila.port_retries=0",
         "--theme=light",
+        *CULL_OPTIONS,
     ]
     if args.no_browser:
         cmd.append("--no-browser")

@@ -10,6 +10,9 @@ against a simulation.
   different hands: the pairs that even a good team finds hard.
 * `p_wrong_order`: the chance that two cards a < b in different hands are
   played in the wrong order by `ScalarTimer` bots (scalar timing).
+* `p_no_card_between`: the chance that none of the others' cards lies between
+  the pile and one's own (what a `HumanTimer` weighs before a far card; it
+  lives with the bots, `mindwidget.bots.stars`, and is exported here).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import math
 
 from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer
+from .bots.stars import p_no_card_between
 from .checks import whole
 from .rules import DECK_SIZE
 
@@ -25,6 +29,7 @@ __all__ = [
     "expected_gap",
     "expected_handovers",
     "normal_cdf",
+    "p_no_card_between",
     "p_wrong_order",
 ]
 

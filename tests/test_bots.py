@@ -26,7 +26,8 @@ from mindwidget.bots import (
     make_team,
     public_floors,
 )
-from mindwidget.bots.human import curve
+from mindwidget.bots.human import FAR_EXPONENT, HOLD, KNOT_GAPS, curve
+from mindwidget.bots.stars import chance_next, p_no_card_between
 from mindwidget.prob import p_wrong_order
 from mindwidget.runner import ready_at, run_game, run_level
 from mindwidget.trace import trace
@@ -360,23 +361,94 @@ def test_human_timer_never_plays_before_the_reaction_floor() -> None:
     bot = HumanTimer(tempo="quick", cv_near=0.8, cv_far=0.8).seat(0)
     waits = human_plans(bot, 1)
     assert waits.min() >= 0.4
-    assert np.quantile(waits, 0.01) < 0.5  # the floor is a floor, not a typical wait
+    assert np.quantile(waits, 0.01) < 0.55  # the floor is a floor, not a typical wait
 
 
 @pytest.mark.parametrize("gap", [1, 2, 6, 17, 40])
 def test_human_timer_median_wait_follows_the_people_curve(gap: int) -> None:
+    """Without holding back (hold=0) the median is the curve; by default the
+    curve times the hold factor: the other player's one card lies below this
+    bot's with chance (gap - 1) / 99."""
+    still = HumanTimer(rate=0, hold=0).seat(0)
+    assert np.median(human_plans(still, gap)) == pytest.approx(0.4 + curve(gap), rel=0.02)
+    assert still.median_wait(gap) == pytest.approx(0.4 + curve(gap))
     bot = HumanTimer(rate=0).seat(0)
-    waits = human_plans(bot, gap)
-    assert np.median(waits) == pytest.approx(0.4 + curve(gap), rel=0.02)
-    assert bot.median_wait(gap) == pytest.approx(0.4 + curve(gap))
+    obs = Game.from_hands([[gap], [99]]).observation(0)
+    assert chance_next(obs) == pytest.approx((100 - gap) / 99)
+    held = ((100 - gap) / 99) ** -HOLD
+    assert bot.hold_factor(obs) == pytest.approx(held)
+    assert np.median(human_plans(bot, gap)) == pytest.approx(0.4 + curve(gap) * held, rel=0.02)
 
 
-def test_the_people_curve_runs_within_1_3_of_every_reference_band() -> None:
+def test_the_people_curve_runs_through_every_reference_band() -> None:
     """At each band's median gap in the reference data (1, 2, 3, 6, 9.5, 17, 33)."""
-    gaps = (1, 2, 3, 6, 9.5, 17, 33)
-    for gap, median, band in zip(gaps, REFERENCE, REFERENCE_BANDS, strict=True):
+    for gap, median, band in zip(KNOT_GAPS, REFERENCE, REFERENCE_BANDS, strict=True):
         assert band[0] <= gap <= band[1]
-        assert 1 / 1.3 < (0.4 + curve(gap)) / median < 1.3
+        assert 0.4 + curve(gap) == pytest.approx(median)
+
+
+def test_the_people_curve_keeps_growing_past_the_last_band() -> None:
+    """Continuous and rising everywhere; past gap 33 as gap**0.96, not flat."""
+    gaps = np.linspace(0.5, 100, 2000)
+    values = [curve(g) for g in gaps]
+    assert all(b > a for a, b in zip(values, values[1:], strict=False))
+    assert max(abs(curve(g + 1e-6) - curve(g)) for g in KNOT_GAPS) < 1e-4
+    assert curve(99) / curve(75) == pytest.approx((99 / 75) ** FAR_EXPONENT)
+    assert curve(99) > 2.5 * curve(33) and curve(0) == 0.0
+
+
+def test_no_card_between_is_the_hypergeometric_chance() -> None:
+    assert p_no_card_between(0, 50, 5) == 1.0
+    assert p_no_card_between(88, 89, 1) == pytest.approx(1 / 89)
+    assert p_no_card_between(10, 12, 3) == 0.0  # three cards cannot all fit above
+    assert p_no_card_between(5, 20, 2) == pytest.approx((15 * 14) / (20 * 19))
+    r = rng(2)
+    draws = np.array([r.choice(30, size=4, replace=False) for _ in range(20_000)])
+    assert float(np.mean((draws >= 9).all(axis=1))) == pytest.approx(
+        p_no_card_between(9, 30, 4), abs=0.01
+    )
+    with pytest.raises(ValueError, match="between <= unseen"):
+        p_no_card_between(31, 30, 1)
+
+
+def test_a_bot_holding_99_counts_what_the_others_still_hold() -> None:
+    g = Game.from_hands([[10], [75], [99]])
+    g.concentrate(t=0.0)
+    g.play(0, t=9.0)
+    assert chance_next(g.observation(2)) == pytest.approx(1 / 89)
+    assert chance_next(g.observation(1)) == pytest.approx(25 / 89)
+    bot = HumanTimer()
+    assert bot.seat(2).hold_factor(g.observation(2)) > 1.5 * bot.seat(1).hold_factor(
+        g.observation(1)
+    )
+    g.play(1, t=50.0)  # 75 is out of the way: nobody else holds a card
+    assert chance_next(g.observation(2)) == 1.0 and bot.seat(2).hold_factor(g.observation(2)) == 1
+
+
+def far_card_wrong(deal: tuple[int, int, int], bots: object, games: int) -> float:
+    low, mid, high = deal
+    wrong = 0
+    for seed in range(games):
+        game = Game.from_hands([[low], [mid], [high]], level=1, seed=seed)
+        run_level(game, bots, seed=seed)  # type: ignore[arg-type]
+        played = [e.card for e in game.events if e.type == "played"]
+        wrong += high in played and (mid not in played or played.index(high) < played.index(mid))
+    return wrong / games
+
+
+@pytest.mark.parametrize("deal", [(10, 75, 99), (40, 73, 98)])
+def test_three_default_bots_rarely_play_a_far_card_before_a_lower_one(
+    deal: tuple[int, int, int],
+) -> None:
+    """Issue 21: 99 before 75 in 31% of levels, 98 before 73 in 13%; target < 5%
+    (measured: under 1%; `benchmarks/far_card.py`)."""
+    assert far_card_wrong(deal, "human", 300) < 0.05
+
+
+def test_without_holding_back_the_curve_alone_leaves_99_before_75_often() -> None:
+    """The growing curve alone brings 10/75/99 from 31% to about 15%: holding
+    back for what the others still hold is what brings it under 5%."""
+    assert far_card_wrong((10, 75, 99), HumanTimer(hold=0), 300) > 0.08
 
 
 def test_tempo_scales_the_whole_curve_above_the_floor() -> None:
@@ -413,7 +485,11 @@ def test_human_timer_adapts_to_a_slow_person() -> None:
     g = Game.from_hands([[30, 80], [20], [90]])
     bot = HumanTimer(rate=0.25).seat(0)
     g.concentrate(t=1.0)
-    person = 1.4 * curve(20)  # a person 40% slower than the people curve
+    # a person 40% slower than the people curve, holding back as a bot does: the
+    # three other cards (of 99 unseen values) all lie above their 20 with chance
+    # C(80, 3) / C(99, 3)
+    held = p_no_card_between(19, 99, 3) ** -HOLD
+    person = 1.4 * curve(20) * held
     g.play(1, t=1.0 + 0.4 + person)
     bot.plan(g.observation(0), rng())
     assert bot.tempo == pytest.approx(math.exp(0.25 * math.log(1.4)))
@@ -674,3 +750,69 @@ def test_after_a_quick_ready_the_bots_finish_their_pause_first() -> None:
         t.ready(t=0.0)
     plain = [t.planned.t for t in quick if t.planned is not None]
     assert np.median(later) - 0.3 > np.median(plain) + 1.0
+
+
+def test_after_a_no_a_bot_does_not_propose_again_while_its_cards_are_still_there() -> None:
+    """Issue 21: after the person voted no, three proposals came within 6 s (one
+    after each card). Now the bot waits until the cards it held near the pile
+    when the team said no have gone."""
+    policy = StarPolicy(close=10)
+    g = Game.from_hands([[40, 90], [41, 45, 46, 48], [43, 95]], stars=2)
+    g.concentrate(t=0.0)
+    g.play(0, t=3.0)
+    bot, r = HumanTimer(star_policy=policy).seat(1), rng()
+    assert bot.wants_star(g.observation(1), r)
+    g.propose_star(1, t=3.4)
+    g.vote_star(0, False, t=3.5)
+    bot.plan(g.observation(1), r)  # every bot re-plans after each event
+    g.play(1, t=5.0)  # the pile has changed
+    assert policy.wants_star(g.observation(1))  # the policy alone would propose again
+    assert not bot.wants_star(g.observation(1), r)
+    g.play(2, t=7.0)
+    assert not bot.wants_star(g.observation(1), r)
+    fresh = Game.from_hands([[40, 90], [41, 45, 46, 48], [43, 95]], stars=2, level=3)
+    fresh.concentrate(t=0.0)
+    fresh.play(0, t=3.0)
+    assert bot.wants_star(fresh.observation(1), r)  # a new level: the no is forgotten
+
+
+def test_a_person_who_says_no_hears_no_stream_of_proposals() -> None:
+    """A table with a person in seat 0 who votes no to every star and plays at
+    about a second per step: never three proposals within 6 s (before: in 9 of
+    40 games), and the bots still propose."""
+    proposals = crowded = 0
+    for seed in range(12):
+        table = Table(players=3, bots="human", seed=seed)
+        table.ready(t=0.0)
+        now = 0.0
+        for _ in range(20_000):
+            game = table.game
+            if game.status == "level_cleared":
+                table.next_level()
+                now = 0.0
+                table.ready(t=0.0)
+                continue
+            if game.status != "playing":
+                break
+            if game.concentrating:
+                table.ready(t=now)
+                continue
+            now += 0.25
+            table.tick(now)
+            game = table.game
+            if game.status != "playing" or game.concentrating:
+                continue
+            if game.proposal is not None:
+                if 0 not in game.proposal:
+                    table.vote(False, t=now)
+                continue
+            hand, since = game.hands[0], now - game.level_events[-1].t
+            if hand and hand[0] - (game.top or 0) <= since:
+                table.play(t=now)
+        times = [(e.level, e.t) for e in table.game.events if e.type == "star_proposed"]
+        proposals += len(times)
+        crowded += sum(
+            a[0] == b[0] and b[1] - a[1] <= 6 for a, b in zip(times, times[2:], strict=False)
+        )
+    assert crowded == 0
+    assert proposals >= 6

@@ -4,6 +4,7 @@ clear errors for bad arguments, and the student page's settings."""
 from __future__ import annotations
 
 import json
+import platform
 from pathlib import Path
 
 import pytest
@@ -272,3 +273,112 @@ def test_app_tempo_means_the_same_for_every_bot_kind() -> None:
     quick = AppSettings(bots="human", tempo="quick").team_bot()
     assert isinstance(slow, HumanTimer) and isinstance(quick, HumanTimer)
     assert slow.tempo > quick.tempo
+
+
+# ------------------------------------------------------------ JupyterLab for a lesson folder
+def test_a_copied_notebook_carries_this_installations_kernel_metadata(tmp_path: Path) -> None:
+    """Issue 21: JupyterLab marked a notebook nobody touched as modified, because
+    the kernel's display name and Python version differed from its metadata."""
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"mindwidget": {"lang": "nl"}}}
+    src = lesson_source(tmp_path / "src", a=json.dumps(nb))
+    kernel = cli.kernel_metadata()
+    assert kernel is not None
+    assert kernel["language_info"]["version"] == platform.python_version()  # type: ignore[index]
+    dest = tmp_path / "class"
+    assert copy_lessons(src, dest, kernel=kernel).copied == ["a.ipynb"]
+    copied = json.loads((dest / "a.ipynb").read_text())
+    assert copied["metadata"]["kernelspec"]["display_name"] == kernel["kernelspec"]["display_name"]  # type: ignore[index]
+    assert copied["metadata"]["mindwidget"] == {"lang": "nl"}
+    again = copy_lessons(src, dest, kernel=kernel)
+    assert again.unchanged == ["a.ipynb"]  # the fitted copy counts as unchanged
+
+
+def test_a_lesson_folder_gets_its_own_language_and_a_closed_file_browser(tmp_path: Path) -> None:
+    from jupyterlab_server.workspaces_handler import WorkspacesManager
+
+    dest = tmp_path / "klas"
+    dest.mkdir()
+    options = cli.lab_options(dest, "nl", "01-play.ipynb")
+    state = dest / cli.LAB_STATE
+    assert options == [
+        f"--LabApp.app_settings_dir={state / 'settings'}",
+        f"--LabApp.workspaces_dir={state / 'workspaces'}",
+    ]
+    overrides = json.loads((state / "settings" / "overrides.json").read_text())
+    assert overrides[cli.TRANSLATION_PLUGIN] == {"locale": "nl_NL"}
+    workspace = WorkspacesManager(str(state / "workspaces")).load("default")["data"]
+    assert workspace["layout-restorer:data"]["left"] == {"collapsed": True}
+    assert workspace["notebook:01-play.ipynb"]["data"]["path"] == "01-play.ipynb"
+    # the teacher opened the sidebar and another notebook; next time: sidebar closed again
+    manager = WorkspacesManager(str(state / "workspaces"))
+    workspace["layout-restorer:data"]["left"] = {"collapsed": False, "current": "filebrowser"}
+    workspace["notebook:02-rules.ipynb"] = {"data": {"path": "02-rules.ipynb"}}
+    manager.save("default", json.dumps({"data": workspace, "metadata": {"id": "default"}}))
+    cli.lab_options(dest, "en", "01-play.ipynb")
+    again = manager.load("default")["data"]
+    assert again["layout-restorer:data"]["left"] == {"collapsed": True, "current": "filebrowser"}
+    assert "notebook:02-rules.ipynb" in again
+    english = json.loads((state / "settings" / "overrides.json").read_text())
+    assert cli.TRANSLATION_PLUGIN not in english  # English: JupyterLab's own default
+
+
+def test_the_lab_extra_brings_the_dutch_and_german_language_packs() -> None:
+    import tomllib
+
+    lab = tomllib.loads((Path(cli.__file__).parents[1] / "pyproject.toml").read_text())
+    extra = lab["project"]["optional-dependencies"]["lab"]
+    assert "jupyterlab-language-pack-nl-nl" in extra
+    assert "jupyterlab-language-pack-de-de" in extra
+
+
+def test_the_student_page_culls_the_kernels_of_closed_tabs(tmp_path: Path) -> None:
+    """Issue 21: closed student-page tabs left their kernels running (about 70 MB
+    each). Voilà's kernel manager now culls a kernel without a page after 10
+    minutes: it says so once the first page has started a kernel."""
+    import contextlib
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ)
+    for name in ("CONFIG", "DATA", "RUNTIME"):
+        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
+    )
+    log = tmp_path / "voila.log"
+    cmd = [sys.executable, "-m", "mindwidget.cli", "app", "--no-browser", "--port", str(port)]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + 180
+        while "Culling kernels with idle durations > 600 seconds" not in log.read_text():
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"no culling announced:\n{log.read_text(errors='replace')}")
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60),
+            ):
+                pass  # the page starts a kernel, and with it the culler
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=0.5)
+        assert "at 60 second intervals" in log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)

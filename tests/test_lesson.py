@@ -237,11 +237,26 @@ def test_percentages_are_written_as_each_language_writes_them(
 
 def test_the_noise_slider_is_named_in_words_and_updates_its_answer() -> None:
     box = lesson.noise_slider("en", levels=200, games=300)
-    assert box.slider.description == "How much each player's clock wobbles:"
-    assert box.slider.label == "14%"
+    assert box.label.value == "How much each player's clock wobbles:"
+    assert box.slider.description == ""  # the words stand above the track, not beside it
+    assert box.slider.label == "14%" and not box.slider.continuous_update
     before = box.out.value
     box.slider.value = 0.07
     assert box.out.value != before and "%" in box.out.value
+    box.slider.value = 0.14
+    assert box.out.value == before  # an answer once given is kept
+
+
+def test_the_noise_sliders_races_agree_with_the_exact_chance() -> None:
+    from mindwidget.bots import ScalarTimer
+    from mindwidget.lesson.nb03_probability import _swap_share, _swapped
+    from mindwidget.prob import p_wrong_order
+
+    bot = ScalarTimer(cv=0.2)
+    exact = p_wrong_order(40, 45, bot=bot)
+    assert _swap_share(bot, 20_000) == pytest.approx(exact, abs=0.01)
+    played = sum(_swapped(i, bot) for i in range(1500)) / 1500
+    assert played == pytest.approx(exact, abs=0.03)  # the same race, played level by level
 
 
 def test_the_sandbox_charts_the_level_reached_in_percentages() -> None:

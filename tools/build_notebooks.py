@@ -92,7 +92,13 @@ def notebook(path: Path, lang: str) -> str:
                  "source": _markdown(section, cell["keys"], lang)}
             )  # fmt: skip
         else:
-            meta: dict[str, Any] = {"jupyter": {"source_hidden": True}} if cell["hidden"] else {}
+            # JupyterLab 4 deletes no lesson cell ("deletable"), and edits no hidden
+            # one, the cells that hold the tables and charts ("editable"; its code
+            # is collapsed too). The visible code of 01 and 04 stays editable, to
+            # try things. The teacher notes say how to undo (the cell's metadata).
+            meta: dict[str, Any] = {"deletable": False}
+            if cell["hidden"]:
+                meta.update(editable=False, jupyter={"source_hidden": True})
             source = _code(section, cell["lines"], lang)
             if cell["hidden"]:  # JupyterLab shows a hidden cell's first line: a label, not code
                 source = f"{lesson.text('ui.hidden_code', lang)}\n{source}"

@@ -21,8 +21,9 @@ import numpy as np
 
 from ..checks import adaptation
 from ..game import Observation
+from ..rules import DECK_SIZE
 from .base import DEFAULT_SECONDS_PER_STEP
-from .stars import StarPolicy
+from .stars import StarPolicy, p_no_card_between
 from .timers import ScalarTimer
 
 __all__ = ["AdaptiveTimer", "PlayReader", "SeenPlay", "follow"]
@@ -31,12 +32,16 @@ __all__ = ["AdaptiveTimer", "PlayReader", "SeenPlay", "follow"]
 @dataclass(frozen=True)
 class SeenPlay:
     """A face-up play read off the public events: who, how far above the pile, and
-    how many seconds after the public event before it (when the wait began)."""
+    how many seconds after the public event before it (when the wait began); and
+    ``chance``: when the wait began, the chance (from what that player knew, by
+    the public hand counts) that no other card lay between the pile and theirs
+    (`mindwidget.bots.stars.p_no_card_between`; 1.0 if the counts are unknown)."""
 
     player: int
     card: int
     gap: int
     elapsed: float
+    chance: float = 1.0
 
 
 class PlayReader:
@@ -52,6 +57,8 @@ class PlayReader:
         self._seen = 0
         self._ref_t = 0.0
         self._ref_top = 0
+        self._counts: list[int] = []
+        self._face_up: set[int] = set()
 
     def read(self, obs: Observation) -> list[SeenPlay]:
         key = (obs.level, obs.blind)
@@ -61,18 +68,52 @@ class PlayReader:
             self._seen = 0
             self._ref_t = 0.0
             self._ref_top = 0
+            self._counts = []
+            self._face_up = set()
         plays: list[SeenPlay] = []
         for event in events[self._seen :]:
             t = float(event.get("t", self._ref_t))
-            if event["type"] == "played" and event.get("card") is not None:
-                card = int(event["card"])
-                plays.append(
-                    SeenPlay(int(event["player"]), card, card - self._ref_top, t - self._ref_t)
-                )
-                self._ref_top = max(self._ref_top, card)
+            kind = event["type"]
+            if kind == "dealt":
+                self._counts = [int(c) for c in event.get("counts", ())]
+            elif kind == "played":
+                player = int(event["player"])
+                if event.get("card") is not None:
+                    card = int(event["card"])
+                    chance = self._chance(player, card)
+                    plays.append(
+                        SeenPlay(player, card, card - self._ref_top, t - self._ref_t, chance)
+                    )
+                    self._ref_top = max(self._ref_top, card)
+                self._take(player)
+            elif kind in ("mistake", "star_used"):
+                for discard in event.get("discards", ()):
+                    self._take(int(discard["player"]))
+                    if discard.get("card") is not None:
+                        self._face_up.add(int(discard["card"]))
             self._ref_t = t
         self._seen = len(events)
         return plays
+
+    def _take(self, player: int) -> None:
+        if 0 <= player < len(self._counts) and self._counts[player] > 0:
+            self._counts[player] -= 1
+
+    def _chance(self, player: int, card: int) -> float:
+        """The player's chance, when its wait began, that no other card lay between."""
+        if not 0 <= player < len(self._counts):
+            return 1.0
+        top = self._ref_top
+        own = self._counts[player]
+        others = sum(self._counts) - own
+        if others <= 0 or card <= top:
+            return 1.0
+        seen = [c for c in self._face_up if c > top]
+        unseen = max(DECK_SIZE, card) - top - own - len(seen)
+        between = card - top - 1 - sum(c < card for c in seen)
+        if unseen < 0 or between < 0 or between > unseen:
+            return 1.0
+        return p_no_card_between(between, unseen, min(others, unseen))
 
 
 def follow(tempo: float, observed: float, rate: float, max_ratio: float) -> float:

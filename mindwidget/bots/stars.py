@@ -1,17 +1,21 @@
 """Throwing stars: what every player knows in public, and when to propose one.
 
 `known_top` and `public_floors` read public knowledge from an `Observation`;
-`StarPolicy` decides when a bot proposes a throwing star and how it votes.
+`p_no_card_between` and `chance_next` say how likely it is that no other player
+holds a card between the pile and one's own; `StarPolicy` decides when a bot
+proposes a throwing star and how it votes.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..checks import finite, whole
 from ..game import Observation
+from ..rules import DECK_SIZE
 
-__all__ = ["StarPolicy", "known_top", "public_floors"]
+__all__ = ["StarPolicy", "chance_next", "known_top", "p_no_card_between", "public_floors"]
 
 
 def known_top(obs: Observation) -> int:
@@ -47,6 +51,51 @@ def public_floors(obs: Observation) -> tuple[int | None, ...]:
         if reason == "star" and card is not None and floor is not None and card > floor:
             floors[player] = card
     return tuple(floors)
+
+
+def p_no_card_between(between: int, unseen: int, others: int) -> float:
+    """The chance that none of the others' cards lies among ``between`` given values.
+
+    The others hold ``others`` cards, dealt at random from ``unseen`` values
+    (every value one has not seen: not in one's hand, not face up on the pile or
+    among the discards); ``between`` of those values lie between the pile and
+    one's own lowest card. Hypergeometric: ``C(unseen - between, others) /
+    C(unseen, others)``, 0 when the others' cards cannot all lie above.
+    (`mindwidget.prob` exports it beside the other exact values.)
+    """
+    for name, value in (("between", between), ("unseen", unseen), ("others", others)):
+        whole(name, value, 0)
+    if between > unseen or others > unseen:
+        raise ValueError(
+            f"need between <= unseen and others <= unseen, not between={between}, "
+            f"unseen={unseen}, others={others}."
+        )
+    if others > unseen - between:
+        return 0.0
+    return math.comb(unseen - between, others) / math.comb(unseen, others)
+
+
+def chance_next(obs: Observation) -> float:
+    """The chance, from what this player knows, that no other player holds a card
+    between the pile and this player's lowest card (1.0 with no cards or no others).
+
+    Unseen values: those above the pile (`known_top`) that are not in this
+    player's hand nor discarded face up; a deck of `DECK_SIZE` cards (or up to
+    the highest card this player has seen). See `p_no_card_between`.
+    """
+    if not obs.hand:
+        return 1.0
+    others = sum(obs.hand_counts) - len(obs.hand)
+    if others <= 0:
+        return 1.0
+    top = known_top(obs)
+    seen = {c for _, c, _ in obs.discards if c is not None and c > top}
+    seen.update(obs.hand)
+    deck = max(DECK_SIZE, obs.hand[-1], top)
+    unseen = deck - top - len(seen)
+    low = obs.hand[0]
+    between = low - top - 1 - sum(top < c < low for c in seen)
+    return p_no_card_between(between, unseen, min(others, unseen))
 
 
 @dataclass(frozen=True)

@@ -163,6 +163,12 @@ _STYLE = """<style>
 .mw-lesson-big .widget-dropdown select { height: auto; min-height: 44px; padding: 4px 16px; }
 .mw-lesson-big .widget-inline-hbox { min-height: 48px; align-items: center; }
 .mw-lesson-big .widget-slider .ui-slider-handle { width: 22px; height: 22px; top: -8px; }
+.mw-lesson-big .widget-hslider { flex-wrap: wrap; row-gap: 4px; }
+.mw-lesson-big .widget-hslider .slider-container { flex: 1 1 240px; min-width: 180px; }
+.mw-lesson-big .mw-lesson-slider-label { font-size: 22px; line-height: 1.3; }
+.mw-lesson-big .mw-lesson-grid .widget-label {
+  min-width: 0; white-space: normal; overflow-wrap: anywhere;
+}
 .mw-lesson-scenario .mw-projector .mw-main {
   display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   column-gap: 0.8em; align-items: start;
@@ -175,6 +181,17 @@ _STYLE = """<style>
   grid-column: 2; grid-row: 2 / span 3; margin: 0; font-size: 0.95em;
 }
 </style>"""
+
+
+def _labelled(label: str, slider: ipywidgets.Widget) -> ipywidgets.VBox:
+    """A slider with its words above it, so a long label never squeezes the track."""
+    words = ipywidgets.Label(label)
+    words.add_class("mw-lesson-slider-label")
+    slider.layout.width = "min(40em, 100%)"
+    slider.layout.min_width = "min(300px, 100%)"
+    box = ipywidgets.VBox([words, slider])
+    box.label = words
+    return box
 
 
 def _style() -> ipywidgets.HTML:

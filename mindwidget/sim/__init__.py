@@ -9,8 +9,9 @@ under a second. Two engines give the same answers in distribution:
 * ``"fast"``: a vectorised NumPy engine for the stationary timers
   (`PerfectTimer`, `ScalarTimer` with either noise, with or without stars and
   the default `StarPolicy`; `HumanTimer` at a fixed tempo, ``rate=0``, that
-  does not propose stars). It plays level by level across all games at once,
-  one public event per step, in named steps over a `_Level` of arrays
+  does not propose stars, holding back as it does: `fast._held`). It plays
+  level by level across all games at once, one public event per step, in
+  named steps over a `_Level` of arrays
   (`_Star.throw`, `_planned_waits`, `_first_to_act`, `_play`, `_end`).
 
 ``engine="auto"`` takes the fast one whenever it applies. The equivalence of

@@ -25,6 +25,10 @@ R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``
        level                                            `_fast_block` (the level loop)
 =====  ===============================================  ==================================
 
+A bot's model, not a rule, is also implemented again: `_planned_waits` (each
+timer kind's ``plan``) and `_held` (`HumanTimer.hold_factor`: what the others
+still hold, counted from the arrays), held to the bots by the same test.
+
 Not played here: R4/R5 (time stamps, hands on the table: a seat re-plans
 from every event instead), R10 (blind mode: `simulate` stops at the win), R11
 (the seats read arrays, not observations).
@@ -48,8 +52,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
-from ..bots.human import curve
-from ..rules import Rules
+from ..bots.human import HOLD_P_MIN, curve
+from ..rules import DECK_SIZE, Rules
 from .results import LEVEL_COLUMNS, BoolArray, FloatArray, IntArray, _spread
 
 #: How the fast engine draws a seat's wait (see `_planned_waits`).
@@ -185,11 +189,19 @@ class _Timing:
         sd = np.where(lognormal[:, None], 0.0, normal_sd)
         #: "human": the median above the floor in ``mean``, the log spread in ``sd``
         self.floor = [0.0] * n
+        #: "human": how much each seat holds back (`HumanTimer.hold`; 0 for the others)
+        self.hold = np.zeros(n)
         for s, bot in enumerate(seats.human):
             if bot is not None:
                 mean[s] = [bot.tempo * curve(g) for g in gaps]
                 sd[s] = [bot.sigma(g) for g in gaps]
                 self.floor[s] = bot.floor
+                self.hold[s] = bot.hold
+        self.holds = bool(self.hold.any())
+        #: log(k!) for k up to the largest count of unseen values (see `_held`)
+        self.log_fact = np.concatenate(
+            ([0.0], np.cumsum(np.log(np.arange(1, max(deck, DECK_SIZE) + 2))))
+        )
         # Gap 0 (an inert game, see `_Level.end`) and deck+1 (no card): never first.
         mean[:, [0, deck + 1]] = np.inf
         sd[:, [0, deck + 1]] = 0.0
@@ -214,8 +226,57 @@ class _Timing:
         self.cap = deck + 1
 
 
+def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
+    """Each seat's `HumanTimer.hold_factor` in every game: (seats, games).
+
+    The same count as `mindwidget.bots.stars.chance_next`, from the arrays: the
+    values above the pile that a seat has not seen (not its own cards, not a
+    card discarded face up to a star: a card gone from a hand that lies above
+    the pile), those between the pile and its lowest card, and the others'
+    cards; then ``p = C(unseen - between, others) / C(unseen, others)`` and the
+    factor ``max(p, HOLD_P_MIN) ** -hold``.
+    """
+    n, a = lv.low.shape
+    level = lv.hands.shape[2] - 2
+    top = lv.top.astype(np.int64)[None, :]
+    low = lv.low.astype(np.int64)
+    has = low < NONE
+    own = np.maximum(level - lv.ptr, 0)
+    others = np.maximum(lv.left[None, :] - own, 0)
+    highest = lv.hands[:, :, max(level - 1, 0)].astype(np.int64)
+    deck = np.maximum(np.maximum(highest, top), DECK_SIZE)
+    deck = np.where(has, deck, DECK_SIZE)
+    unseen = deck - top - own
+    between = low - top - 1
+    if stars:
+        cards = lv.hands[:, :, :level].astype(np.int64)  # (seats, games, level)
+        gone = (np.arange(level)[None, None, :] < lv.ptr[:, :, None]) & (cards > top[:, :, None])
+        up = np.where(gone, cards, NONE)  # the face-up discards above the pile, per seat
+        unseen -= gone.sum(axis=(0, 2))[None, :]
+        flat = up.transpose(1, 0, 2).reshape(a, -1)  # (games, seats * level)
+        between -= (flat[None, :, :] < low[:, :, None]).sum(axis=2)
+    ok = has & (others > 0) & (between >= 0) & (unseen >= between)
+    unseen = np.where(ok, unseen, 0)
+    between = np.where(ok, between, 0)
+    others = np.where(ok, others, 0)
+    room = unseen - between - others
+    lf = timing.log_fact
+    log_p = (
+        lf[np.maximum(unseen - between, 0)]
+        - lf[np.maximum(room, 0)]
+        - lf[unseen]
+        + lf[np.maximum(unseen - others, 0)]
+    )
+    p = np.where(room >= 0, np.exp(np.minimum(log_p, 0.0)), 0.0)
+    factor = np.maximum(p, HOLD_P_MIN) ** -timing.hold[:, None]
+    return np.where(ok, factor, 1.0).astype(np.float32)
+
+
 def _planned_waits(
-    timing: _Timing, gap: npt.NDArray[np.int16], rng: np.random.Generator
+    timing: _Timing,
+    gap: npt.NDArray[np.int16],
+    rng: np.random.Generator,
+    held: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
     """Each seat's planned wait from this moment, for every game: (seats, games).
 
@@ -228,7 +289,8 @@ def _planned_waits(
     parameters, and add its branch here; draw any further random numbers after
     ``z`` and only when a seat of that kind plays, so that the other kinds'
     results stay what they are for a seed. Say in `_Timing.exact` /
-    `_Timing.clip` whether two of its waits can be exactly equal.
+    `_Timing.clip` whether two of its waits can be exactly equal. ``held``:
+    each "human" seat's hold factor (`_held`), None for 1.
     """
     z = rng.standard_normal(gap.shape, dtype=np.float32)
     wait = np.empty(gap.shape, dtype=np.float32)
@@ -236,8 +298,10 @@ def _planned_waits(
         mean = timing.mean32[s].take(gap[s])
         if kind == "lognormal":  # m * exp(cv Z)
             np.multiply(mean, np.exp(timing.cv[s] * z[s]), out=wait[s])
-        elif kind == "human":  # floor + tempo curve(gap) exp(sigma(gap) Z)
+        elif kind == "human":  # floor + tempo curve(gap) held exp(sigma(gap) Z)
             np.multiply(mean, np.exp(timing.sd32[s].take(gap[s]) * z[s]), out=wait[s])
+            if held is not None:
+                wait[s] *= held[s]
             wait[s] += timing.floor[s]
         else:  # "normal": max(0, m + sd Z), sd = sqrt((cv m)^2 + motor^2)
             np.multiply(timing.sd32[s].take(gap[s]), z[s], out=wait[s])
@@ -503,7 +567,8 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
         rows = star.throw(lv, done) if star.any else None
         # Plays: every seat re-plans from this moment with fresh noise.
         gap = np.minimum(lv.low - lv.top, timing.cap)
-        who = _first_to_act(timing, _planned_waits(timing, gap, rng), rng)
+        held = _held(timing, lv, star.any) if timing.holds else None
+        who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
         _play(lv, who, rows, done)
         if done.any():
             n_live -= _end(lv, done, outcome)
