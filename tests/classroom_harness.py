@@ -98,6 +98,7 @@ class Client:
             additional_headers=headers,
             open_timeout=WAIT_S,
             max_size=2**22,
+            legacy=True,  # kept open until close(), not a context manager
         )
         self.received: list[dict[str, Any]] = []
         self.raw: list[str] = []
@@ -139,9 +140,9 @@ class Client:
             if "class" in msg:
                 self.info = msg["class"]
 
-    def send(self, msg: dict[str, Any] | str) -> None:
+    def send(self, msg: dict[str, Any] | str | bytes) -> None:
         try:
-            self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+            self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
         except ConnectionClosed:
             pass
 

@@ -78,7 +78,8 @@ class Classroom:
     starts ("none": the pupils close up). ``same_deal`` deals every table the
     same cards; ``seed`` makes the deals reproducible. ``grace`` is how long
     (s) a pupil may be away before the table stops; ``per_address`` caps the
-    sockets one address may hold.
+    sockets one address may hold; ``rate`` is each socket's messages per second
+    and burst.
     """
 
     def __init__(
@@ -95,6 +96,7 @@ class Classroom:
         open_browser: bool = False,
         grace: float = GRACE_S,
         per_address: int = 20,
+        rate: tuple[float, float] = (20.0, 40.0),
     ) -> None:
         if size not in SIZES or isinstance(size, bool):
             raise ValueError(f"size must be one of {SIZES}, not {size!r}.")
@@ -125,6 +127,7 @@ class Classroom:
         self.seed = seed if seed is not None else secrets.randbelow(2**31)
         self.grace = float(grace)
         self.per_address = int(per_address)
+        self.rate = (float(rate[0]), float(rate[1]))
         self.code = f"{secrets.randbelow(10_000):04d}"
         self.teacher_token = secrets.token_urlsafe(24)
         self.locked = False
@@ -662,7 +665,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         self.address = self.request.remote_ip or "?"
         lang = self.get_query_argument("lang", "")
         self.lang = lang if lang in LANGS else room.lang
-        self.limit = RateLimit()
+        self.limit = RateLimit(*room.rate)
         self.fresh = True  # the next update carries the whole state
         self._sent_session: object = None
         self._sent_info: dict[str, Any] | None = None

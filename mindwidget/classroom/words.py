@@ -47,8 +47,8 @@ def say(key: str, lang: str = "en", **params: Any) -> str:
 def check_name(name: object) -> str | None:
     """``name`` tidied (spaces at the ends dropped, runs of spaces made one), or None
     when it is not 1 to `NAME_MAX` printable characters."""
-    if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
-        return None
+    if not isinstance(name, str) or len(name) > 4 * NAME_MAX or not name.isprintable():
+        return None  # (a space is printable; a tab, a newline or a control character is not)
     tidy = " ".join(name.split())
     if not 1 <= len(tidy) <= NAME_MAX or not tidy.isprintable():
         return None
