@@ -12,6 +12,7 @@ Every wait is on a condition, never a sleep.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
@@ -141,10 +142,8 @@ class Client:
                 self.info = msg["class"]
 
     def send(self, msg: dict[str, Any] | str | bytes) -> None:
-        try:
+        with contextlib.suppress(ConnectionClosed):
             self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
-        except ConnectionClosed:
-            pass
 
     def wait(self, test: Callable[[Client], Any], what: str = "", timeout: float = WAIT_S) -> Any:
         """Wait until ``test(self)`` is true; its value."""

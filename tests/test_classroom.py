@@ -82,7 +82,7 @@ def play_level_well(clients: list[Client]) -> None:
     while (c := lowest_holder(clients)) is not None and clients[0].phase == "play":
         before = c.view["n"]
         c.send({"type": "play"})
-        c.wait(lambda x: x.view.get("n", 0) > before, "the play")
+        c.wait(lambda x, n=before: x.view.get("n", 0) > n, "the play")
         in_sync(clients)
 
 
@@ -340,7 +340,7 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
                         break
                     before = mover.view["n"]
                     mover.send({"type": "play"})
-                    mover.wait(lambda x: x.view.get("n", 0) != before or x.phase != "play", "")
+                    mover.wait(lambda x, n=before: x.view.get("n", 0) != n or x.phase != "play", "")
                     in_sync(table1)
             table1[0].send({"type": "new_game"})
         # Dee's table of bots plays on the server's clock meanwhile
@@ -482,9 +482,7 @@ def test_fuzzed_messages_never_break_the_server_or_change_a_refused_game() -> No
 
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])
     all_phase([a, b, c], "ready")
-    scalars = st.one_of(
-        st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30)
-    )
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30))
     values = st.recursive(scalars, lambda kids: st.lists(kids, max_size=3), max_leaves=6)
     kinds = st.sampled_from(
         ["play", "stop", "vote", "set", "join", "rejoin", "ping", "pong", "tick", "x", ""]
@@ -524,7 +522,10 @@ def test_pages_forbid_inline_script_are_not_cached_and_hold_no_teacher_token(
         status, headers, body = get(base + path)
         assert status == 200 and word in body
         assert "script-src 'self'" in headers["Content-Security-Policy"]
-        assert "unsafe-inline" not in headers["Content-Security-Policy"].split("script-src")[1].split(";")[0]
+        assert (
+            "unsafe-inline"
+            not in headers["Content-Security-Policy"].split("script-src")[1].split(";")[0]
+        )
         assert headers["Cache-Control"] == "no-store"
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", body)  # no inline script
         assert token not in body

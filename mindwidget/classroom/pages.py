@@ -59,7 +59,10 @@ def _lang_menu(lang: str) -> str:
 
 def join_page(lang: str, class_lang: str, code: str = "") -> str:
     """The page a pupil opens: the join form, then (drawn by class.js) their table."""
-    s = lambda key: _e(say(key, lang))  # noqa: E731
+
+    def s(key: str) -> str:
+        return _e(say(key, lang))
+
     return (
         _head(lang, say("page_title", lang))
         + f'<body class="mwc" data-page="join" data-lang="{_e(lang)}" '
@@ -93,7 +96,10 @@ def join_page(lang: str, class_lang: str, code: str = "") -> str:
 
 def check_page(lang: str) -> str:
     """The connection check: is the class server reachable, and how long a round trip takes."""
-    s = lambda key: _e(say(key, lang))  # noqa: E731
+
+    def s(key: str) -> str:
+        return _e(say(key, lang))
+
     return (
         _head(lang, say("check_title", lang))
         + f'<body class="mwc" data-page="check" data-lang="{_e(lang)}">\n'
@@ -112,7 +118,10 @@ def teacher_html(snap: dict[str, Any], lang: str) -> str:
     Inline styles only (it is shown in a notebook's output as well as on the
     teacher's page): projector-size address and code.
     """
-    s = lambda key, **kw: _e(say(key, lang, **kw))  # noqa: E731
+
+    def s(key: str, **kw: Any) -> str:
+        return _e(say(key, lang, **kw))
+
     url = str(snap["url"])
     short = url.split("/?")[0]
     parts = [

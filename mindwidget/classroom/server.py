@@ -26,6 +26,7 @@ import socket
 import time
 import webbrowser
 from collections import Counter, OrderedDict, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -636,7 +637,7 @@ class TeacherPage(_Page):
             raise tornado.web.HTTPError(403)
         do = self.get_body_argument("do", "")
         room = self.room
-        actions = {
+        actions: dict[str, Callable[[], None]] = {
             "start_all": room.start_all,
             "pause_all": room.pause_all,
             "lock": lambda: room.lock(True),

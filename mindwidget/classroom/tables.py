@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -297,7 +298,7 @@ class ClassTable:
             old.close()
         session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
         self.sessions[pupil.seat] = session
-        session.listen(lambda p=pupil: _dirty(p))
+        session.listen(functools.partial(_dirty, pupil))
         _dirty(pupil)
 
     def _reseat(self) -> None:

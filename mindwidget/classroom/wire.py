@@ -120,7 +120,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
             raise Refusal("bad_message", what=f"field {name}")
         if isinstance(value, str) and len(value) > MAX_STRING:
             raise Refusal("bad_message", what=f"field {name}")
-    for name in REQUIRED.get(kind, ()):
+    for name in REQUIRED.get(str(kind), ()):
         if name not in msg:
             raise Refusal("bad_message", what=f"field {name}")
     return msg
