@@ -38,6 +38,8 @@ const tokenKey = () => `mindwidget-class:${location.host}`;
  */
 export function makeModel(send) {
   const values = {};
+  /** the other pupils' names by seat (null: a bot), shown at their seats */
+  let names = [];
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -61,11 +63,20 @@ export function makeModel(send) {
       handlers.get(event)?.delete(fn);
     },
     send: (msg) => send(msg),
+    /** The names at the table changed (a pupil joined, a bot took a seat). */
+    setNames(next) {
+      if (JSON.stringify(next) === JSON.stringify(names)) return;
+      names = next;
+      if (values.view) {
+        values.view = { ...values.view, names };
+        emit("change:view");
+      }
+    },
     /** Take the server's values; `whole`: they replace everything held. */
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = state[k];
+      for (const k of keys) values[k] = k === "view" && state.view ? { ...state.view, names } : state[k];
       for (const k of keys) emit(`change:${k}`);
       // the trace, also as the message the notebook widget's older front end reads
       if (state.trace && typeof state.trace === "object")
@@ -145,6 +156,8 @@ function joinPage(body) {
   };
   const showInfo = (info) => {
     lastInfo = info;
+    if (Array.isArray(info.seats))
+      model.setNames(info.seats.map((s) => (s.kind === "person" ? s.name : null)));
     const l = info.lang || pupilLang;
     pupilLang = l;
     document.documentElement.lang = l;
