@@ -40,6 +40,8 @@ export function makeModel(send) {
   const values = {};
   /** the other pupils' names by seat (null: a bot), shown at their seats */
   let names = [];
+  // at a class table the bots' tempo is the teacher's: no menu for it (the server refuses it too)
+  const classView = (view) => ({ ...view, names, tempo: null, speeds: [] });
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -68,7 +70,7 @@ export function makeModel(send) {
       if (JSON.stringify(next) === JSON.stringify(names)) return;
       names = next;
       if (values.view) {
-        values.view = { ...values.view, names };
+        values.view = classView(values.view);
         emit("change:view");
       }
     },
@@ -76,7 +78,7 @@ export function makeModel(send) {
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = k === "view" && state.view ? { ...state.view, names } : state[k];
+      for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
       for (const k of keys) emit(`change:${k}`);
       // the trace, also as the message the notebook widget's older front end reads
       if (state.trace && typeof state.trace === "object")
@@ -100,9 +102,10 @@ function tableLines(info, lang) {
       return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
     })
     .join(" · ");
-  const waiting = info.waiting_for?.length
-    ? say(lang, "waiting_for", { names: info.waiting_for.map(names).join(", ") })
-    : "";
+  // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")
+  const others = (info.waiting_for || []).filter((s) => s !== info.seat);
+  const waiting =
+    info.ready && others.length ? say(lang, "waiting_for", { names: others.map(names).join(", ") }) : "";
   return { who, waiting };
 }
 

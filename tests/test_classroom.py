@@ -379,8 +379,13 @@ def test_garbage_is_refused_with_a_notice_and_changes_nothing(server: Server) ->
         assert notice["key"] == "bad_message" and "niet" in notice["text"], (text, notice)
     a.send(b"\x00\x01binary")
     assert a.wait_msg("notice", len(a.received) - 1)["key"] == "bad_message"
-    a.send({"type": "set", "name": "speed", "value": 4})  # the session refuses: people play
-    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "bad_speed", "the table's notice")
+    for name in ("speed", "tempo"):  # the teacher's: refused by the class
+        n = len(a.received)
+        a.send({"type": "set", "name": name, "value": "quick" if name == "tempo" else 4})
+        assert a.wait_msg("notice", n)["key"] == "bad_message"
+    a.send({"type": "set", "name": "lang", "value": "fr"})  # the session refuses it
+    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "bad_field", "the table's notice")
+    assert a.model["lang"] == "nl"
     assert server.snapshot()["tables"] == before
     a.send({"type": "play"})  # before Ready: the table's own refusal
     a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "press_ready", "press ready")
