@@ -145,9 +145,7 @@ class Client:
         with contextlib.suppress(ConnectionClosed):
             self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
-    def wait(
-        self, test: Callable[[Client], Any], what: Any = "", timeout: float = WAIT_S
-    ) -> Any:
+    def wait(self, test: Callable[[Client], Any], what: Any = "", timeout: float = WAIT_S) -> Any:
         """Wait until ``test(self)`` is true; its value. ``what`` (or what it returns, if
         it is a function) says what was awaited when it does not come."""
         end = time.monotonic() + timeout

@@ -343,7 +343,7 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
                     mover.send({"type": "play"})
                     mover.wait(
                         lambda x, n=before: x.view.get("n", 0) != n or x.phase != "play",
-                        lambda: f"the play, or {mover.model.get('notice')} {mover.view}",
+                        lambda m=mover: f"the play, or {m.model.get('notice')} {m.view}",
                     )
                     in_sync(table1)
             table1[0].send({"type": "new_game"})
