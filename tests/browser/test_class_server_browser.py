@@ -204,3 +204,6 @@ def test_classroom_displayed_in_jupyterlab_shows_the_code_and_the_tables(
     table = tid(panel.locator(".jp-CodeCell").nth(1), "classroom-table-1")
     expect(table).to_contain_text("Sam")
     expect(table).to_contain_text("Tafel 1")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    table.scroll_into_view_if_needed()
+    shot(page, "class-teacher-notebook-nl")
