@@ -102,6 +102,7 @@ function joinPage(body) {
       joinView.hidden = true;
       play.hidden = false;
       q("class-net").textContent = "";
+      q("class-net").dataset.state = "";
       body.dataset.joined = "true";
     } else if (msg.type === "refused") {
       if (msg.key === "seat_gone") {
