@@ -27,6 +27,8 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 const bundles = [
   ["widget", [...PYTHON_ONLY, "scenario_"]],
   ["scenario", PYTHON_ONLY],
+  // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
+  ["class", [...PYTHON_ONLY, "scenario_"]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

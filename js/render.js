@@ -35,11 +35,13 @@ export { esc };
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
  */
 
-/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
+/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0),
+ * or the name in `view.names[p]` (a class table: the other pupils' nicknames). */
 export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
-    names.push(p === view.seat ? tr(lang, "you") : tr(lang, "bot", { n: p }));
+    const named = typeof view.names?.[p] === "string" ? view.names[p] : null;
+    names.push(p === view.seat ? tr(lang, "you") : (named ?? tr(lang, "bot", { n: p })));
   }
   return names;
 }
