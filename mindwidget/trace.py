@@ -359,7 +359,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str) -> None:
             color=colour,
             mec="white",
             zorder=3,
-            label=say("plot_player", n=p),
+            label=say("plot_player", player=p),
         )
         handles.append(line)
         if len(aside):

@@ -66,7 +66,7 @@ def next_moves(w: MindWidget, moves: int = 1) -> None:
         w.step()
         card = w.game.pile[-1] if w.game.pile else None
         if card is not None and len(w.game.pile) + len(w.game.discards) > before:
-            who = translate("bot", lang, n=_last_player(w.game))
+            who = translate("bot", lang, player=_last_player(w.game))
             done.append(text("moves_played", lang, who=who, card=card))
     p = phase(w.game)
     if p in ("cleared", "won", "lost"):
