@@ -91,7 +91,7 @@ describe("rendering each state of the table", () => {
       allowed: ["vote"],
       vote: { by: 1, votes: { 1: true, 2: true }, result: "open" },
     });
-    expect(s).toContain("Bot 2 proposes a throwing star. Do you agree?");
+    expect(s).toContain("Bot 2 proposes a throwing star: if everyone agrees, everyone puts their lowest card aside face up. Do you agree?");
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
     expect(s).toContain('data-testid="vote-0" data-vote=""');
@@ -383,7 +383,7 @@ describe("phase text and announcements", () => {
         "You propose a throwing star. Bot 2 declines. The throwing star is declined. " +
         "Bot 3 played a card face down. Level 2 cleared.",
     );
-    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij legde 3.");
+    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij legde de 3.");
   });
 
   it("the person's own actions take the verb form of you in every language", () => {
@@ -436,5 +436,22 @@ describe("the table's menus: the bots' tempo and the watch speed", () => {
     expect(s).toContain("Tempo van de bots");
     expect(s).toContain("langzaam");
     expect(s).toContain("Kijksnelheid");
+  });
+});
+
+describe("seats a pupil reads count from 1 (issue 19)", () => {
+  it("names seat index 0 'Bot 1' at a bots-only table and 'You (player 1)' in the trace legend", () => {
+    expect(seatNames(view({ seat: null }), "nl")).toEqual(["Bot 1", "Bot 2", "Bot 3"]);
+    expect(seatNames(view({ seat: 0 }), "nl", true)).toEqual(["Jij (speler 1)", "Bot 2", "Bot 3"]);
+    const s = html({});
+    expect(s).not.toMatch(/\b(Bot|Player|Speler|Spieler) 0\b/);
+  });
+
+  it("says the person's own card and mistake in the you form: 'von dir', not 'von Du'", () => {
+    const s = html({ pile: [7], pile_by: [0] }, { lang: "de" });
+    expect(s).toContain("7, von dir gespielt");
+    expect(s).not.toContain("von Du");
+    const news = [{ type: "mistake", player: 0, card: 9, discards: [], lives: 2 }];
+    expect(announce(view({ news }), "nl")).toContain("Fout: jouw 9 was te vroeg.");
   });
 });
