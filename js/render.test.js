@@ -91,7 +91,9 @@ describe("rendering each state of the table", () => {
       allowed: ["vote"],
       vote: { by: 1, votes: { 1: true, 2: true }, result: "open" },
     });
-    expect(s).toContain("Bot 2 proposes a throwing star: if everyone agrees, everyone puts their lowest card aside face up. Do you agree?");
+    expect(s).toContain(
+      "Bot 2 proposes a throwing star: if everyone agrees, everyone puts their lowest card aside face up. Do you agree?",
+    );
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
     expect(s).toContain('data-testid="vote-0" data-vote=""');

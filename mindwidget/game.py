@@ -22,7 +22,6 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
 from .checks import finite, flag, load_json, whole
-from .i18n import LANGS, translate
 from .events import (
     BlindChecked,
     BlindStarted,
@@ -44,6 +43,7 @@ from .events import (
     Unready,
     fast_init,
 )
+from .i18n import LANGS, translate
 from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
@@ -765,8 +765,9 @@ class Game:
     def next_level(self) -> None:
         """Deal the next level after a cleared one."""
         if self._status != "level_cleared":
+            status = self._describe_status("en")
             raise RuleError(
-                f"next_level() comes after a cleared level; the game is {self._describe_status('en')}.",
+                f"next_level() comes after a cleared level; the game is {status}.",
                 self._status if self._status in ("won", "lost") else "next_level",
             )
         self._actions.append({"action": "next_level"})
@@ -1070,9 +1071,7 @@ class Game:
             row(say("game_pile"), " ".join(str(c) for c in self._pile) or say("game_empty")),
         ]
         for p, hand in enumerate(self.hands):
-            lines.append(
-                row(say("game_player", player=p), " ".join(str(c) for c in hand) or "-")
-            )
+            lines.append(row(say("game_player", player=p), " ".join(str(c) for c in hand) or "-"))
         if self._discards:
             lines.append(row(say("game_discards"), gone(self._discards)))
         last = describe_event(self._events[-1], lang)

@@ -15,13 +15,67 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 ENGLISH = frozenset(
-    """
-    the and with when which what where who you your players player played plays
-    lives stars star throwing pile discards discarded cards card hands
-    mistake cleared waiting playing lost game games agree agrees declined
-    press ready wait steps first lowest higher lower aside holds took
-    answer hide yes seconds people guess our these those this that there their they
-    """.split()
+    (
+        "the",
+        "and",
+        "with",
+        "when",
+        "which",
+        "what",
+        "where",
+        "who",
+        "you",
+        "your",
+        "players",
+        "player",
+        "played",
+        "plays",
+        "lives",
+        "stars",
+        "star",
+        "throwing",
+        "pile",
+        "discards",
+        "discarded",
+        "cards",
+        "card",
+        "hands",
+        "mistake",
+        "cleared",
+        "waiting",
+        "playing",
+        "lost",
+        "game",
+        "games",
+        "agree",
+        "agrees",
+        "declined",
+        "press",
+        "ready",
+        "wait",
+        "steps",
+        "first",
+        "lowest",
+        "higher",
+        "lower",
+        "aside",
+        "holds",
+        "took",
+        "answer",
+        "hide",
+        "yes",
+        "seconds",
+        "people",
+        "guess",
+        "our",
+        "these",
+        "those",
+        "this",
+        "that",
+        "there",
+        "their",
+        "they",
+    )
 )
 # names that are the same in every language
 _NAMES = re.compile(r"The Mind|The Evolution of Trust|The Game")

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
-
 from english_words import english_in, english_outputs, shown
+from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 

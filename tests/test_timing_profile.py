@@ -127,7 +127,11 @@ def test_the_floor_stays_a_reaction_floor_when_only_far_cards_were_played() -> N
     ("lang", "you", "bot"),
     [
         ("en", ("You (player 1)", "Your inner clock"), ("Bot 3", "Bot 3's inner clock")),
-        ("nl", ("Jij (speler 1)", "Jouw innerlijke klok"), ("Bot 3", "De innerlijke klok van Bot 3")),
+        (
+            "nl",
+            ("Jij (speler 1)", "Jouw innerlijke klok"),
+            ("Bot 3", "De innerlijke klok van Bot 3"),
+        ),
         ("de", ("Du (Spieler 1)", "Deine innere Uhr"), ("Bot 3", "Die innere Uhr von Bot 3")),
     ],
 )
