@@ -177,7 +177,7 @@ def test_a_board_quotes_the_rule_text_in_its_own_language_where_one_says_the_sam
             assert re.search(rf"\b{src['lang']}\b", src["title"]), key  # the title names it
     german = sources("de")
     assert sum(s["lang"] == "de" for s in german.values()) >= 20
-    assert german["mistake"]["quote"].startswith("Immer, wenn ein Spieler")
+    assert german["mistake"]["quote"].startswith("Durch den Fehler verliert das Team")
     assert sources("nl")["no_turns"]["quote"].startswith("Er zijn geen beurten")
     # no German text says it: the German board falls back to English before Dutch
     assert german["stop"]["lang"] == "en"

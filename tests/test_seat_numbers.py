@@ -138,3 +138,15 @@ def test_take_over_keeps_the_seat_number_the_board_showed() -> None:
     g = s.branch()
     assert g.lang == "nl"
     assert "Speler 1:" in repr(g) and not zero_seats(repr(g))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plot_trace_can_name_seats_as_the_widget_does(lang: str) -> None:
+    g = run_game(Game(players=3, seed=1), "human", seed=1)
+    legend = plot_trace(g, lang=lang, you=0, bots=True).axes[0].get_legend()
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert translate("you_seat", lang, player=0) in labels and "Bot 2" in labels
+    watch = plot_trace(g, lang=lang, bots=True).axes[0].get_legend()
+    assert "Bot 1" in [t.get_text() for t in watch.get_texts()]
+    with pytest.raises(ValueError, match="you must be a seat from 0 to 2"):
+        plot_trace(g, you=3)

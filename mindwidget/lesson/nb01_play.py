@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from ..game import Game
 from ..i18n import translate
 from ..timing import MIN_PLAYS
+from ..trace import plot_trace
 from ..view import phase
 from ..widget import MindWidget
 from .kit import _BIG, _figure_html, _md, number, percent, text
@@ -89,7 +90,8 @@ def trace_of(w: MindWidget) -> Figure | None:
     if not w.game.pile and not w.game.discards and w.game.level == 1:
         print(text("trace_nothing_yet", w.lang))
         return None
-    return w.plot_trace()
+    # named as the table above names them: "Jij (speler 1)", "Bot 2", ...
+    return plot_trace(w.game, lang=w.lang, you=w.seat, bots=True)
 
 
 def inner_clock(w: MindWidget) -> ipywidgets.HTML:
