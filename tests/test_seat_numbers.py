@@ -150,3 +150,24 @@ def test_plot_trace_can_name_seats_as_the_widget_does(lang: str) -> None:
     assert "Bot 1" in [t.get_text() for t in watch.get_texts()]
     with pytest.raises(ValueError, match="you must be a seat from 0 to 2"):
         plot_trace(g, you=3)
+
+
+def test_a_refusal_in_a_lesson_cell_speaks_the_lessons_language() -> None:
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    from mindwidget import lesson
+
+    shell = InteractiveShell.instance()
+    try:
+        lesson.refusals_in("nl")
+        shell.run_cell("from mindwidget import Game\ng = Game.from_hands([[10], [30]])\ng.play(0)")
+        with capture_output() as out:
+            shell.run_cell("g.play(0)")  # seat index 0 has no card left
+        assert out.stdout.strip() == (
+            "Het spel weigert: Speler 1 heeft geen kaarten meer om te leggen."
+        ), out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+    finally:
+        shell.set_custom_exc((), None)
+        InteractiveShell.clear_instance()
