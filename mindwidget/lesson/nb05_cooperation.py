@@ -36,7 +36,7 @@ def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
             wins=fast.wins,
             games=number(games, lang),
         ),
-        plot_trace(game, level=3, lang=lang),
+        plot_trace(game, level=3, lang=lang, bots=True),
         text("fast_trace", lang),
         lang=lang,
     )
@@ -116,8 +116,8 @@ def before_after(lang: str, seed: int = 3) -> Figure:
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
     fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
     left, right = fig.subplots(1, 2)
-    plot_trace(game, level=1, ax=left, lang=lang)
-    plot_trace(game, level=game.level, ax=right, lang=lang)
+    plot_trace(game, level=1, ax=left, lang=lang, bots=True)  # named as in tempos_meet
+    plot_trace(game, level=game.level, ax=right, lang=lang, bots=True)
     for ax in (left, right):
         notes = [a for a in ax.texts if isinstance(a, Annotation)]
         if len(notes) > 12:  # a full level: the dots speak, the numbers would cover each other
