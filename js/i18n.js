@@ -24,11 +24,21 @@ function formOf(lang, key, params) {
   return Object.hasOwn(en, form) ? form : `${key}_other`;
 }
 
+/** The number a pupil reads for the seat with code index `index` (0 -> 1); seats count from 1
+ * in every word a pupil reads, from 0 in code (Python: i18n.seat_number). */
+export function seatNumber(/** @type {unknown} */ index) {
+  return Number.isInteger(index) ? Number(index) + 1 : index;
+}
+
 /** The string `key` in `lang` with its {placeholders} filled in (English, then the key, as fallback).
- * A counted string has `key_one` and `key_other` forms; `params.n` chooses (Python: i18n.translate). */
+ * A counted string has `key_one` and `key_other` forms; `params.n` chooses (Python: i18n.translate).
+ * `{player}` receives a seat index and shows it counted from 1 (`seatNumber`). */
 export function tr(lang, key, params = {}) {
   const table = LOCALES[lang] || en;
   const k = formOf(lang, key, params);
   const text = table[k] ?? en[k] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    if (!Object.hasOwn(params, name)) return m;
+    return String(name === "player" ? seatNumber(params[name]) : params[name]);
+  });
 }

@@ -92,7 +92,7 @@ export function tokens(kind, n, max, lang, broken = 0) {
 /**
  * The pile: the top card large, in its player's colour and shape, the cards
  * before it fanned behind. `flip`: keys for the motion layer (js/motion.js).
- * @param {{pile: (number|null)[], pile_by: number[]}} t
+ * @param {{pile: (number|null)[], pile_by: number[], seat?: number|null}} t
  * @param {string[]} names
  * @param {string} lang
  * @param {{early?: boolean, from?: (p: number) => string}} [o]
@@ -123,7 +123,9 @@ export function pile(t, names, lang, { early = false, from } = {}) {
     who: names[by],
     inner: mark, // inside the card, so it flies in with it
     attrs: `data-testid="pile-top" data-card="${top ?? ""}" data-flip="pile-${n}"${fromAttr} aria-label="${esc(
-      top === null ? tr(lang, "face_down") : tr(lang, "pile_top_by", { card: top, who: names[by] }),
+      top === null
+        ? tr(lang, "face_down")
+        : tr(lang, by === t.seat ? "pile_top_by_you" : "pile_top_by", { card: top, who: names[by] }),
     )}"`,
   });
   return `<div class="mw-pile" data-testid="pile">${label}<div class="mw-slot">${under}${topHtml}</div></div>`;

@@ -35,13 +35,16 @@ export { esc };
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
  */
 
-/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0),
- * or the name in `view.names[p]` (a class table: the other pupils' nicknames). */
-export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
+/** Display names: "You" for the person, "Bot 2" for the bot in seat index 1 (a pupil reads
+ * seats counted from 1; i18n.js adds the 1), or the name in `view.names[p]` (a class table:
+ * the other pupils' nicknames). `labels`: the person's seat as a label, "You (player 1)",
+ * for the trace legend. */
+export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang, labels = false) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
     const named = typeof view.names?.[p] === "string" ? view.names[p] : null;
-    names.push(p === view.seat ? tr(lang, "you") : (named ?? tr(lang, "bot", { n: p })));
+    const key = p === view.seat ? (labels ? "you_seat" : "you") : "bot";
+    names.push(p !== view.seat && named !== null ? named : tr(lang, key, { player: p }));
   }
   return names;
 }
@@ -191,8 +194,8 @@ function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
         : card(c, { cls: "mw-mid mw-mine", attrs: `data-flip="card-${c}"` }),
     )
     .join("");
-  return `<div class="mw-hand" style="${seatStyle(seat).style}" data-testid="hand" data-anchor="hand" role="group" aria-label="${esc(tr(lang, "your_hand"))}">
-  <div class="mw-seat-name">${seatMark(seat)}<span class="mw-name">${esc(tr(lang, "your_hand"))}</span>
+  return `<div class="mw-hand" style="${seatStyle(seat).style}" data-testid="hand" data-anchor="hand" role="group" aria-label="${esc(tr(lang, "your_hand", { player: seat }))}">
+  <div class="mw-seat-name">${seatMark(seat)}<span class="mw-name">${esc(tr(lang, "your_hand", { player: seat }))}</span>
     <span class="mw-count">${esc(countText(view.hand.length, lang))}</span></div>
   <div class="mw-cards">${cards || `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`}</div></div>`;
 }
@@ -416,7 +419,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: ctx.size })}</section>
+${traceSvg(ctx.points || [], { players: view.players, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: ctx.size })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }
@@ -427,7 +430,6 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
   const names = seatNames(view, lang);
   const out = [];
   for (const e of view.news) {
-    const who = names[e.player ?? -1];
     const p = e.player ?? -1;
     switch (e.type) {
       case "played":
@@ -439,7 +441,10 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
         break;
       case "mistake":
         out.push(
-          tr(lang, "say_mistake", { who, card: e.card, list: discardList(e.discards || [], names, lang) }),
+          about(lang, "say_mistake", e.player ?? -1, view, names, {
+            card: e.card,
+            list: discardList(e.discards || [], names, lang),
+          }),
           (e.lives ?? 0) > 0 ? tr(lang, "mistake_life", { n: e.lives }) : tr(lang, "mistake_last_life"),
         );
         break;

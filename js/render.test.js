@@ -47,7 +47,7 @@ describe("rendering each state of the table", () => {
     expect(s).toContain('data-testid="count-2">1 card');
     expect((s.match(/mw-back/g) || []).length).toBe(3);
     expect(s).not.toContain(">40<span"); // 40 is not the lowest: not a button
-    expect(s).toMatch(/data-testid="pile-top" data-card="7"[^>]*>.*Bot 1.*<span class="mw-num">7</);
+    expect(s).toMatch(/data-testid="pile-top" data-card="7"[^>]*>.*Bot 2.*<span class="mw-num">7</);
     expect(s).toContain("Level 2 of 10");
     expect(s).toContain('data-testid="lives" data-count="3"');
   });
@@ -69,7 +69,9 @@ describe("rendering each state of the table", () => {
       allowed: ["vote"],
       vote: { by: 1, votes: { 1: true, 2: true }, result: "open" },
     });
-    expect(s).toContain("Bot 1 proposes a throwing star. Do you agree?");
+    expect(s).toContain(
+      "Bot 2 proposes a throwing star: if everyone agrees, everyone puts their lowest card aside face up. Do you agree?",
+    );
     expect(enabled(s, "btn-agree") && enabled(s, "btn-decline")).toBe(true);
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
     expect(s).toContain('data-testid="vote-0" data-vote=""');
@@ -78,7 +80,7 @@ describe("rendering each state of the table", () => {
 
   it("vote result: each vote and the result show", () => {
     const s = html({ vote: { by: 0, votes: { 0: true, 1: true, 2: false }, result: "declined" } });
-    expect(s).toContain("Bot 2 declines.");
+    expect(s).toContain("Bot 3 declines.");
     expect(s).toContain("You agree.");
     expect(s).toContain("Declined: the throwing star stays.");
     expect(has(s, "btn-agree")).toBe(false);
@@ -104,8 +106,8 @@ describe("rendering each state of the table", () => {
         { player: 1, card: 20, k: "mistake" },
       ],
     });
-    expect(s).toContain("Bot 2 played 30, but lower cards were still held.");
-    expect(s).toContain("Put aside: 12 (You), 20 (Bot 1).");
+    expect(s).toContain("Bot 3 played 30, but lower cards were still held.");
+    expect(s).toContain("Put aside: 12 (You), 20 (Bot 2).");
     expect(s).toContain("One life lost; 2 lives left.");
     expect(s).toContain('data-testid="discard" data-card="20" data-player="1"');
   });
@@ -155,7 +157,7 @@ describe("rendering each state of the table", () => {
     const s = html({ seat: null, hand: [], phase: "ready", allowed: ["ready"] });
     expect(has(s, "hand") || has(s, "btn-play")).toBe(false);
     expect(enabled(s, "btn-ready")).toBe(true);
-    expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 0", "Bot 1", "Bot 2"]);
+    expect(seatNames(view({ seat: null }), "en")).toEqual(["Bot 1", "Bot 2", "Bot 3"]);
   });
 
   it("seat None after a stop: the class can press Ready to go on", () => {
@@ -261,7 +263,7 @@ describe("rendering each state of the table", () => {
     expect(html({ phase: "vote", vote }, { lang: "nl" })).toContain("Jij stelt een werpster voor");
     expect(html({ phase: "vote", vote }, { lang: "de" })).toContain("Du schlägst einen Wurfstern vor");
     const bot = html({ phase: "vote", vote: { ...vote, by: 1, votes: { 1: true } } }, { lang: "nl" });
-    expect(bot).toContain("Werpster voorgesteld door Bot 1");
+    expect(bot).toContain("Werpster voorgesteld door Bot 2");
   });
 
   it("the keys hint lists exactly the keys of the mode: W only in step mode, the vote keys always", () => {
@@ -355,11 +357,11 @@ describe("phase text and announcements", () => {
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(
-      "Bot 1 played 7. Mistake: 7 by Bot 1 was too early. Put aside: 5 (You). One life lost; 2 lives left. " +
-        "You propose a throwing star. Bot 1 declines. The throwing star is declined. " +
-        "Bot 2 played a card face down. Level 2 cleared.",
+      "Bot 2 played 7. Mistake: 7 by Bot 2 was too early. Put aside: 5 (You). One life lost; 2 lives left. " +
+        "You propose a throwing star. Bot 2 declines. The throwing star is declined. " +
+        "Bot 3 played a card face down. Level 2 cleared.",
     );
-    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij legde 3.");
+    expect(announce(view({ news: [{ type: "played", player: 0, card: 3 }] }), "nl")).toBe("Jij legde de 3.");
   });
 
   it("the person's own actions take the verb form of you in every language", () => {
@@ -368,9 +370,9 @@ describe("phase text and announcements", () => {
       { type: "star_voted", player: 1, agree: true },
       { type: "stopped", player: 0 },
     ];
-    expect(announce(view({ news }), "en")).toBe("You agree. Bot 1 agrees. You called stop.");
-    expect(announce(view({ news }), "nl")).toBe("Jij bent akkoord. Bot 1 is akkoord. Jij riep stop.");
-    expect(announce(view({ news }), "de")).toBe("Du stimmst zu. Bot 1 stimmt zu. Du hast Stopp gerufen.");
+    expect(announce(view({ news }), "en")).toBe("You agree. Bot 2 agrees. You called stop.");
+    expect(announce(view({ news }), "nl")).toBe("Jij bent akkoord. Bot 2 is akkoord. Jij riep stop.");
+    expect(announce(view({ news }), "de")).toBe("Du stimmst zu. Bot 2 stimmt zu. Du hast Stopp gerufen.");
   });
 });
 
@@ -421,5 +423,22 @@ describe("the table's menus: the bots' tempo and the watch speed", () => {
     expect(s).toContain("Tempo van de bots");
     expect(s).toContain("langzaam");
     expect(s).toContain("Kijksnelheid");
+  });
+});
+
+describe("seats a pupil reads count from 1 (issue 19)", () => {
+  it("names seat index 0 'Bot 1' at a bots-only table and 'You (player 1)' in the trace legend", () => {
+    expect(seatNames(view({ seat: null }), "nl")).toEqual(["Bot 1", "Bot 2", "Bot 3"]);
+    expect(seatNames(view({ seat: 0 }), "nl", true)).toEqual(["Jij (speler 1)", "Bot 2", "Bot 3"]);
+    const s = html({});
+    expect(s).not.toMatch(/\b(Bot|Player|Speler|Spieler) 0\b/);
+  });
+
+  it("says the person's own card and mistake in the you form: 'von dir', not 'von Du'", () => {
+    const s = html({ pile: [7], pile_by: [0] }, { lang: "de" });
+    expect(s).toContain("7, von dir gespielt");
+    expect(s).not.toContain("von Du");
+    const news = [{ type: "mistake", player: 0, card: 9, discards: [], lives: 2 }];
+    expect(announce(view({ news }), "nl")).toContain("Fout: jouw 9 was te vroeg.");
   });
 });

@@ -80,7 +80,8 @@ describe("the scenario board", () => {
     const s = html();
     expect(s).toContain('data-testid="hand-1" data-cards="71"');
     expect(s).toContain('data-testid="hand-2" data-cards="58"');
-    expect(s).toContain("Player 0");
+    expect(s).toContain("Player 1");
+    expect(s).not.toContain("Player 0");
     expect(s).toContain("no cards");
     expect(s).not.toContain("mw-back"); // nothing face down
     expect(s).toMatch(/data-testid="lowest-in-play"[^>]*><span class="mw-num">58</);
@@ -111,13 +112,13 @@ describe("the scenario board", () => {
   });
 
   it("says whom the person plays after taking over, or that the bots play on", () => {
-    expect(html()).toContain("You then play Player 0; bots play the others.");
+    expect(html()).toContain("You then play Player 1; bots play the others.");
     expect(html({ seat: null })).toContain("The bots then play on from here.");
   });
 
   it("while taken over: only the bar with Return to the scenario", () => {
     const s = html({ live: { from: 3, seat: 1 } });
-    expect(s).toContain("You took over at step 3 of 7: you play Player 1");
+    expect(s).toContain("You took over at step 3 of 7: you play Player 2");
     expect(enabled(s, "btn-leave")).toBe(true);
     expect(s).not.toContain('data-testid="btn-next"');
     expect(s).not.toContain('data-testid="pile"');
@@ -125,8 +126,8 @@ describe("the scenario board", () => {
   });
 
   it("shows a refused step with the game's reason in the board's language", () => {
-    const s = html({ refusal: "Spieler 0 hat keine Karte 5." }, { lang: "de" });
-    expect(s).toContain("Das Spiel lehnt ab: Spieler 0 hat keine Karte 5.");
+    const s = html({ refusal: "Spieler 1 hat keine Karte 5." }, { lang: "de" });
+    expect(s).toContain("Das Spiel lehnt ab: Spieler 1 hat keine Karte 5.");
   });
 
   it("labels a tip apart from a rule, and quotes a rule's source text", () => {
@@ -210,8 +211,8 @@ describe("keys, announcements and small helpers", () => {
     expect(sceneKey(scene())).not.toBe(sceneKey(scene({ live: { from: 3, seat: 0 } })));
   });
 
-  it("names seats from 0, counts steps, and names the table's phase", () => {
-    expect(playerNames(3, "de")).toEqual(["Spieler 0", "Spieler 1", "Spieler 2"]);
+  it("names seats from 1 (index 0 is Spieler 1), counts steps, and names the table's phase", () => {
+    expect(playerNames(3, "de")).toEqual(["Spieler 1", "Spieler 2", "Spieler 3"]);
     expect(counterText(scene({ position: 0 }), "nl")).toBe("Begin (7 stappen)");
     expect(phaseLine({ phase: "ready" }, "en")).toBe("Hands on the table: the team concentrates.");
     expect(phaseLine({ phase: "cleared", level: 2 }, "en")).toBe("Level 2 cleared!");

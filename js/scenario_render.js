@@ -20,9 +20,10 @@ import { traceSvg } from "./trace.js";
 /** Keys that work while the board has focus, and the message each sends. */
 export const KEYS = Object.freeze({ ArrowLeft: "back", ArrowRight: "next", Home: "reset" });
 
-/** The board's names of the seats: "Player 0", "Player 1", ... as the narrations say. */
+/** The board's names of the seats: "Player 1", "Player 2", ... as the narrations say (seat index 0 is
+ * "Player 1": i18n.js counts seats from 1 for a pupil). */
 export function playerNames(players, lang) {
-  return Array.from({ length: players || 0 }, (_, p) => tr(lang, "scenario_player", { n: p }));
+  return Array.from({ length: players || 0 }, (_, p) => tr(lang, "scenario_player", { player: p }));
 }
 
 /** "Step 2 of 7", or "Start (7 steps)" before the first step. */
@@ -76,7 +77,7 @@ function liveText(scene, lang) {
       : tr(lang, "scenario_where_step", { k: scene.live.from, n: scene.steps });
   const seat = scene.live.seat;
   if (seat === null || seat === undefined) return tr(lang, "scenario_live_watch", { where });
-  return tr(lang, "scenario_live", { where, who: tr(lang, "scenario_player", { n: seat }) });
+  return tr(lang, "scenario_live", { where, who: tr(lang, "scenario_player", { player: seat }) });
 }
 
 /** What the live region reads when the board shows something new. */
@@ -140,7 +141,7 @@ function controls(scene, lang) {
   const hint =
     seat === null || seat === undefined
       ? tr(lang, "scenario_take_over_hint_watch")
-      : tr(lang, "scenario_take_over_hint", { who: tr(lang, "scenario_player", { n: seat }) });
+      : tr(lang, "scenario_take_over_hint", { who: tr(lang, "scenario_player", { player: seat }) });
   return `<div class="mw-controls" role="group" aria-label="${esc(tr(lang, "scenario_steps"))}">
   ${button("back", "scenario_btn_back", lang, on.back)}
   ${button("next", "scenario_btn_next", lang, on.next, "mw-primary")}

@@ -43,6 +43,7 @@ from .events import (
     Unready,
     fast_init,
 )
+from .i18n import LANGS, translate
 from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
@@ -197,6 +198,8 @@ _STATE: tuple[_Field, ...] = (
     _Field("_level_event_start"),
     _Field("_public_cache", _fresh_cache),
     _Field("_kinds_cache", list),
+    # the language `describe()` and the repr speak: presentation only, never saved
+    _Field("_lang"),
 )
 _TOP_KEYS = tuple(f.key for f in _STATE if f.top and f.key)
 
@@ -222,10 +225,15 @@ class Game:
     __slots__ = tuple(f.name for f in _STATE)
 
     def __init__(
-        self, players: int | None = None, seed: int | None = None, rules: Rules | None = None
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        lang: str = "en",
     ) -> None:
         rules = _resolve_rules(players, rules)
         self._setup(rules, seed, None)
+        self.lang = lang
         self._deal()
 
     # ------------------------------------------------------------------ setup
@@ -239,6 +247,7 @@ class Game:
         rules: Rules | None = None,
         seed: int | None = None,
         blind: bool = False,
+        lang: str = "en",
     ) -> Game:
         """Start from a chosen deal (a scenario, a rule example).
 
@@ -246,7 +255,8 @@ class Game:
         to the starting values for that many players. Later levels are dealt
         from ``seed``. ``blind=True`` deals a level of blind mode (as after a
         win and `start_blind`), so a scenario can show its check with chosen
-        cards; it is saved in the game's ``start`` only when true.
+        cards; it is saved in the game's ``start`` only when true. ``lang``:
+        the language of `describe` (as in `Game`).
         """
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise RuleError("hands must be a list with one list of cards per player.")
@@ -289,6 +299,7 @@ class Game:
             start["blind"] = True
         game = cls.__new__(cls)
         game._setup(rules, seed, start)
+        game.lang = lang
         game._blind = blind
         game._deal(fixed=clean)
         return game
@@ -300,6 +311,7 @@ class Game:
             seed = whole("seed", seed, 0, error=RuleError)
         self._rules = rules
         self._seed = seed
+        self._lang = "en"
         self._start = start
         self._rng = _seeded(seed)
         self._level = start["level"] if start else 1
@@ -817,14 +829,14 @@ class Game:
             )
         return number
 
-    def _describe_status(self) -> str:
+    def _describe_status(self, lang: str) -> str:
         if self._status == "level_cleared":
-            return f"waiting after cleared level {self._level}"
+            return translate("game_status_cleared", lang, level=self._level)
         if self._status == "won":
-            return "won" + (" (blind mode)" if self._blind else "")
+            return translate("game_status_won_blind" if self._blind else "game_status_won", lang)
         if self._status == "lost":
-            return "lost"
-        return f"playing level {self._level}"
+            return translate("game_status_lost", lang)
+        return translate("game_status_playing", lang, level=self._level)
 
     def _check_playing(self, what: str) -> None:
         refused = self._refuse_playing(what)
@@ -918,7 +930,7 @@ class Game:
         if self._status == "level_cleared":
             return None
         return RuleError(
-            f"next_level() comes after a cleared level; the game is {self._describe_status()}.",
+            f"next_level() comes after a cleared level; the game is {self._describe_status('en')}.",
             self._status if self._status in ("won", "lost") else "next_level",
         )
 
@@ -928,7 +940,7 @@ class Game:
             return None
         return RuleError(
             "blind mode starts after a win (and only once); "
-            f"the game is {self._describe_status()}.",
+            f"the game is {self._describe_status('en')}.",
             "start_blind",
         )
 
@@ -1078,27 +1090,65 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    @property
+    def lang(self) -> str:
+        """The language of `describe` and the repr ("en", "nl" or "de"): a
+        game shown in a Dutch lesson speaks Dutch. Not part of the game's state."""
+        return str(self._lang)
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        if value not in LANGS:
+            raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {value!r}.")
+        self._lang = value
+
     def __repr__(self) -> str:
         return self.describe()
 
-    def describe(self) -> str:
-        """A readable text form of the whole table, for a projector."""
-        mode = " (blind)" if self._blind else ""
+    def describe(self, lang: str | None = None) -> str:
+        """A readable text form of the whole table, for a projector.
+
+        In ``lang`` (default: the game's `lang`); seats are counted from 1, as
+        everywhere a pupil reads ("player 1" is ``hands[0]``).
+        """
+        lang = self._lang if lang is None else lang
+        if lang not in LANGS:
+            raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+
+        def say(key: str, **params: Any) -> str:
+            return translate(key, lang, **params)
+
+        def gone(discards: Iterable[Any]) -> str:
+            return ", ".join(say("game_card_of", card=d.card, player=d.player) for d in discards)
+
+        width = max(len(say(k)) for k in ("game_pile", "game_discards", "game_last"))
+        width = max(width, *(len(say("game_player", player=p)) for p in range(self.players)))
+
+        def row(label: str, text: str) -> str:
+            return f"  {(label + ':').ljust(width + 2)}{text}"
+
+        head = say(
+            "game_head",
+            mode=say("game_blind") if self._blind else "",
+            players=self.players,
+            level=self._level,
+            levels=self.levels,
+            lives=self._lives,
+            stars=self._stars,
+            status=self._describe_status(lang),
+        )
         lines = [
-            f"Game{mode}: {self.players} players, level {self._level} of {self.levels}, "
-            f"lives {self._lives}, stars {self._stars}, {self._describe_status()}",
-            "  pile:     " + (" ".join(str(c) for c in self._pile) or "(empty)"),
+            head,
+            row(say("game_pile"), " ".join(str(c) for c in self._pile) or say("game_empty")),
         ]
         for p, hand in enumerate(self.hands):
-            lines.append(f"  player {p}: " + (" ".join(str(c) for c in hand) or "-"))
+            lines.append(row(say("game_player", player=p), " ".join(str(c) for c in hand) or "-"))
         if self._discards:
-            lines.append(
-                "  discards: " + ", ".join(f"{d.card} (player {d.player})" for d in self._discards)
-            )
-        last = describe_event(self._events[-1])
+            lines.append(row(say("game_discards"), gone(self._discards)))
+        last = describe_event(self._events[-1], lang)
         if isinstance(self._events[-1], HandsOnTable):
-            last = f"{describe_event(self._events[-2])}; hands back on the table"
-        lines.append(f"  last:     {last}")
+            last = say("ev_hands_back", last=describe_event(self._events[-2], lang))
+        lines.append(row(say("game_last"), last))
         return "\n".join(lines)
 
 
@@ -1114,47 +1164,55 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def describe_event(e: Event) -> str:
-    """One line of plain English for an event (the god view)."""
-    at = f" at {e.t:.2f} s" if e.t else ""
+def describe_event(e: Event, lang: str = "en") -> str:
+    """One line about an event (the god view), in ``lang``; seats counted from 1."""
+
+    def say(key: str, **params: Any) -> str:
+        return translate(key, lang, **params)
+
+    def gone(discards: Iterable[Any]) -> str:
+        return ", ".join(say("game_card_of", card=d.card, player=d.player) for d in discards)
+
+    seconds = f"{e.t:.2f}" if lang == "en" else f"{e.t:.2f}".replace(".", ",")
+    at = say("game_at", t=seconds) if e.t else ""
     if isinstance(e, Played):
-        side = "" if e.face_up else " face down"
-        return f"player {e.player} played {e.card}{side}{at}"
+        side = "" if e.face_up else say("game_face_down")
+        return say("ev_played", player=e.player, card=e.card, side=side, at=at)
     if isinstance(e, Mistake):
-        gone = ", ".join(f"{d.card} (player {d.player})" for d in e.discards)
-        return f"mistake{at}: {e.card} was played too early; lost a life; discarded {gone}"
+        return say("ev_mistake", at=at, card=e.card, gone=gone(e.discards))
     if isinstance(e, StarUsed):
-        gone = ", ".join(f"{d.card} (player {d.player})" for d in e.discards)
-        return f"throwing star used{at}; discarded {gone}"
+        return say("ev_star_used", at=at, gone=gone(e.discards))
     if isinstance(e, StarProposed):
-        return f"player {e.player} proposed a throwing star{at}"
+        return say("ev_star_proposed", player=e.player, at=at)
     if isinstance(e, StarVoted):
-        return f"player {e.player} {'agreed' if e.agree else 'said no'}{at}"
+        return say("ev_star_voted_yes" if e.agree else "ev_star_voted_no", player=e.player, at=at)
     if isinstance(e, StarDeclined):
-        return f"the throwing star was declined by player {e.player}{at}"
+        return say("ev_star_declined", player=e.player, at=at)
     if isinstance(e, Stopped):
-        return f"player {e.player} called stop{at}"
+        return say("ev_stopped", player=e.player, at=at)
     if isinstance(e, Concentrated):
-        return f"hands off the table, play{at}"
+        return say("ev_concentrated", at=at)
     if isinstance(e, HandsOnTable):
-        return f"after the {e.why} every hand goes back on the table{at}"
+        return say("ev_hands_on_table", after=say(f"ev_after_{e.why}"), at=at)
     if isinstance(e, Unready):
-        return f"player {e.player} played while the hands were on the table{at}"
+        return say("ev_unready", player=e.player, at=at)
     if isinstance(e, Dealt):
-        return f"level {e.level} dealt; hands on the table"
+        return say("ev_dealt", level=e.level)
     if isinstance(e, LevelCleared):
-        got = f", reward: {e.reward}" if e.reward and e.granted else ""
-        return f"level {e.level} cleared{got}"
+        got = ""
+        if e.reward and e.granted:
+            got = say("ev_reward", reward=say(f"reward_word_{e.reward}"))
+        return say("ev_level_cleared", level=e.level, got=got)
     if isinstance(e, BlindChecked):
         if e.faults:
-            return f"pile turned over: {len(e.faults)} card(s) out of order, lost {e.lives_lost}"
-        return "pile turned over: all in order"
+            return say("ev_blind_faults", n=len(e.faults), lost=e.lives_lost)
+        return say("ev_blind_ok")
     if isinstance(e, GameWon):
-        return "the team won" + (" in blind mode" if e.blind else "")
+        return say("ev_won_blind" if e.blind else "ev_won")
     if isinstance(e, GameLost):
-        return "the last life is lost: game over"
+        return say("ev_lost")
     if isinstance(e, BlindStarted):
-        return "blind mode starts"
+        return say("ev_blind_started")
     return e.type
 
 

@@ -4,6 +4,11 @@
 widget. The JavaScript bundle imports the same files (esbuild inlines them),
 and Python reads them here, e.g. to put a refused message into words.
 Placeholders look like ``{name}``.
+
+Seats: code counts seats from 0 (``game.hands[0]``, ``player=0``); everything a
+pupil reads counts them from 1 ("Player 1", "Bot 2", "You (player 1)"). The
+placeholder ``{player}`` always receives the seat *index* and shows it plus
+one (`seat_number`); the same rule holds in ``js/i18n.js``. No caller adds 1.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from typing import Any
 
 from .checks import choice
 
-__all__ = ["LANGS", "messages", "plural", "reason", "translate"]
+__all__ = ["LANGS", "messages", "plural", "reason", "seat_number", "translate"]
 
 LANGS = ("en", "nl", "de")
 _DIR = Path(__file__).resolve().parent / "locales"
@@ -46,12 +51,30 @@ def plural(lang: str, n: float) -> str:
     return "one" if n == 1 else "other"
 
 
+def seat_number(index: Any) -> Any:
+    """The number a pupil reads for the seat with code index ``index`` (0 -> 1).
+
+    Anything that is not a whole number (a name already in words) is left as it is.
+    """
+    if isinstance(index, bool) or not hasattr(index, "__index__"):
+        return index
+    return int(index) + 1
+
+
+def _fill(name: str, params: dict[str, Any], whole: str) -> str:
+    if name not in params:
+        return whole
+    value = params[name]
+    return str(seat_number(value) if name == "player" else value)
+
+
 def translate(key: str, lang: str = "en", **params: Any) -> str:
     """The string ``key`` in ``lang`` with its ``{placeholders}`` filled in.
 
     A key with singular and plural forms (``key_one``, ``key_other`` in the
     locale files) is chosen by `plural` of the ``n`` parameter. A missing key
-    falls back to English, then to the key itself.
+    falls back to English, then to the key itself. ``player`` is a seat index,
+    shown counted from 1 (the module docstring).
     """
     table = _load(lang) if lang in LANGS else {}
     english = _load("en")
@@ -62,7 +85,7 @@ def translate(key: str, lang: str = "en", **params: Any) -> str:
     text = table.get(key)
     if text is None:
         text = english.get(key, key)
-    return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+    return _PLACEHOLDER.sub(lambda m: _fill(m.group(1), params, m.group(0)), text)
 
 
 def reason(error: BaseException, lang: str = "en") -> str:

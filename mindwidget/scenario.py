@@ -138,17 +138,41 @@ def _sources() -> dict[str, Any]:
     return data
 
 
-def sources() -> dict[str, dict[str, str]]:
+#: The language a board falls back to when no rule text in its own language says the same.
+_FALLBACK = {"en": ("en", "nl", "de"), "nl": ("nl", "en", "de"), "de": ("de", "en", "nl")}
+
+
+def sources(lang: str = "en") -> dict[str, dict[str, str]]:
     """The rule texts' own words behind each rule and tip the library shows.
 
-    ``{key: {"doc": ..., "title": ..., "quote": ...}}``: ``quote`` is the
-    sentence as it stands in the rule text ``title`` (``doc`` names it).
+    ``{key: {"doc": ..., "title": ..., "quote": ..., "lang": ...}}``: ``quote``
+    is the sentence as it stands in the rule text ``title`` (``doc`` names it),
+    in ``lang`` where a rule text in that language says the same thing, else in
+    another language (``lang`` of the result says which; the title names it).
     """
+    if lang not in _FALLBACK:
+        raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
     data = _sources()
-    return {
-        key: {"doc": src["doc"], "title": data["docs"][src["doc"]], "quote": src["quote"]}
-        for key, src in data["sources"].items()
-    }
+    out = {}
+    for key, quotes in data["sources"].items():
+        said = next(q for q in _FALLBACK[lang] if q in quotes)
+        src = quotes[said]
+        out[key] = {
+            "doc": src["doc"],
+            "title": data["docs"][src["doc"]],
+            "quote": src["quote"],
+            "lang": said,
+        }
+    return out
+
+
+def all_quotes() -> list[tuple[str, str, str]]:
+    """Every quote of every source in every language: ``(key, lang, quote)``."""
+    return [
+        (key, lang, src["quote"])
+        for key, quotes in _sources()["sources"].items()
+        for lang, src in quotes.items()
+    ]
 
 
 def reachable(rules: Rules, level: int, lives: int, stars: int, blind: bool = False) -> str | None:
@@ -367,12 +391,19 @@ class Scenario:
 
     @property
     def state(self) -> Game:
-        """The game after the steps taken so far (a copy: changing it leaves the scenario)."""
-        return self._game.copy()
+        """The game after the steps taken so far (a copy: changing it leaves the scenario).
+        It speaks the scenario's `lang` when printed."""
+        return self._copy()
 
     def branch(self) -> Game:
-        """A game to play on from here, by hand or with bots (the scenario stays as it is)."""
-        return self._game.copy()
+        """A game to play on from here, by hand or with bots (the scenario stays as it is).
+        It speaks the scenario's `lang` when printed."""
+        return self._copy()
+
+    def _copy(self) -> Game:
+        game = self._game.copy()
+        game.lang = self._lang
+        return game
 
     def trace(self) -> pd.DataFrame:
         """The timing trace of the steps taken so far (see `mindwidget.trace.trace`)."""
@@ -414,7 +445,7 @@ class Scenario:
         return {
             "kind": point["kind"],
             "text": _pick(point["text"], self._lang),
-            "source": None if src is None else sources()[src],
+            "source": None if src is None else sources(self._lang)[src],
         }
 
     @property
@@ -472,7 +503,7 @@ class Scenario:
         why = self.refusal_text
         if why:
             lines += textwrap.wrap(f"{translate('scenario_refused', lang)} {why}", 78)
-        lines += ["", self._game.describe()]
+        lines += ["", self._game.describe(lang)]
         return "\n".join(lines)
 
     def __eq__(self, other: object) -> bool:

@@ -193,8 +193,9 @@ def plot_timing(
     the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
 
     Names as the widget gives them with ``bots=True``: seat ``you`` (the
-    person's; None at a table of bots only) is "You", the other seats
-    "Bot n". Else each seat is "player n".
+    person's; None at a table of bots only) is "You (player 1)", the other seats
+    "Bot 2", "Bot 3": seats counted from 1, as everywhere a pupil reads. Else
+    each seat is "Player 1", "Player 2", ...
     """
     game, player = _check_player(game, player)
     if you is not None:
@@ -206,11 +207,11 @@ def plot_timing(
         return translate(key, lang, **params)
 
     if player == you:
-        name, title = say("you"), say("timing_title_you")
+        name, title = say("you_seat", player=player), say("timing_title_you")
     elif bots or you is not None:
-        name, title = say("bot", n=player), say("timing_title_bot", n=player)
+        name, title = say("bot", player=player), say("timing_title_bot", player=player)
     else:
-        name, title = say("timing_player", n=player), say("timing_title", n=player)
+        name, title = say("timing_player", player=player), say("timing_title", player=player)
 
     plays = _plays(game)
     others = plays[plays["player"] != player]
@@ -273,7 +274,7 @@ def plot_timing(
                 "timing_fit",
                 floor=f"{profile.floor:.1f}",
                 step=f"{profile.seconds_per_step:.2f}",
-                cv=f"{profile.cv:.2f}",
+                cv=f"{profile.cv:.0%}",
             ),
         )
     else:

@@ -291,6 +291,8 @@ def plot_trace(
     ax: Axes | None = None,
     blind: bool | None = None,
     lang: str = "en",
+    you: int | None = None,
+    bots: bool = False,
 ) -> Figure:
     """Plot one level: seconds since the level started (x) against card (y).
 
@@ -307,8 +309,16 @@ def plot_trace(
     axes; the function returns the figure either way. ``lang`` ("en", "nl" or
     "de") is the language of the title, axes and legend (the widget's strings,
     `mindwidget/locales`).
+
+    Seats are named as a pupil reads them, counted from 1: "Player 1", ... or,
+    with ``bots=True``, as the widget names them: seat ``you`` (the person's;
+    None at a table of bots only) "You (player 1)", the others "Bot 2", ...
     """
     game = _check_game(game)
+    if you is not None and (
+        isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < game.players
+    ):
+        raise ValueError(f"you must be a seat from 0 to {game.players - 1}, not {you!r}.")
     if level is not None:
         level = whole("level", level)
     if blind is not None:
@@ -316,7 +326,7 @@ def plot_trace(
     choice("lang", lang, LANGS, quoted=False)
     lv = _pick_level(game, level, blind)
     fig, ax = figure_and_axes(ax, (7.5, 4.5))
-    _draw(game, lv, ax, lang)
+    _draw(game, lv, ax, lang, you, bots)
     return fig
 
 
@@ -331,9 +341,14 @@ def figure_and_axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figu
     return parent, ax
 
 
-def _draw(game: Game, lv: _Level, ax: Axes, lang: str) -> None:
+def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bool) -> None:
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)
+
+    def name(p: int) -> str:
+        if p == you:
+            return say("you_seat", player=p)
+        return say("bot" if bots else "plot_player", player=p)
 
     rows = _frame(_level_rows(lv))
     stops = trace_stops(game)
@@ -368,7 +383,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str) -> None:
             color=colour,
             mec="white",
             zorder=3,
-            label=say("plot_player", n=p),
+            label=name(p),
         )
         handles.append(line)
         if len(aside):

@@ -626,7 +626,7 @@ def test_every_refusal_speaks_english_dutch_and_german_and_str_stays_english() -
                 assert text != english, (lang, error.key)
         assert str(error)[0].islower()  # str(error) is the English message for Python users
     nl = reason(errors[0], "nl")
-    assert nl.startswith("Speler 0 moet eerst de laagste kaart, 10, leggen")
+    assert nl.startswith("Speler 1 moet eerst de laagste kaart, 10, leggen")  # index 0: speler 1
 
 
 def test_plurals_one_mechanism_for_singular_and_plural_in_three_languages() -> None:

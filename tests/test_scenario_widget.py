@@ -52,11 +52,12 @@ def test_next_back_and_reset_step_the_scenario_and_show_every_hand() -> None:
         send(p, {"type": "next"})
     s = scene(p)
     assert s["position"] == 3 and p.scenario.position == 3
-    assert s["text"].startswith("Player 2 plays 34, but player 0 still holds 26")
+    assert s["text"].startswith("Player 3 plays 34, but player 1 still holds 26")
     assert not s["text"].endswith("Rule:")
     assert s["rule"] is not None and s["rule"].startswith("A card played while someone holds")
     assert s["tip"] is None  # a rule, not a tip: the board labels them differently
-    assert s["source"]["quote"].startswith("Legt iemand een kaart terwijl")
+    assert s["source"]["quote"].startswith("The team loses one life")  # the English text
+    assert s["source"]["title"].endswith("(en)")
     table = s["table"]
     assert table["hands"] == [[], [71], [58]]
     assert table["pile"] == [11, 34] and table["lives"] == 2
@@ -72,7 +73,7 @@ def test_next_back_and_reset_step_the_scenario_and_show_every_hand() -> None:
     send(p, {"type": "back"})
     s = scene(p)
     assert s["position"] == 2
-    assert s["text"] == "Player 0 plays 11."
+    assert s["text"] == "Player 1 plays 11."
     assert s["table"]["hands"] == [[26], [30, 71], [34, 58]] and s["table"]["lives"] == 3
     assert [pt["k"] for pt in s["trace"]] == ["play"]
 
@@ -179,14 +180,14 @@ def test_lang_relabels_at_once_from_python_and_from_the_browser() -> None:
     p = player(lang="nl")
     p.goto(2)
     assert p.board.lang == "nl"
-    assert scene(p)["text"] == "Speler 0 legt 11."
+    assert scene(p)["text"] == "Speler 1 legt de 11."
     assert scene(p)["rule"] == "De laagste kaart in het spel gaat eerst."
     assert scene(p)["title"].startswith("De fout")
     p.lang = "de"
     assert p.board.lang == "de"
-    assert scene(p)["text"] == "Spieler 0 legt die 11."
+    assert scene(p)["text"] == "Spieler 1 legt die 11."
     update(p.board, {"lang": "en"})  # the board's language menu
-    assert p.lang == "en" and scene(p)["text"] == "Player 0 plays 11."
+    assert p.lang == "en" and scene(p)["text"] == "Player 1 plays 11."
     update(p.board, {"lang": "fr"})
     update(p.board, {"scene": {"position": 5}})  # the browser may not change the scene
     assert p.lang == "en" and scene(p)["position"] == 2

@@ -14,7 +14,7 @@ import pytest
 from mindwidget import Game, RuleError, Rules, Scenario
 from mindwidget.prob import p_wrong_order
 from mindwidget.runner import run_level
-from mindwidget.scenario import LANGS, LIBRARY
+from mindwidget.scenario import LANGS, LIBRARY, sources
 
 NAMES = Scenario.names()
 LIBRARY_DIR = resources.files("mindwidget") / "scenarios"
@@ -156,17 +156,33 @@ def test_tips_are_not_rules_every_step_shows_a_rule_with_its_source_or_a_tip(nam
 
 
 def test_every_source_quotes_the_rule_texts_as_they_stand() -> None:
-    from mindwidget.scenario import sources
+    from mindwidget.scenario import all_quotes, sources
 
     seeds = _seeds()
     if not seeds:
         pytest.skip("the rule texts (shared/seeds/*.txt) are not beside this checkout")
-    for key, src in sources().items():
+    for key, lang, quote in all_quotes():
         # sentence by sentence: a quote may join sentences of one passage
-        for sentence in " ".join(src["quote"].split()).split(". "):
-            assert sentence.rstrip(".") in seeds, (key, sentence)
+        for sentence in " ".join(quote.split()).split(". "):
+            assert sentence.rstrip(".") in seeds, (key, lang, sentence)
     used = {p["source"] for n in NAMES for p in Scenario.load(n).points if p and p["source"]}
     assert used <= set(sources())
+
+
+def test_a_board_quotes_the_rule_text_in_its_own_language_where_one_says_the_same() -> None:
+    # issue 19: German boards quoted only Dutch and English, never the German text
+    for lang in LANGS:
+        for key, src in sources(lang).items():
+            assert src["doc"].startswith(src["lang"]), key
+            assert re.search(rf"\b{src['lang']}\b", src["title"]), key  # the title names it
+    german = sources("de")
+    assert sum(s["lang"] == "de" for s in german.values()) >= 20
+    assert german["mistake"]["quote"].startswith("Durch den Fehler verliert das Team")
+    assert sources("nl")["no_turns"]["quote"].startswith("Er zijn geen beurten")
+    # no German text says it: the German board falls back to English before Dutch
+    assert german["stop"]["lang"] == "en"
+    shown = Scenario.load("clean_level", lang="de").goto(1).point
+    assert shown is not None and shown["source"]["lang"] == "de"
 
 
 def test_the_lang_switches_title_and_narration() -> None:
@@ -367,8 +383,8 @@ def test_the_text_form_shows_hands_pile_lives_stars_and_the_last_event() -> None
     assert "Rule: A card played while someone holds a lower card costs one life" in text
     assert "lives 2, stars 1" in text
     assert "pile:     11 34" in text
-    assert "player 1: 71" in text
-    assert "26 (player 0), 30 (player 1)" in text
+    assert "player 2: 71" in text  # hands[1]: seats a pupil reads count from 1
+    assert "26 (player 1), 30 (player 2)" in text
     assert "last:     mistake at 2.40 s" in text and "hands back on the table" in text
     narration = text.split("\n\nGame")[0]
     assert all(len(line) <= 78 for line in narration.splitlines()[1:])  # wrapped for a projector
@@ -686,7 +702,9 @@ def test_a_refused_step_is_said_in_the_chosen_language_and_refusal_stays_english
     s = Scenario.load("common_high_card_first", lang="nl").goto(3)
     assert s.refusal is not None and s.refusal.startswith("player 0 must play their lowest")
     text = repr(s)
-    assert "Het spel weigert: Speler 0 moet eerst de laagste kaart, 21, leggen" in text
+    assert "Het spel weigert: Speler 1 moet eerst de laagste kaart, 21, leggen" in text
+    # the table under the narration speaks Dutch too (issue 19)
+    assert "Speler 1:     21 56 93" in text and "Laatst:" in text and "player" not in text
     assert "Regel: Je legt altijd je eigen laagste kaart het eerst." in text
     s.lang = "de"
-    assert s.refusal_text is not None and s.refusal_text.startswith("Spieler 0 muss zuerst")
+    assert s.refusal_text is not None and s.refusal_text.startswith("Spieler 1 muss zuerst")

@@ -126,9 +126,13 @@ def test_the_floor_stays_a_reaction_floor_when_only_far_cards_were_played() -> N
 @pytest.mark.parametrize(
     ("lang", "you", "bot"),
     [
-        ("en", ("You", "Your inner clock"), ("Bot 2", "Bot 2's inner clock")),
-        ("nl", ("Jij", "Jouw innerlijke klok"), ("Bot 2", "De innerlijke klok van Bot 2")),
-        ("de", ("Du", "Deine innere Uhr"), ("Bot 2", "Die innere Uhr von Bot 2")),
+        ("en", ("You (player 1)", "Your inner clock"), ("Bot 3", "Bot 3's inner clock")),
+        (
+            "nl",
+            ("Jij (speler 1)", "Jouw innerlijke klok"),
+            ("Bot 3", "De innerlijke klok van Bot 3"),
+        ),
+        ("de", ("Du (Spieler 1)", "Deine innere Uhr"), ("Bot 3", "Die innere Uhr von Bot 3")),
     ],
 )
 def test_plot_timing_names_the_person_you_and_the_bots_as_the_widget_does(
@@ -140,13 +144,14 @@ def test_plot_timing_names_the_person_you_and_the_bots_as_the_widget_does(
         assert ax.get_title().startswith(title)
         labels = [t.get_text() for t in ax.get_legend().get_texts()]
         assert name in labels
-        assert not any("layer" in s or "peler" in s for s in [ax.get_title(), *labels])
+        others = [s for s in [ax.get_title(), *labels] if s != you[0]]
+        assert not any("layer" in s or "peler" in s for s in others)
     # a table of bots only: every seat is a bot
     assert (
         plot_timing(g, 0, lang=lang, you=None, bots=True)
         .axes[0]
         .get_title()
-        .startswith(bot[1].replace("2", "0"))
+        .startswith(bot[1].replace("3", "1"))  # seat index 0 is Bot 1
     )
 
 

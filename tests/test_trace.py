@@ -251,9 +251,9 @@ def test_plot_of_the_mistake_level_has_the_expected_legend_and_artists() -> None
     assert legend_texts(fig) == [
         "stop: hands on the table",
         "the pile, in order",
-        "player 0",
-        "player 1",
-        "player 2",
+        "Player 1",  # seat index 0: a pupil reads seats counted from 1
+        "Player 2",
+        "Player 3",
         "mistake: a lower card was still held",
         "put aside after a mistake",
     ]
@@ -278,7 +278,7 @@ def test_plot_of_the_mistake_level_has_the_expected_legend_and_artists() -> None
 def test_every_player_has_its_own_colour_and_marker() -> None:
     fig = plot_trace(mistake_game())
     players = [
-        line for line in fig.axes[0].get_lines() if str(line.get_label()).startswith("player")
+        line for line in fig.axes[0].get_lines() if str(line.get_label()).startswith("Player")
     ]
     assert [line.get_marker() for line in players] == list(MARKERS[:3])
     assert [line.get_color() for line in players] == list(OKABE_ITO[:3])
@@ -313,8 +313,8 @@ def test_plot_defaults_to_the_last_level_in_which_a_card_was_played() -> None:
 
 def test_plot_of_a_fresh_level_says_nothing_happened_yet() -> None:
     fig = plot_trace(Game(players=3, seed=0))
-    assert "no card has left a hand yet" in [t.get_text() for t in fig.axes[0].texts]
-    assert legend_texts(fig) == ["player 0", "player 1", "player 2"]
+    assert "no card has been played yet" in [t.get_text() for t in fig.axes[0].texts]
+    assert legend_texts(fig) == ["Player 1", "Player 2", "Player 3"]
 
 
 def test_plot_of_a_level_that_was_not_played_names_the_levels_there_are() -> None:
@@ -354,7 +354,7 @@ def test_plot_trace_speaks_the_widgets_languages() -> None:
         ax = plot_trace(g, lang=lang).axes[0]
         texts[lang] = (ax.get_title(), ax.get_xlabel(), *legend_texts(ax.get_figure()))
     assert texts["nl"][1] == "seconden sinds het begin van het level"
-    assert "Spieler 0" in texts["de"]
+    assert "Spieler 1" in texts["de"] and "Spieler 0" not in texts["de"]
     assert len({texts["en"], texts["nl"], texts["de"]}) == 3
     with pytest.raises(ValueError, match="lang must be one of en, nl, de"):
         plot_trace(g, lang="fr")

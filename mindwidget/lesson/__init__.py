@@ -53,7 +53,7 @@ from .nb03_probability import (
     sandbox,
     sandbox_result,
 )
-from .nb04_scenarios import bet_branch
+from .nb04_scenarios import bet_branch, refusals_in
 from .nb05_cooperation import (
     before_after,
     bet_adaptive,
@@ -96,6 +96,7 @@ __all__ = [
     "pile_table",
     "play",
     "readable",
+    "refusals_in",
     "rules_card",
     "sandbox",
     "sandbox_result",

@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from ..game import Game
 from ..i18n import translate
 from ..timing import MIN_PLAYS
+from ..trace import plot_trace
 from ..view import phase
 from ..widget import MindWidget
 from .kit import _BIG, _figure_html, _md, number, percent, text
@@ -66,7 +67,7 @@ def next_moves(w: MindWidget, moves: int = 1) -> None:
         w.step()
         card = w.game.pile[-1] if w.game.pile else None
         if card is not None and len(w.game.pile) + len(w.game.discards) > before:
-            who = translate("bot", lang, n=_last_player(w.game))
+            who = translate("bot", lang, player=_last_player(w.game))
             done.append(text("moves_played", lang, who=who, card=card))
     p = phase(w.game)
     if p in ("cleared", "won", "lost"):
@@ -89,7 +90,8 @@ def trace_of(w: MindWidget) -> Figure | None:
     if not w.game.pile and not w.game.discards and w.game.level == 1:
         print(text("trace_nothing_yet", w.lang))
         return None
-    return w.plot_trace()
+    # named as the table above names them: "Jij (speler 1)", "Bot 2", ...
+    return plot_trace(w.game, lang=w.lang, you=w.seat, bots=True)
 
 
 def inner_clock(w: MindWidget) -> ipywidgets.HTML:

@@ -48,7 +48,7 @@ def bet_watch_bots(lang: str) -> Bet:
     key = "watch_won" if game.status == "won" else "watch_lost"
     answer = Answer(
         text(key, lang, level=game.level, of=game.levels),
-        plot_trace(game, lang=lang),
+        plot_trace(game, lang=lang, bots=True),
         text("watch_rings", lang),
         lang=lang,
     )

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..bots import PerfectTimer, ScalarTimer
 from ..game import Game
+from ..i18n import LANGS, reason, translate
+from ..rules import RuleError
 from ..runner import run_level
 from ..trace import plot_trace
 from .kit import Answer, Bet, number, text
@@ -33,3 +37,25 @@ def bet_branch(start: Game, lang: str, tries: int = 1000, perfect_tries: int = 1
     )
     question = text("04-scenarios.bet_branch", lang, tries=number(tries, lang))
     return Bet(question, answer, out_of=tries, lang=lang)
+
+
+def refusals_in(lang: str) -> None:
+    """From now on a refusal (`RuleError`) raised in a cell of this notebook is
+    printed in ``lang``, as one line, without a traceback: "Het spel weigert:
+    Speler 1 heeft geen 5." (`i18n.reason`). ``str(error)`` stays English for
+    developers. Outside IPython this does nothing.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    def said(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> None:
+        print(f"{translate('scenario_refused', lang)} {reason(value, lang)}")
+
+    shell.set_custom_exc((RuleError,), said)

@@ -36,7 +36,7 @@ def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
             wins=fast.wins,
             games=number(games, lang),
         ),
-        plot_trace(game, level=3, lang=lang),
+        plot_trace(game, level=3, lang=lang, bots=True),
         text("fast_trace", lang),
         lang=lang,
     )
@@ -97,7 +97,7 @@ def tempos_meet(lang: str, seed: int = 3) -> Bet:
     """One game of the adaptive team: where do the three tempos end up?"""
     team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
-    names = [translate("bot", lang, n=p) for p in range(3)]
+    names = [translate("bot", lang, player=p) for p in range(3)]
     names[0] += f" ({text('fast', lang)})"
     fig = tempos(team, names, text("tempos_title", lang), lang)
     ends = " · ".join(f"{n}: {number(b.tempo, lang, 2)}" for n, b in zip(names, team, strict=True))
@@ -116,8 +116,8 @@ def before_after(lang: str, seed: int = 3) -> Figure:
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
     fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
     left, right = fig.subplots(1, 2)
-    plot_trace(game, level=1, ax=left, lang=lang)
-    plot_trace(game, level=game.level, ax=right, lang=lang)
+    plot_trace(game, level=1, ax=left, lang=lang, bots=True)  # named as in tempos_meet
+    plot_trace(game, level=game.level, ax=right, lang=lang, bots=True)
     for ax in (left, right):
         notes = [a for a in ax.texts if isinstance(a, Annotation)]
         if len(notes) > 12:  # a full level: the dots speak, the numbers would cover each other
@@ -134,7 +134,7 @@ def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet
     person = ScalarTimer(seconds_per_step=0.45)
     team = [bot.seat(p) for p, bot in enumerate([person, AdaptiveTimer(), AdaptiveTimer()])]
     run_game(Game(players=3, seed=5), team, seed=5)  # one game: the bots' tempos move
-    names = [text("careful_person", lang)] + [translate("bot", lang, n=p) for p in (1, 2)]
+    names = [text("careful_person", lang)] + [translate("bot", lang, player=p) for p in (1, 2)]
     fig = tempos(team, names, text("person_title", lang), lang)
     stubborn = _summary(3, [person, ScalarTimer(), ScalarTimer()], games, 1)
     following = _summary(3, [person, AdaptiveTimer(), AdaptiveTimer()], adaptive_games, 1)
@@ -176,7 +176,7 @@ def your_tempo(w: MindWidget) -> Figure | None:
         return None
     fig, ax = _fig(6, 3.4)
     for p in played.columns:
-        who = translate("you", lang) if int(p) == w.seat else translate("bot", lang, n=p)
+        who = translate("you_seat" if int(p) == w.seat else "bot", lang, player=int(p))
         ax.plot(played.index, played[p], "o-", label=who, lw=2)
     ax.set_xticks(list(played.index))
     ax.set_xlabel(text("level", lang))

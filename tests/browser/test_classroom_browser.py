@@ -163,7 +163,7 @@ def test_projector_fits_and_nothing_moves(hd_page: Page, lab_url: str, lab_root:
 
 
 def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> None:
-    """The person plays 30 while Bot 1 holds 10: the table stops and explains."""
+    """The person plays 30 while Bot 2 holds 10: the table stops and explains."""
     w = widget_in(
         page,
         lab_url,
@@ -199,13 +199,13 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     shot(w, "notebook-cell")
     page.wait_for_timeout(3000)  # the claim is about time: still there 3 s later
     expect(mistake).to_be_visible()
-    expect(mistake).to_contain_text("Put aside: 10 (Bot 1).")
+    expect(mistake).to_contain_text("Put aside: 10 (Bot 2).")
     expect(tid(w, "early-mark")).to_be_visible()
     expect(tid(w, "broken-heart")).to_be_visible()
     expect(w.locator('[data-testid="discard"][data-card="10"][data-marked="true"]')).to_be_visible()
     expect(w.locator('[data-kind="mistake"][data-card="30"]')).to_have_count(1)
     expect(w.locator('[data-kind="lost"][data-card="10"]')).to_have_count(1)
-    # No bot played on (Bot 2 holds 32, just above the pile): the table waits.
+    # No bot played on (Bot 3 holds 32, just above the pile): the table waits.
     expect(tid(w, "pile")).to_contain_text("(1)")
     expect(phase).to_have_attribute("data-phase", "stopped")
     tid(w, "btn-ready").click()
@@ -302,7 +302,7 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
     # The screen reader hears it in the table's language, and again after a switch.
     expect(tid(w3, "live")).to_contain_text("Jij bent niet akkoord.")
     tid(w3, "lang").select_option("de")
-    expect(tid(w3, "live")).to_contain_text("Du bist nicht einverstanden.")
+    expect(tid(w3, "live")).to_contain_text("Du lehnst ab.")
 
 
 def play_through(page: Page, w: Locator, steps: list[tuple[str, int]]) -> None:

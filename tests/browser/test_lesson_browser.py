@@ -85,7 +85,9 @@ def test_dutch_rules_on_a_projector(
     expect(first).to_be_visible()
     expect(tid(first, "step-counter")).to_have_text(re.compile(r"^Begin \(\d+ stappen\)$"))
     # Dutch all over: the setting-up table above it and the board's buttons.
-    expect(panel.get_by_text("Beloningen voor het halen van een level:")).to_be_visible()
+    expect(
+        panel.get_by_text("Beloningen voor het halen van een level (volgens de levelkaarten):")
+    ).to_be_visible()
     expect(tid(first, "btn-next")).to_have_text("Volgende")
     expect(first).to_have_class(re.compile(r"\bmw-projector\b"))  # big text on the projector
 

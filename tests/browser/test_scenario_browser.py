@@ -42,18 +42,18 @@ def test_step_back_take_over_and_play(
     expect(tid(board, "scenario-live")).to_contain_text("Step 1 of 6.")
     expect(tid(board, "btn-next")).to_be_focused()  # the focus stays on the button
 
-    # Right arrow: Next. Player 0 plays 11; the pile and the trace show it.
+    # Right arrow: Next. Player 1 plays 11; the pile and the trace show it.
     page.keyboard.press("ArrowRight")
     expect(counter).to_have_text("Step 2 of 6")
-    expect(story).to_contain_text("Player 0 plays 11.")
+    expect(story).to_contain_text("Player 1 plays 11.")
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "11")
     expect(board.locator('[data-kind="play"][data-card="11"]')).to_have_count(1)
-    expect(tid(board, "scenario-live")).to_contain_text("Player 0 plays 11.")
+    expect(tid(board, "scenario-live")).to_contain_text("Player 1 plays 11.")
     gallery = Path(__file__).resolve().parents[2] / "docs" / "gallery"
     gallery.mkdir(parents=True, exist_ok=True)
     board.screenshot(path=str(gallery / "scenario-step.png"))
 
-    # Back (the left arrow): the 11 is in player 0's hand again.
+    # Back (the left arrow): the 11 is in player 1's hand again.
     page.keyboard.press("ArrowLeft")
     expect(counter).to_have_text("Step 1 of 6")
     expect(tid(board, "pile-top")).to_have_attribute("data-card", "")

@@ -34,7 +34,7 @@ from playwright.sync_api import Page, WebSocket, expect
 from mindwidget import Game
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = 73  # level 1: you hold 36, Bot 1 holds 16, Bot 2 holds 65
+SEED = 73  # level 1: you hold 36, Bot 2 holds 16, Bot 3 holds 65
 PLAYERS = 3
 START_TIMEOUT_S = 90.0
 CARD_KEYS = {"card", "cards", "hand", "hands", "pile"}
@@ -221,7 +221,7 @@ def test_student_page(page: Page, tmp_path: Path) -> None:
         for selector in (".jp-InputArea", ".jp-CodeMirrorEditor", ".cm-editor", "textarea"):
             expect(page.locator(selector)).to_have_count(0)
 
-        # Play the level: Ready (button), Bot 1 plays 16, then Space plays 36, Bot 2 plays 65.
+        # Play the level: Ready (button), Bot 2 plays 16, then Space plays 36, Bot 3 plays 65.
         tid(w, "btn-ready").click()
         expect(phase).to_have_attribute("data-phase", "play")
         expect(tid(w, "pile-top")).to_have_attribute("data-card", "16", timeout=30_000)
@@ -272,7 +272,7 @@ def test_student_page(page: Page, tmp_path: Path) -> None:
 
     messages = [m for m in map(decode_frame, received) if m is not None]
     views = check_no_hidden_cards(messages, hands)
-    assert views >= 4  # the deal, Bot 1's play, yours, Bot 2's (the check did run)
+    assert views >= 4  # the deal, Bot 2's play, yours, Bot 3's (the check did run)
 
 
 def test_the_check_finds_a_leak() -> None:

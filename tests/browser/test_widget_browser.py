@@ -99,7 +99,7 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     tid(w, "btn-next-level").click()
     expect(tid(w, "level")).to_have_text("Level 2 of 10")
 
-    # Lose a life: play 9, then 33 at once while Bot 1 still holds 16.
+    # Lose a life: play 9, then 33 at once while Bot 2 still holds 16.
     tid(w, "btn-ready").click()
     expect(phase).to_have_attribute("data-phase", "play")
     w.focus()
@@ -108,11 +108,11 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     page.keyboard.press("Space")
     mistake = tid(w, "mistake")
     expect(mistake).to_contain_text("You played 33, but lower cards were still held.")
-    expect(mistake).to_contain_text("Put aside: 16 (Bot 1).")
+    expect(mistake).to_contain_text("Put aside: 16 (Bot 2).")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     expect(w.locator('[data-kind="mistake"][data-card="33"]')).to_have_count(1)
     expect(w.locator('[data-kind="lost"][data-card="16"]')).to_have_count(1)
-    expect(tid(w, "live")).to_contain_text("Mistake: 33 by You was too early.")
+    expect(tid(w, "live")).to_contain_text("Mistake: your 33 was too early.")
 
     SCREENSHOT.parent.mkdir(exist_ok=True)
     w.screenshot(path=str(SCREENSHOT))
@@ -126,7 +126,7 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     expect(tid(w, "btn-star").locator(".mw-btn-label")).to_have_text("Wurfstern")
     expect(tid(w, "level")).to_have_text("Level 2 von 10")
     expect(w.locator('[data-testid="discard"][data-card="16"][data-player="1"]')).to_have_attribute(
-        "title", "Bot 1, durch einen Fehler"
+        "title", "Bot 2, durch einen Fehler"
     )
 
 
@@ -151,7 +151,7 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
     expect(tid(w, "plan-1")).to_contain_text("plays in")
     expect(tid(w, "plan-2")).to_contain_text("plays in")
     clock = tid(w, "clock").inner_text()
-    # Wait: the next bot action (Bot 1 plays 73 while I hold 18: a mistake).
+    # Wait: the next bot action (Bot 2 plays 73 while I hold 18: a mistake).
     tid(w, "btn-wait").click()
     expect(tid(w, "pile-top")).to_have_attribute("data-card", "73")
     expect(tid(w, "mistake")).to_contain_text("18 (You)")
