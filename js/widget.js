@@ -8,7 +8,7 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
-import { mountFrame } from "./dom.js";
+import { keepKeys, mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
 import { announce, renderTable } from "./render.js";
@@ -98,7 +98,7 @@ export default () => {
       let spokenNotice = null;
       root.append(main, live, alert);
       // JupyterLab (Lumino) skips its own shortcuts for keys pressed in here.
-      root.setAttribute("data-lm-suppress-shortcuts", "true");
+      const releaseKeys = keepKeys(root);
       main.className = "mw-main";
       el.append(root);
 
@@ -229,16 +229,6 @@ export default () => {
       root.addEventListener("click", onClick);
       root.addEventListener("change", onChange);
       root.addEventListener("keydown", onKey);
-      // JupyterLab reads keys on their way down (capture), before the table
-      // sees them; the attribute above makes it skip them. Combinations such as
-      // Ctrl+S stay JupyterLab's: for those the attribute is lifted until the
-      // key has passed (the window sees a key before the document does).
-      const onCombo = (ev) => {
-        if (!(ev.ctrlKey || ev.metaKey || ev.altKey) || !root.contains(ev.target)) return;
-        root.removeAttribute("data-lm-suppress-shortcuts");
-        setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
-      };
-      window.addEventListener("keydown", onCombo, true);
 
       // Only what moves with time is updated between syncs: clock, countdowns, "now".
       const liveTimer = setInterval(() => {
@@ -283,7 +273,7 @@ export default () => {
         root.removeEventListener("click", onClick);
         root.removeEventListener("change", onChange);
         root.removeEventListener("keydown", onKey);
-        window.removeEventListener("keydown", onCombo, true);
+        releaseKeys();
         root.remove();
       };
     },

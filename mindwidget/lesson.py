@@ -191,8 +191,8 @@ def _html(part: object) -> str:
 _BIG = "font-size:1.35em;line-height:1.45"
 
 #: Projector-sized controls: the words of a bet's slider and buttons (ipywidgets'
-#: own classes) as large as the bet's question, and a scenario's story beside
-#: its table at projector size, so that the cards and the story fit one screen.
+#: own classes) as large as the bet's question. (A scenario's story stands beside
+#: its table at projector size by the board's own stylesheet, js/scenario.css.)
 _STYLE = """<style>
 .mw-lesson-big .widget-label, .mw-lesson-big .widget-readout,
 .mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-dropdown select,
@@ -205,17 +205,6 @@ _STYLE = """<style>
 .mw-lesson-big .widget-dropdown select { height: auto; min-height: 44px; padding: 4px 16px; }
 .mw-lesson-big .widget-inline-hbox { min-height: 48px; align-items: center; }
 .mw-lesson-big .widget-slider .ui-slider-handle { width: 22px; height: 22px; top: -8px; }
-.mw-lesson-scenario .mw-projector .mw-main {
-  display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-  column-gap: 0.8em; align-items: start;
-}
-.mw-lesson-scenario .mw-projector .mw-main > * { grid-column: 1; }
-.mw-lesson-scenario .mw-projector .mw-main > .mw-header,
-.mw-lesson-scenario .mw-projector .mw-main > .mw-trace,
-.mw-lesson-scenario .mw-projector .mw-main > .mw-keys { grid-column: 1 / -1; }
-.mw-lesson-scenario .mw-projector .mw-main > .mw-story {
-  grid-column: 2; grid-row: 2 / span 3; margin: 0; font-size: 0.95em;
-}
 </style>"""
 
 
@@ -456,10 +445,9 @@ def inner_clock(w: MindWidget) -> ipywidgets.HTML:
 
 # -------------------------------------------------------------- 02: rules
 class LessonScenario(ScenarioPlayer):
-    """A `ScenarioPlayer` in projector size whose story stands beside the table.
-
-    The layout is `_STYLE`'s: a style block that stays the box's first child
-    whatever the player shows (the board, or the board and a live table).
+    """A `ScenarioPlayer` in projector size: its story stands beside the table
+    (js/scenario.css), and `_STYLE`'s block stays the box's first child whatever
+    the player shows (the board, or the board and a live table).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
