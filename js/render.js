@@ -12,7 +12,7 @@
 //   hand    (the person's cards, large)
 //   bar     (what the table waits for, the buttons)
 //   banner  (level cleared, won, lost: over the table)
-// and the trace beside the table (projector size) or below it.
+// and the trace beside the table (projector size, or a wide cell) or below it.
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
 import { tr } from "./i18n.js";
@@ -32,7 +32,9 @@ export { esc };
  * @property {TracePoint[]} [points]
  * @property {{key?: string, params?: object, id?: number}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
- * @property {string} [size]      "projector": the trace is drawn for its narrow column
+ * @property {string} [size]      "projector" or "normal" (w.size)
+ * @property {boolean} [beside]   the trace beside the table, drawn for its narrow column
+ *                                (projector size, or a cell wide enough: js/widget.js)
  */
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
@@ -386,7 +388,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   const allowed = allowedActions(view);
   const from = fromSeat(view);
   return `${header(view, ctx)}
-<div class="mw-layout">
+<div class="mw-layout${ctx.beside ? " mw-beside" : ""}">
 <div class="mw-table">
   ${seats(view, ctx, names)}
   <div class="mw-middle">
@@ -402,7 +404,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: ctx.size })}</section>
+${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: ctx.beside ? "projector" : "notebook" })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }

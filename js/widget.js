@@ -18,6 +18,9 @@ import { nowX } from "./trace.js";
 export const JOIN_MS = 600;
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
+/** From this width (px) the trace stands beside the table in either size, so a table fits
+ * a 720-line screen; below it (a phone, a narrow cell) the trace goes under the table. */
+export const BESIDE_PX = 760;
 /** Keys while the widget has focus, and the button each one presses (by test id). */
 export const KEYS = Object.freeze({
   " ": "btn-play",
@@ -109,6 +112,15 @@ export default () => {
       let spokenView = null; // the view whose news the live region says
       let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
+      const beside = () => model.get("size") === "projector" || root.clientWidth >= BESIDE_PX;
+      let drawnBeside = null;
+      const resized =
+        typeof ResizeObserver === "undefined"
+          ? null
+          : new ResizeObserver(() => {
+              if (beside() !== drawnBeside) schedule();
+            });
+      resized?.observe(root);
 
       const send = (type, extra = {}) => model.send({ type, t: levelTime(), ...extra });
 
@@ -135,6 +147,7 @@ export default () => {
           notice: model.get("notice"),
           speed: model.get("clock")?.speed,
           size: model.get("size"),
+          beside: (drawnBeside = beside()),
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
@@ -266,6 +279,7 @@ export default () => {
 
       return () => {
         clearInterval(liveTimer);
+        resized?.disconnect();
         if (joinTimer !== null) clearTimeout(joinTimer);
         for (const e of events) model.off(e, schedule);
         store.listeners.delete(schedule);

@@ -270,7 +270,7 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             "refusal": None if live else s.refusal_text,
             "seat": self._seat,
             "table": None if live else table_view(game, None, reveal=True),
-            # the phase line's word: the table's phase, or "concentrated" after the team's concentration
+            # the phase line's word: the table's phase, or "concentrated" right after concentrating
             "phase": None if live else scene_phase(game),
             "trace": [] if live else trace_points(game, None, reveal=True),
             "live": (
