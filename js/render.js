@@ -173,8 +173,8 @@ function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type 
           )}</span>`;
     out.push(`<div class="mw-seat" style="${seatStyle(p).style}" data-testid="seat-${p}" data-anchor="seat-${p}" role="group" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
   <div class="mw-seat-name">${seatMark(p)}<span class="mw-name">${esc(names[p])}</span>
-    <span class="mw-count" data-testid="count-${p}">${esc(countText(n, lang))}</span>${countdown}</div>
-  <div class="mw-cards mw-fan">${cards}</div></div>`);
+    <span class="mw-count" data-testid="count-${p}">${esc(countText(n, lang))}</span></div>
+  <div class="mw-cards mw-fan">${cards}${countdown}</div></div>`);
   }
   return `<div class="mw-seats">${out.join("")}</div>`;
 }

@@ -165,6 +165,21 @@ describe("rendering each state of the table", () => {
     expect(s2).toContain("1 card lies on a higher one. 1 life lost.");
   });
 
+  it("a wide cell: the trace beside the table, drawn for its narrow column", () => {
+    const below = html({});
+    expect(below).toContain('<div class="mw-layout">');
+    expect(below).toContain('viewBox="0 0 480 200"');
+    const beside = html({}, { beside: true });
+    expect(beside).toContain('<div class="mw-layout mw-beside">');
+    expect(beside).toContain('viewBox="0 0 260 210"');
+  });
+
+  it("the countdown stands beside the seat's cards, not after its name", () => {
+    const s = html({ hands: [[12, 40], [15, 60], [90]], plans: { 1: 4.5 } }, { now: 2 });
+    expect(s).toMatch(/<div class="mw-cards mw-fan">[^]*data-testid="plan-1"[^]*<\/div><\/div>/);
+    expect(s).not.toMatch(/mw-seat-name">(?:(?!<\/div>)[^])*data-testid="plan-1"/);
+  });
+
   it("reveal: every hand face up and each bot's countdown", () => {
     const s = html({ hands: [[12, 40], [15, 60], [90]], plans: { 1: 4.5, 2: 9 } }, { now: 2 });
     expect(s).toContain('data-testid="plan-1">plays in 2.5 s');

@@ -251,6 +251,35 @@ def test_table_on_a_1280x720_projector(chromium: Browser, lab_url: str, lab_root
         assert w.evaluate(CUT) == []
 
 
+# ---------------------------------------------- 8. the step table, Run All
+def test_step_table_after_run_all(page: Page, lab_url: str, lab_root: Path) -> None:
+    """01's step table, run with Run All in a fresh kernel (the next cell plays two cards
+    before the browser has shown the table): the timeline shows both cards, the
+    teacher's countdown is whole, and nothing is cut."""
+    write_notebook(
+        lab_root / "runall.ipynb",
+        'from mindwidget import lesson\nclass_view = lesson.class_view("nl")\nclass_view',
+        "lesson.next_moves(class_view, 2)",
+    )
+    panel = open_notebook(page, lab_url, "runall.ipynb")
+    page.get_by_text("Run", exact=True).first.click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    w = tid(panel, "mindwidget")
+    expect(tid(w, "pile")).to_contain_text("Stapel (2)")
+    expect(w.locator('[data-testid="trace"] [data-kind="play"]')).to_have_count(2)
+    plan = w.locator('[data-testid^="plan-"]')
+    expect(plan).to_have_count(1)
+    expect(plan).to_contain_text("speelt over")
+    to_top(w)
+    assert w.evaluate(CUT) == []
+    box, seat = (
+        plan.bounding_box(),
+        plan.locator("xpath=ancestor::*[@data-anchor][1]").bounding_box(),
+    )
+    assert box is not None and seat is not None
+    assert box["x"] + box["width"] <= seat["x"] + seat["width"]  # whole, inside its seat
+
+
 # --------------------------------------------------------------- 3. a phone
 PHONE_NOTEBOOK = '''from mindwidget import MindWidget
 from mindwidget.bots import PerfectTimer
@@ -362,7 +391,7 @@ def test_table_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
         expect(tid(vote, "btn-decline").locator(".mw-btn-label")).to_have_text("Niet akkoord")
         expect(tid(vote, "btn-agree").locator(".mw-btn-label")).to_have_text("Akkoord")
         phone_checks(page, w, "vote")
-        to_top(w.locator(".mw-table"))
+        to_top(w)
         shot(page, "phone-star-vote")
         tid(vote, "btn-decline").tap()
         expect(vote).to_have_attribute("data-result", "declined")
@@ -373,5 +402,5 @@ def test_table_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
         panel_box = mistake.bounding_box()
         assert panel_box is not None and panel_box["width"] >= 280, panel_box  # not a column
         phone_checks(page, w, "mistake")
-        to_top(w.locator(".mw-table"))
+        to_top(w)
         shot(page, "phone-mistake")
