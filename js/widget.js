@@ -114,11 +114,14 @@ export default () => {
       const levelTime = () => clock.levelTime(store.clock, now());
       const beside = () => model.get("size") === "projector" || root.clientWidth >= BESIDE_PX;
       let drawnBeside = null;
+      let stale = false; // a change came while the notebook had the cell out of the page
+      // The size tells when the trace moves beside the table or under it, and when a
+      // cell comes back into the page (JupyterLab's windowing "full" or "defer"): draw then.
       const resized =
         typeof ResizeObserver === "undefined"
           ? null
           : new ResizeObserver(() => {
-              if (beside() !== drawnBeside) schedule();
+              if (root.isConnected && (stale || beside() !== drawnBeside)) schedule();
             });
       resized?.observe(root);
 
@@ -267,7 +270,8 @@ export default () => {
         pending = true;
         queueMicrotask(() => {
           pending = false;
-          if (root.isConnected) draw();
+          stale = !root.isConnected;
+          if (!stale) draw();
         });
       };
       const events = ["change:view", "change:lang", "change:size", "change:notice", "change:mode"];
