@@ -33,9 +33,31 @@ export { esc };
  * @property {{key?: string, params?: object, id?: number}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
  * @property {string} [size]      "projector" or "normal" (w.size)
- * @property {boolean} [beside]   the trace beside the table, drawn for its narrow column
- *                                (projector size, or a cell wide enough: js/widget.js)
+ * @property {number} [width]     the widget's width in px (0: not known yet), see traceLayout
  */
+
+/** From this width (px) the trace stands beside the table in either size, so that a
+ * table fits a 720-line screen; below it (a phone, a narrow cell) it goes under the table. */
+export const BESIDE_PX = 760;
+/** Below this width (px) the trace's column is narrow: its own drawing (trace.js SIZES.narrow),
+ * and widget.css gives the table more of the width (its container rule at 1000px). */
+export const NARROW_PX = 1000;
+/** Below this width (px) the widget is a phone's: the trace under the table, drawn narrow. */
+export const PHONE_PX = 560;
+
+/**
+ * Where the trace stands and which drawing it gets, from the widget's width and size.
+ * @param {number|undefined} width  px; 0 or undefined: not known yet (the size decides)
+ * @param {string|undefined} size
+ * @returns {{beside: boolean, drawing: "projector" | "notebook" | "narrow"}}
+ */
+export function traceLayout(width, size) {
+  const projector = size === "projector";
+  if (!width) return { beside: projector, drawing: projector ? "projector" : "notebook" };
+  if (projector || width >= BESIDE_PX)
+    return { beside: true, drawing: width < NARROW_PX ? "narrow" : "projector" };
+  return { beside: false, drawing: width < PHONE_PX ? "narrow" : "notebook" };
+}
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
 export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
@@ -387,8 +409,9 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   const names = seatNames(view, ctx.lang);
   const allowed = allowedActions(view);
   const from = fromSeat(view);
+  const layout = traceLayout(ctx.width, ctx.size);
   return `${header(view, ctx)}
-<div class="mw-layout${ctx.beside ? " mw-beside" : ""}">
+<div class="mw-layout${layout.beside ? " mw-beside" : ""}">
 <div class="mw-table">
   ${seats(view, ctx, names)}
   <div class="mw-middle">
@@ -404,7 +427,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: ctx.beside ? "projector" : "notebook" })}</section>
+${traceSvg(ctx.points || [], { players: view.players, names, lang: ctx.lang, now: ctx.now, size: layout.drawing })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { announce, isEarly, keysHint, phaseText, renderTable, seatNames } from "./render.js";
+import {
+  BESIDE_PX,
+  announce,
+  isEarly,
+  keysHint,
+  phaseText,
+  renderTable,
+  seatNames,
+  traceLayout,
+} from "./render.js";
 
 const base = {
   players: 3,
@@ -165,13 +174,24 @@ describe("rendering each state of the table", () => {
     expect(s2).toContain("1 card lies on a higher one. 1 life lost.");
   });
 
-  it("a wide cell: the trace beside the table, drawn for its narrow column", () => {
-    const below = html({});
+  it("a wide cell: the trace beside the table, drawn for its column", () => {
+    const below = html({}, { width: 700 });
     expect(below).toContain('<div class="mw-layout">');
     expect(below).toContain('viewBox="0 0 480 200"');
-    const beside = html({}, { beside: true });
+    const beside = html({}, { width: 1200 });
     expect(beside).toContain('<div class="mw-layout mw-beside">');
     expect(beside).toContain('viewBox="0 0 260 210"');
+    expect(html({}, { width: 850 })).toContain('viewBox="0 0 180 170"'); // 1280x720, file browser open
+  });
+
+  it("where the trace stands: by the widget's width, or by its size while the width is unknown", () => {
+    expect(traceLayout(0, "projector")).toEqual({ beside: true, drawing: "projector" });
+    expect(traceLayout(0, "normal")).toEqual({ beside: false, drawing: "notebook" });
+    expect(traceLayout(340, "normal")).toEqual({ beside: false, drawing: "narrow" }); // a phone
+    expect(traceLayout(700, "normal")).toEqual({ beside: false, drawing: "notebook" });
+    expect(traceLayout(700, "projector")).toEqual({ beside: true, drawing: "narrow" });
+    expect(traceLayout(BESIDE_PX, "normal")).toEqual({ beside: true, drawing: "narrow" });
+    expect(traceLayout(1500, "normal")).toEqual({ beside: true, drawing: "projector" });
   });
 
   it("the countdown stands beside the seat's cards, not after its name", () => {

@@ -11,16 +11,13 @@ import * as clock from "./clock.js";
 import { keepKeys, mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
-import { announce, renderTable } from "./render.js";
+import { announce, renderTable, traceLayout } from "./render.js";
 import { nowX } from "./trace.js";
 
 /** How long after the person's Ready the bots "join" (hands off the table). */
 export const JOIN_MS = 600;
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
-/** From this width (px) the trace stands beside the table in either size, so a table fits
- * a 720-line screen; below it (a phone, a narrow cell) the trace goes under the table. */
-export const BESIDE_PX = 760;
 /** Keys while the widget has focus, and the button each one presses (by test id). */
 export const KEYS = Object.freeze({
   " ": "btn-play",
@@ -112,8 +109,9 @@ export default () => {
       let spokenView = null; // the view whose news the live region says
       let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
-      const beside = () => model.get("size") === "projector" || root.clientWidth >= BESIDE_PX;
-      let drawnBeside = null;
+      // where the trace stands and how it is drawn depend on the widget's width
+      const layout = () => JSON.stringify(traceLayout(root.clientWidth, model.get("size")));
+      let drawnLayout = null;
       let stale = false; // a change came while the notebook had the cell out of the page
       // The size tells when the trace moves beside the table or under it, and when a
       // cell comes back into the page (JupyterLab's windowing "full" or "defer"): draw then.
@@ -121,7 +119,7 @@ export default () => {
         typeof ResizeObserver === "undefined"
           ? null
           : new ResizeObserver(() => {
-              if (root.isConnected && (stale || beside() !== drawnBeside)) schedule();
+              if (root.isConnected && (stale || layout() !== drawnLayout)) schedule();
             });
       resized?.observe(root);
 
@@ -141,6 +139,7 @@ export default () => {
           before = null;
         }
         drawnEpoch = epoch;
+        drawnLayout = layout();
         main.innerHTML = renderTable(view, {
           lang,
           mode: model.get("mode"),
@@ -150,7 +149,7 @@ export default () => {
           notice: model.get("notice"),
           speed: model.get("clock")?.speed,
           size: model.get("size"),
-          beside: (drawnBeside = beside()),
+          width: root.clientWidth,
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
