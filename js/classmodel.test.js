@@ -44,7 +44,7 @@ describe("the model shim", () => {
     model.setNames(["Anna", "Bram", null]);
     model.setNames(["Anna", "Bram", null]); // the same names: nothing to draw again
     expect(views).toBe(2);
-    expect(seatNames(model.get("view"), "nl")).toEqual(["Jij", "Bram", "Bot 2"]);
+    expect(seatNames(model.get("view"), "nl")).toEqual(["Jij", "Bram", "Bot 3"]);
     model.off("change:view", () => {});
   });
 });

@@ -70,7 +70,7 @@ export function langMenu(/** @type {string} */ lang, /** @type {string} */ testi
 /**
  * Lives or stars as tokens, in a box as wide as `max` tokens, so the header
  * does not move when the count changes. `broken`: lives just lost, shown as
- * broken hearts while the mistake is explained.
+ * broken hearts while the mistake is explained. None: one empty slot.
  * @param {"lives"|"stars"} kind
  * @param {number} n
  * @param {number} max
@@ -80,11 +80,15 @@ export function langMenu(/** @type {string} */ lang, /** @type {string} */ testi
 export function tokens(kind, n, max, lang, broken = 0) {
   const icon = kind === "lives" ? "♥" : "★";
   const cls = kind === "lives" ? "mw-life" : "mw-star";
-  const items = Array.from(
-    { length: n + broken },
-    (_, i) =>
-      `<span class="mw-token ${cls}${i < n ? "" : " mw-lost"}" data-slot="${i}"${i < n ? "" : ' data-testid="broken-heart"'} aria-hidden="true">${icon}</span>`,
-  ).join("");
+  // None left: one empty slot, so that "no stars" shows as a place where a star would be.
+  const items =
+    n + broken === 0
+      ? `<span class="mw-token ${cls} mw-empty" data-slot="0" data-testid="empty-slot" aria-hidden="true">${icon}</span>`
+      : Array.from(
+          { length: n + broken },
+          (_, i) =>
+            `<span class="mw-token ${cls}${i < n ? "" : " mw-lost"}" data-slot="${i}"${i < n ? "" : ' data-testid="broken-heart"'} aria-hidden="true">${icon}</span>`,
+        ).join("");
   const label = `${tr(lang, kind)}: ${n}`;
   return `<span class="mw-tokens mw-${kind}" style="--mw-slots:${Math.max(max || 0, n + broken)}" data-testid="${kind}" data-count="${n}" title="${esc(label)}" role="img" aria-label="${esc(label)}">${items}</span>`;
 }

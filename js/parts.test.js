@@ -27,6 +27,16 @@ describe("the pieces both boards share", () => {
     expect(s).toContain('aria-label="Throwing stars: 1"');
   });
 
+  it("no stars left: one empty slot shows where a star would be", () => {
+    const none = tokens("stars", 0, 3, "nl");
+    expect(none).toContain('data-testid="empty-slot"');
+    expect((none.match(/mw-token /g) || []).length).toBe(1);
+    expect(none).toContain('data-count="0"');
+    expect(none).toContain('aria-label="Werpsterren: 0"');
+    expect(tokens("stars", 2, 3, "en")).not.toContain("empty-slot");
+    expect(tokens("lives", 0, 3, "en", 1)).not.toContain("empty-slot"); // the broken heart shows
+  });
+
   it("the empty pile keeps the place of a card", () => {
     expect(pile({ pile: [], pile_by: [] }, [], "de")).toContain("mw-big mw-outline");
   });

@@ -12,7 +12,7 @@
 //   hand    (the person's cards, large)
 //   bar     (what the table waits for, the buttons)
 //   banner  (level cleared, won, lost: over the table)
-// and the trace beside the table (projector size) or below it.
+// and the trace beside the table (projector size, or a wide cell) or below it.
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
 import { tr } from "./i18n.js";
@@ -32,8 +32,32 @@ export { esc };
  * @property {TracePoint[]} [points]
  * @property {{key?: string, params?: object, id?: number, you?: boolean}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
- * @property {string} [size]      "projector": the trace is drawn for its narrow column
+ * @property {string} [size]      "projector" or "normal" (w.size)
+ * @property {number} [width]     the widget's width in px (0: not known yet), see traceLayout
  */
+
+/** From this width (px) the trace stands beside the table in either size, so that a
+ * table fits a 720-line screen; below it (a phone, a narrow cell) it goes under the table. */
+export const BESIDE_PX = 760;
+/** Below this width (px) the trace's column is narrow: its own drawing (trace.js SIZES.narrow),
+ * and widget.css gives the table more of the width (its container rule at 1000px). */
+export const NARROW_PX = 1000;
+/** Below this width (px) the widget is a phone's: the trace under the table, drawn narrow. */
+export const PHONE_PX = 560;
+
+/**
+ * Where the trace stands and which drawing it gets, from the widget's width and size.
+ * @param {number|undefined} width  px; 0 or undefined: not known yet (the size decides)
+ * @param {string|undefined} size
+ * @returns {{beside: boolean, drawing: "projector" | "notebook" | "narrow"}}
+ */
+export function traceLayout(width, size) {
+  const projector = size === "projector";
+  if (!width) return { beside: projector, drawing: projector ? "projector" : "notebook" };
+  if (projector || width >= BESIDE_PX)
+    return { beside: true, drawing: width < NARROW_PX ? "narrow" : "projector" };
+  return { beside: false, drawing: width < PHONE_PX ? "narrow" : "notebook" };
+}
 
 /** Display names: "You" for the person, "Bot 2" for the bot in seat index 1 (a pupil reads
  * seats counted from 1; i18n.js adds the 1), or the name in `view.names[p]` (a class table:
@@ -176,8 +200,8 @@ function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type 
           )}</span>`;
     out.push(`<div class="mw-seat" style="${seatStyle(p).style}" data-testid="seat-${p}" data-anchor="seat-${p}" role="group" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
   <div class="mw-seat-name">${seatMark(p)}<span class="mw-name">${esc(names[p])}</span>
-    <span class="mw-count" data-testid="count-${p}">${esc(countText(n, lang))}</span>${countdown}</div>
-  <div class="mw-cards mw-fan">${cards}</div></div>`);
+    <span class="mw-count" data-testid="count-${p}">${esc(countText(n, lang))}</span></div>
+  <div class="mw-cards mw-fan">${cards}${countdown}</div></div>`);
   }
   return `<div class="mw-seats">${out.join("")}</div>`;
 }
@@ -402,8 +426,9 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   const names = seatNames(view, ctx.lang);
   const allowed = allowedActions(view);
   const from = fromSeat(view);
+  const layout = traceLayout(ctx.width, ctx.size);
   return `${header(view, ctx)}
-<div class="mw-layout">
+<div class="mw-layout${layout.beside ? " mw-beside" : ""}">
 <div class="mw-table">
   ${seats(view, ctx, names)}
   <div class="mw-middle">
@@ -419,7 +444,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: ctx.size })}</section>
+${traceSvg(ctx.points || [], { players: view.players, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: layout.drawing })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }

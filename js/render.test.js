@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { baseView } from "./fixtures.js";
 import { tr } from "./i18n.js";
-import { announce, isEarly, keysHint, phaseText, renderTable, seatNames } from "./render.js";
+import {
+  BESIDE_PX,
+  announce,
+  isEarly,
+  keysHint,
+  phaseText,
+  renderTable,
+  seatNames,
+  traceLayout,
+} from "./render.js";
 
 // a view as Python sends it (js/fixtures.js; js/wire.test.js validates it against the schema)
 const base = baseView;
@@ -143,6 +152,32 @@ describe("rendering each state of the table", () => {
     expect((s2.match(/data-testid="check-card"/g) || []).length).toBe(3);
     expect(s2).toMatch(/animation-delay:0\.70s/);
     expect(s2).toContain("1 card lies on a higher one. 1 life lost.");
+  });
+
+  it("a wide cell: the trace beside the table, drawn for its column", () => {
+    const below = html({}, { width: 700 });
+    expect(below).toContain('<div class="mw-layout">');
+    expect(below).toContain('viewBox="0 0 480 200"');
+    const beside = html({}, { width: 1200 });
+    expect(beside).toContain('<div class="mw-layout mw-beside">');
+    expect(beside).toContain('viewBox="0 0 260 210"');
+    expect(html({}, { width: 850 })).toContain('viewBox="0 0 180 170"'); // 1280x720, file browser open
+  });
+
+  it("where the trace stands: by the widget's width, or by its size while the width is unknown", () => {
+    expect(traceLayout(0, "projector")).toEqual({ beside: true, drawing: "projector" });
+    expect(traceLayout(0, "normal")).toEqual({ beside: false, drawing: "notebook" });
+    expect(traceLayout(340, "normal")).toEqual({ beside: false, drawing: "narrow" }); // a phone
+    expect(traceLayout(700, "normal")).toEqual({ beside: false, drawing: "notebook" });
+    expect(traceLayout(700, "projector")).toEqual({ beside: true, drawing: "narrow" });
+    expect(traceLayout(BESIDE_PX, "normal")).toEqual({ beside: true, drawing: "narrow" });
+    expect(traceLayout(1500, "normal")).toEqual({ beside: true, drawing: "projector" });
+  });
+
+  it("the countdown stands beside the seat's cards, not after its name", () => {
+    const s = html({ hands: [[12, 40], [15, 60], [90]], plans: { 1: 4.5 } }, { now: 2 });
+    expect(s).toMatch(/<div class="mw-cards mw-fan">[^]*data-testid="plan-1"[^]*<\/div><\/div>/);
+    expect(s).not.toMatch(/mw-seat-name">(?:(?!<\/div>)[^])*data-testid="plan-1"/);
   });
 
   it("reveal: every hand face up and each bot's countdown", () => {

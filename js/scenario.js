@@ -1,12 +1,13 @@
 // The anywidget front end of the ScenarioPlayer's board
 // (mindwidget/scenario_widget.py). Python decides every step; this shows the
-// synced `scene` and sends the buttons (and Left, Right, Home) as messages.
+// synced `scene` and sends the buttons (and Left, Right, Home) as messages;
+// no plain key pressed on the board reaches the notebook.
 // No timers and no module-level state: render may run several times.
 import "./widget.css";
 import "./scenario.css";
-import { mountFrame } from "./dom.js";
+import { keepKeys, mountFrame } from "./dom.js";
 import { LANGS } from "./i18n.js";
-import { announceScene, keyAction, renderBoard, sceneKey } from "./scenario_render.js";
+import { KEYS, announceScene, keyAction, renderBoard, sceneKey } from "./scenario_render.js";
 
 export default {
   render({ model, el }) {
@@ -16,6 +17,7 @@ export default {
       liveTestid: "scenario-live",
     });
     main.className = "mw-main";
+    const releaseKeys = keepKeys(root); // JupyterLab's shortcuts skip the board's keys
 
     let announced = null; // the sceneKey last seen: speak only when it changes
 
@@ -24,7 +26,7 @@ export default {
       const lang = model.get("lang");
       const focused = root.contains(document.activeElement) ? document.activeElement : null;
       const focusId = focused?.dataset?.testid;
-      main.innerHTML = renderBoard(scene, { lang, notice: model.get("notice") });
+      main.innerHTML = renderBoard(scene, { lang, notice: model.get("notice"), size: model.get("size") });
       root.lang = lang;
       root.classList.toggle("mw-projector", model.get("size") === "projector");
       root.setAttribute("aria-label", scene?.title ?? "");
@@ -52,18 +54,19 @@ export default {
       }
     };
     const onKey = (ev) => {
-      if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // JupyterLab's (see keepKeys)
+      // No plain key goes on to the notebook: an arrow would fold a heading
+      // there, A, B, M, R, Y change cells. Tab and Escape leave the board.
+      if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
+      if (ev.shiftKey) return;
       const tag = ev.target.tagName;
       if (tag === "SELECT" || tag === "INPUT") return;
-      if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) {
-        ev.stopPropagation(); // the button itself handles it; not the notebook
-        return;
-      }
-      const action = keyAction(ev.key, model.get("scene"));
-      if (!action) return;
+      if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) return; // the button handles it
+      if (!Object.hasOwn(KEYS, ev.key)) return;
+      // Past either end of the story a key does nothing, gently: no scrolling, no notice.
       ev.preventDefault();
-      ev.stopPropagation(); // keep the notebook's own shortcuts out of it
-      model.send({ type: action });
+      const action = keyAction(ev.key, model.get("scene"));
+      if (action) model.send({ type: action });
     };
     root.addEventListener("click", onClick);
     root.addEventListener("change", onChange);
@@ -78,6 +81,7 @@ export default {
       root.removeEventListener("click", onClick);
       root.removeEventListener("change", onChange);
       root.removeEventListener("keydown", onKey);
+      releaseKeys();
       root.remove();
     };
   },

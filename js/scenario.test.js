@@ -211,6 +211,21 @@ describe("keys, announcements and small helpers", () => {
     expect(sceneKey(scene())).not.toBe(sceneKey(scene({ live: { from: 3, seat: 0 } })));
   });
 
+  it("the phase line follows the scene's phase from Python (the team concentrated)", () => {
+    const s = html({ position: 1, phase: "concentrated", table: { ...table, pile: [], pile_by: [] } });
+    expect(s).toContain('data-phase="concentrated"');
+    expect(s).toContain("The team concentrated; the hands came off the table together");
+    expect(html({ phase: undefined })).toContain('data-phase="play"'); // no scene phase: the table's
+    expect(phaseLine(table, "nl", "concentrated")).toContain("geconcentreerd");
+  });
+
+  it("projector size: the story beside the table, the timeline drawn for its column", () => {
+    const s = html({}, { size: "projector" });
+    expect(s).toMatch(/mw-scenario-play[^]*btn-next[^]*mw-scenario-side[^]*narration[^]*data-testid="trace"/);
+    expect(s).toContain('viewBox="0 0 260 210"');
+    expect(html()).toContain('viewBox="0 0 480 200"');
+  });
+
   it("names seats from 1 (index 0 is Spieler 1), counts steps, and names the table's phase", () => {
     expect(playerNames(3, "de")).toEqual(["Spieler 1", "Spieler 2", "Spieler 3"]);
     expect(counterText(scene({ position: 0 }), "nl")).toBe("Begin (7 stappen)");

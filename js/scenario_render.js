@@ -51,14 +51,19 @@ export function keyAction(key, scene) {
   return enabledActions(scene)[action] ? action : null;
 }
 
-/** What the table is doing, in one line. */
-export function phaseLine(table, lang) {
-  switch (table.phase) {
+/**
+ * What the table is doing, in one line. `phase`: the scene's own word for it
+ * (Python's, mindwidget/scenario_widget.py), when the step says more than the
+ * table's phase: "concentrated" when the step was the team's concentration.
+ */
+export function phaseLine(table, lang, phase = table.phase) {
+  switch (phase) {
     case "ready":
     case "stopped":
+    case "concentrated":
     case "vote":
     case "play":
-      return tr(lang, `scenario_phase_${table.phase}`);
+      return tr(lang, `scenario_phase_${phase}`);
     case "cleared":
       return tr(lang, "cleared_title", { n: table.level });
     case "won":
@@ -184,7 +189,7 @@ function notice(ctx) {
   )}</div>`;
 }
 
-/** The whole board. ctx: {lang, notice}. */
+/** The whole board. ctx: {lang, notice, size}; size "projector": the timeline for its column. */
 export function renderBoard(scene, ctx) {
   const { lang } = ctx;
   if (!scene || typeof scene !== "object" || scene.steps === undefined) {
@@ -197,16 +202,25 @@ export function renderBoard(scene, ctx) {
   }
   const table = scene.table;
   const names = playerNames(table.players, lang);
+  // Two groups: the table with its buttons, and the story with the timeline.
+  // In projector size they stand side by side (scenario.css), so that a story
+  // fits one screen as the live table does; otherwise the story comes first.
   return `${header(scene, lang)}
-${story(scene, lang)}
+<div class="mw-scenario-layout">
+<div class="mw-scenario-play">
 ${controls(scene, lang)}
 ${notice(ctx)}
 <div class="mw-board">
   ${hands(table, names, lang)}
   <div class="mw-middle mw-scenario-middle">${pileHtml(table, names, lang)}${putAside(table.discards, names, lang)}</div>
-  <p class="mw-phase" data-testid="phase" data-phase="${esc(table.phase)}">${esc(phaseLine(table, lang))}</p>
+  <p class="mw-phase" data-testid="phase" data-phase="${esc(scene.phase ?? table.phase)}">${esc(phaseLine(table, lang, scene.phase))}</p>
 </div>
+</div>
+<div class="mw-scenario-side">
+${story(scene, lang)}
 <section class="mw-trace"><h4>${esc(tr(lang, "trace_title"))}</h4>
-${traceSvg(scene.trace || [], { players: table.players, names, lang, now: table.t })}</section>
+${traceSvg(scene.trace || [], { players: table.players, names, lang, now: table.t, size: ctx.size })}</section>
+</div>
+</div>
 <p class="mw-keys">${esc(tr(lang, "scenario_keys"))}</p>`;
 }

@@ -15,7 +15,9 @@ export const SHAPES = SEATS.svg_shapes;
 // it reads at least as large as the table's small text. Beside the table
 // (projector) the column is narrow: fewer units for its width. Below the table
 // the drawing is at most 40em wide.
-export const SIZES = { projector: [260, 210], notebook: [480, 200] };
+// A narrow column (beside the table in a small window, or under it on a phone)
+// gets fewer units still, so that its text reads as large as the table's.
+export const SIZES = { projector: [260, 210], notebook: [480, 200], narrow: [180, 170] };
 const M = { left: 40, right: 12, top: 10, bottom: 34 };
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,7 +83,7 @@ export function niceStep(/** @type {number} */ span) {
 export function traceSvg(points, o) {
   const deck = o.deck || 100;
   const now = Number.isFinite(o.now) ? o.now : 0;
-  const [W, H] = o.size === "projector" ? SIZES.projector : SIZES.notebook;
+  const [W, H] = SIZES[o.size === "projector" || o.size === "narrow" ? o.size : "notebook"];
   let span = now;
   for (const p of points) span = Math.max(span, p.t, p.until ?? 0);
   const tMax = axisMax(span);

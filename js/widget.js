@@ -8,11 +8,11 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
-import { mountFrame } from "./dom.js";
+import { keepKeys, mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
 import { actionMessage, tickMessage } from "./messages.js";
-import { announce, noticeText, renderTable } from "./render.js";
+import { announce, noticeText, renderTable, traceLayout } from "./render.js";
 import { nowX } from "./trace.js";
 
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
@@ -102,7 +102,7 @@ export default () => {
       let spokenNotice = null;
       root.append(main, live, alert);
       // JupyterLab (Lumino) skips its own shortcuts for keys pressed in here.
-      root.setAttribute("data-lm-suppress-shortcuts", "true");
+      const releaseKeys = keepKeys(root);
       main.className = "mw-main";
       el.append(root);
 
@@ -113,6 +113,19 @@ export default () => {
       let spokenView = null; // the view whose news the live region says
       let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
+      // where the trace stands and how it is drawn depend on the widget's width
+      const layout = () => JSON.stringify(traceLayout(root.clientWidth, model.get("size")));
+      let drawnLayout = null;
+      let stale = false; // a change came while the notebook had the cell out of the page
+      // The size tells when the trace moves beside the table or under it, and when a
+      // cell comes back into the page (JupyterLab's windowing "full" or "defer"): draw then.
+      const resized =
+        typeof ResizeObserver === "undefined"
+          ? null
+          : new ResizeObserver(() => {
+              if (root.isConnected && (stale || layout() !== drawnLayout)) schedule();
+            });
+      resized?.observe(root);
 
       const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra));
 
@@ -130,6 +143,7 @@ export default () => {
           before = null;
         }
         drawnEpoch = epoch;
+        drawnLayout = layout();
         main.innerHTML = renderTable(view, {
           lang,
           mode: model.get("mode"),
@@ -139,6 +153,7 @@ export default () => {
           notice: model.get("notice"),
           speed: model.get("clock")?.speed,
           size: model.get("size"),
+          width: root.clientWidth,
         });
         root.classList.toggle("mw-projector", model.get("size") === "projector");
         root.lang = lang;
@@ -230,16 +245,6 @@ export default () => {
       root.addEventListener("click", onClick);
       root.addEventListener("change", onChange);
       root.addEventListener("keydown", onKey);
-      // JupyterLab reads keys on their way down (capture), before the table
-      // sees them; the attribute above makes it skip them. Combinations such as
-      // Ctrl+S stay JupyterLab's: for those the attribute is lifted until the
-      // key has passed (the window sees a key before the document does).
-      const onCombo = (ev) => {
-        if (!(ev.ctrlKey || ev.metaKey || ev.altKey) || !root.contains(ev.target)) return;
-        root.removeAttribute("data-lm-suppress-shortcuts");
-        setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
-      };
-      window.addEventListener("keydown", onCombo, true);
 
       // Only what moves with time is updated between syncs: clock, countdowns, "now".
       const liveTimer = setInterval(() => {
@@ -265,7 +270,8 @@ export default () => {
         pending = true;
         queueMicrotask(() => {
           pending = false;
-          if (root.isConnected) draw();
+          stale = !root.isConnected;
+          if (!stale) draw();
         });
       };
       const events = ["change:view", "change:lang", "change:size", "change:notice", "change:mode"];
@@ -276,6 +282,7 @@ export default () => {
 
       return () => {
         clearInterval(liveTimer);
+        resized?.disconnect();
         if (joinTimer !== null) clearTimeout(joinTimer);
         for (const e of events) model.off(e, schedule);
         store.listeners.delete(schedule);
@@ -283,7 +290,7 @@ export default () => {
         root.removeEventListener("click", onClick);
         root.removeEventListener("change", onChange);
         root.removeEventListener("keydown", onKey);
-        window.removeEventListener("keydown", onCombo, true);
+        releaseKeys();
         root.remove();
       };
     },

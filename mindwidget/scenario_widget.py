@@ -43,6 +43,7 @@ import ipywidgets
 import traitlets
 
 from .checks import choice, seat
+from .game import Game
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
@@ -50,7 +51,7 @@ from .table import MODES, BotsLike, Table
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 
-__all__ = ["ScenarioBoard", "ScenarioPlayer", "split_rule"]
+__all__ = ["ScenarioBoard", "ScenarioPlayer", "scene_phase", "split_rule"]
 
 _STATIC = Path(__file__).resolve().parent / "static"
 _MISSING_BUNDLE = """
@@ -77,6 +78,18 @@ def split_rule(text: str, lang: str) -> tuple[str, str | None]:
     if not found or not head.strip() or not rule.strip():
         return text, None
     return head.strip(), rule.strip()
+
+
+def scene_phase(game: Game) -> str:
+    """What a scenario's phase line says the table is doing: `view.phase`, except
+    right after the team concentrated (the step's last event is ``concentrated``):
+    then ``"concentrated"``, as the narration of that step tells it, and not only
+    that the level runs."""
+    now = phase(game)
+    events = game.level_events
+    if now == "play" and events and events[-1].type == "concentrated":
+        return "concentrated"
+    return now
 
 
 class _Refused(Exception):
@@ -256,6 +269,8 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
             "refusal": None if live else s.refusal_text,
             "seat": self._seat,
             "table": None if live else table_view(game, None, reveal=True),
+            # the phase line's word: the table's phase, or "concentrated" right after concentrating
+            "phase": None if live else scene_phase(game),
             "trace": [] if live else trace_points(game, None, reveal=True),
             "live": (
                 None if self._live is None else {"from": self._live_from, "seat": self._live.seat}

@@ -110,6 +110,24 @@ def test_the_synced_scene_stays_small() -> None:
     assert len(json.dumps(scene(p))) < 4000
 
 
+def test_the_phase_line_says_what_the_step_did() -> None:
+    """Issue 21: right after the team concentrated the scene's phase is "concentrated"
+    (its narration tells of the concentration), not only that the level runs."""
+    p = player(lang="nl")
+    phases = [scene(p)["phase"]]
+    for _ in range(6):
+        send(p, {"type": "next"})
+        phases.append(scene(p)["phase"])
+    assert phases == ["ready", "concentrated", "play", "stopped", "concentrated", "play", "cleared"]
+    assert scene(p)["table"]["phase"] == "cleared"  # the table's own phase, unchanged
+    send(p, {"type": "back"})
+    assert scene(p)["phase"] == "play" == scene(p)["table"]["phase"]
+    for lang in ("en", "nl", "de"):
+        assert messages(lang)["scenario_phase_concentrated"]
+    send(p, {"type": "take_over"})
+    assert scene(p)["phase"] is None  # a live game: the board is a bar
+
+
 def test_steps_that_are_not_possible_change_nothing_and_say_why() -> None:
     p = player()
     send(p, {"type": "back"})

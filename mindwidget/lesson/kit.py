@@ -149,8 +149,8 @@ def _html(part: object) -> str:
 _BIG = "font-size:1.35em;line-height:1.45"
 
 #: Projector-sized controls: the words of a bet's slider and buttons (ipywidgets'
-#: own classes) as large as the bet's question, and a scenario's story beside
-#: its table at projector size, so that the cards and the story fit one screen.
+#: own classes) as large as the bet's question. (A scenario's story stands beside
+#: its table at projector size by the board's own stylesheet, js/scenario.css.)
 _STYLE = """<style>
 .mw-lesson-big .widget-label, .mw-lesson-big .widget-readout,
 .mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-dropdown select,
@@ -168,17 +168,6 @@ _STYLE = """<style>
 .mw-lesson-big .mw-lesson-slider-label { font-size: 22px; line-height: 1.3; }
 .mw-lesson-big .mw-lesson-grid .widget-label {
   min-width: 0; white-space: normal; overflow-wrap: anywhere;
-}
-.mw-lesson-scenario .mw-projector .mw-main {
-  display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-  column-gap: 0.8em; align-items: start;
-}
-.mw-lesson-scenario .mw-projector .mw-main > * { grid-column: 1; }
-.mw-lesson-scenario .mw-projector .mw-main > .mw-header,
-.mw-lesson-scenario .mw-projector .mw-main > .mw-trace,
-.mw-lesson-scenario .mw-projector .mw-main > .mw-keys { grid-column: 1 / -1; }
-.mw-lesson-scenario .mw-projector .mw-main > .mw-story {
-  grid-column: 2; grid-row: 2 / span 3; margin: 0; font-size: 0.95em;
 }
 </style>"""
 

@@ -25,10 +25,9 @@ BLIND = ("blind_check", "blind_last_life", "blind_win")
 
 
 class LessonScenario(ScenarioPlayer):
-    """A `ScenarioPlayer` in projector size whose story stands beside the table.
-
-    The layout is `_STYLE`'s: a style block that stays the box's first child
-    whatever the player shows (the board, or the board and a live table).
+    """A `ScenarioPlayer` in projector size: its story stands beside the table
+    (js/scenario.css), and `_STYLE`'s block stays the box's first child whatever
+    the player shows (the board, or the board and a live table).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
