@@ -140,7 +140,8 @@ class View(TypedDict):
     summary: NotRequired[Summary]
     hands: NotRequired[list[list[int]]]  # reveal only
     plans: NotRequired[dict[str, float]]  # reveal only
-    names: NotRequired[list[str | None]]  # a class table: the pupils' nicknames by seat (None: a bot)
+    #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
+    names: NotRequired[list[str | None]]
     #: the bots' tempo (a name, or a number set from a cell); null: these bots have none
     tempo: TempoName | float | None
     #: the watch speeds to choose from (a table of bots only), else empty
