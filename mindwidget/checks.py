@@ -53,6 +53,40 @@ MAX_JSON_CHARS = 8_000_000
 MAX_JSON_DEPTH = 32
 
 
+# ------------------------------------------------ the table's and the session's checks
+
+#: The longest a level may last, in seconds of level time (a day): any later time is refused.
+MAX_LEVEL_SECONDS = 86_400.0
+#: How much faster than real time a front end may run the level clock of a table of bots only.
+WATCH_SPEEDS = (1, 2, 4)
+
+
+def level_seconds(name: str, value: object, limit: float = MAX_LEVEL_SECONDS) -> float:
+    """``value`` as level seconds: a finite number from 0 to ``limit`` (a day), else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}.")
+    try:
+        t = float(value)
+    except OverflowError:
+        t = math.inf
+    if not (0 <= t <= limit):
+        raise ValueError(
+            f"{name} must be a finite number of seconds from 0 to {limit:g}, not {value!r}."
+        )
+    return t
+
+
+def check_speed(speed: object) -> int:
+    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
+    if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or speed not in WATCH_SPEEDS:
+        allowed = ", ".join(map(str, WATCH_SPEEDS))
+        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
+    return next(s for s in WATCH_SPEEDS if s == speed)
+
+
+# ------------------------------------------------ numbers, flags, choices
+
+
 def _num(x: float) -> str:
     return str(x) if isinstance(x, int) else f"{x:g}"
 
@@ -283,33 +317,3 @@ def adaptation(
     gap = max(1, whole("min_gap", min_gap, 0))
     ratio = finite("max_ratio", max_ratio, above=1)
     return checked, gap, ratio
-
-
-# ------------------------------------------------ the table's and the session's checks
-#: The longest a level may last, in seconds of level time (a day): any later time is refused.
-MAX_LEVEL_SECONDS = 86_400.0
-#: How much faster than real time a front end may run the level clock of a table of bots only.
-WATCH_SPEEDS = (1, 2, 4)
-
-
-def level_seconds(name: str, value: object, limit: float = MAX_LEVEL_SECONDS) -> float:
-    """``value`` as level seconds: a finite number from 0 to ``limit`` (a day), else ValueError."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a number of seconds, not {value!r}.")
-    try:
-        t = float(value)
-    except OverflowError:
-        t = math.inf
-    if not (0 <= t <= limit):
-        raise ValueError(
-            f"{name} must be a finite number of seconds from 0 to {limit:g}, not {value!r}."
-        )
-    return t
-
-
-def check_speed(speed: object) -> int:
-    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
-    if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or speed not in WATCH_SPEEDS:
-        allowed = ", ".join(map(str, WATCH_SPEEDS))
-        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
-    return next(s for s in WATCH_SPEEDS if s == speed)
