@@ -53,9 +53,9 @@ def test_a_table_of_bots_only_offers_the_watch_speeds() -> None:
 def test_the_widget_s_timing_chart_names_the_person_you() -> None:
     w = MindWidget(players=3, seat=0, seed=1, bots="human", lang="nl")
     assert w.plot_timing().axes[0].get_title().startswith("Jouw innerlijke klok")
-    assert w.plot_timing(1).axes[0].get_title().startswith("De innerlijke klok van Bot 1")
+    assert w.plot_timing(1).axes[0].get_title().startswith("De innerlijke klok van Bot 2")
     watch = MindWidget(players=3, seat=None, seed=1, bots="human")
-    assert watch.plot_timing(2).axes[0].get_title().startswith("Bot 2's inner clock")
+    assert watch.plot_timing(2).axes[0].get_title().startswith("Bot 3's inner clock")
 
 
 def test_the_size_is_a_setting_of_the_widget_and_its_session() -> None:
