@@ -298,9 +298,10 @@ class Proposer(PerfectTimer):
         return True
 
 
-# level 1: you hold 36, Bot 1 holds 16, Bot 2 holds 65; one second per step of the gap
+# level 1: you hold 36, Bot 1 holds 16 (one second a step: it waits 16 s),
+# Bot 2 holds 65 (0.3 s a step: after your 36 it waits 8.7 s)
 MindWidget(players=3, seat=0, seed=73, lang="nl",
-           bots=[PerfectTimer(1.0), Proposer(1.0, propose_stars=True), Proposer(1.0)])'''
+           bots=[PerfectTimer(1.0), Proposer(1.0, propose_stars=True), Proposer(0.3)])'''
 
 
 @contextlib.contextmanager
@@ -357,6 +358,7 @@ def voila(notebook_path: Path, state: Path) -> Iterator[str]:
 
 def phone_checks(page: Page, w: Locator, what: str) -> None:
     """Nothing wider than the screen or cut; every button and menu at least 44 px."""
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")  # sizes at rest
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, what
     assert w.evaluate(CUT) == [], what
     small = w.evaluate(
@@ -369,8 +371,9 @@ def phone_checks(page: Page, w: Locator, what: str) -> None:
 
 
 def test_table_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
-    """390x844, touch, Dutch: through a star vote and a mistake, every button keeps its
-    whole label, the mistake reads across the screen, nothing is cut or too wide."""
+    """390x844, touch, Dutch: through a star vote, a mistake and the level's end, every
+    button keeps its whole label, the mistake reads across the screen, nothing is cut
+    or too wide."""
     nb = tmp_path / "phone.ipynb"
     write_notebook(nb, PHONE_NOTEBOOK)
     with (
@@ -404,3 +407,12 @@ def test_table_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
         phone_checks(page, w, "mistake")
         to_top(w)
         shot(page, "phone-mistake")
+
+        # Ready again; Bot 2 plays 65: the level's ending stands under the buttons,
+        # covering no sentence.
+        tid(w, "btn-ready").tap()
+        expect(tid(w, "cleared")).to_be_visible(timeout=30_000)
+        phone_checks(page, w, "cleared")
+        phase, ending = tid(w, "phase").bounding_box(), tid(w, "cleared").bounding_box()
+        assert phase is not None and ending is not None
+        assert ending["y"] >= phase["y"] + phase["height"], (phase, ending)
