@@ -270,11 +270,11 @@ class MindWidget(anywidget.AnyWidget):
         """One level's timing trace as a matplotlib figure (see `mindwidget.trace.plot_trace`)."""
         from .trace import plot_trace
 
-        return plot_trace(self.game, level=level, blind=blind, lang=self.lang)
+        g, lang = self.game, self.lang
+        return plot_trace(g, level=level, blind=blind, lang=lang, you=self.seat, bots=True)
 
     def timing_profile(self, player: int | None = None) -> TimingProfile:
-        """The person's inner clock (see `mindwidget.timing.timing_profile`); ``player``
-        defaults to the person's seat."""
+        """The inner clock of ``player`` (default: the person) (`mindwidget.timing`)."""
         from .timing import timing_profile
 
         return timing_profile(self.game, self._profiled(player))
