@@ -45,6 +45,12 @@ def plural(lang: str, n: float) -> str:
     return "one" if n == 1 else "other"
 
 
+def decimal(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A number as ``lang`` writes it: 0.89 (en), 0,89 (nl, de); one format per language."""
+    text = f"{x:.{digits}f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
 def translate(key: str, lang: str = "en", **params: Any) -> str:
     """The string ``key`` in ``lang`` with its ``{placeholders}`` filled in.
 
