@@ -189,7 +189,7 @@ def plot_timing(
     numbers in the language's own format (0,89 in Dutch and German). The
     player's plays are their seat's colour and marker; the other seats' plays
     are small grey dots; the human reference is drawn as its band medians
-    (black bars across each band) and the people curve at tempo 1 (dashed);
+    (grey bars across each band) and the people curve at tempo 1 (dashed);
     the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
 
     Names as the widget gives them with ``bots=True``: seat ``you`` (the

@@ -384,7 +384,7 @@ def plot_trace(
     """Plot one level: seconds since the level started (x) against card (y).
 
     Every seat has its own colour *and* marker (Okabe-Ito palette), filled for
-    a card that went on the pile and hollow for one put aside. A black ring
+    a card that went on the pile and hollow for one put aside. A grey ring (`INK`)
     marks a card played while a lower card was held, a cross a card put aside
     after that mistake, and a star a card put aside by a throwing star. Grey
     bands are stops (hands back on the table), and a thin grey line joins the

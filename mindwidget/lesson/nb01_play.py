@@ -23,7 +23,7 @@ def play(
     The bots are the widget's default, human-like ones (they wait as people
     wait, adapt to the person and propose throwing stars); ``w.tempo = "slow"``
     slows them down. It opens in projector size (the lesson is shown to a
-    class); ``w.size = "normal"`` for a small screen.
+    class); ``w.size = "normal"`` is for one pupil at a laptop.
     """
     return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang, size=size)
 
