@@ -68,6 +68,12 @@ def _fill(name: str, params: dict[str, Any], whole: str) -> str:
     return str(seat_number(value) if name == "player" else value)
 
 
+def decimal(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A number as ``lang`` writes it: 0.89 (en), 0,89 (nl, de); one format per language."""
+    text = f"{x:.{digits}f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
 def translate(key: str, lang: str = "en", **params: Any) -> str:
     """The string ``key`` in ``lang`` with its ``{placeholders}`` filled in.
 

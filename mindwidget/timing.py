@@ -29,12 +29,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import FormatStrFormatter
+from matplotlib.ticker import FuncFormatter
 
 from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
 from .checks import choice
 from .game import Game
-from .i18n import LANGS, translate
+from .i18n import LANGS, decimal, translate
 from .trace import MARKERS, OKABE_ITO, figure_and_axes, trace
 
 __all__ = [
@@ -186,10 +186,11 @@ def plot_timing(
 ) -> Figure:
     """The player's waits against the gap, beside the other seats' and the human reference.
 
-    Log scales on both axes (waits and gaps span two orders of magnitude). The
+    Plain axes (seconds against steps, as a pupil counts them; no log scales),
+    numbers in the language's own format (0,89 in Dutch and German). The
     player's plays are their seat's colour and marker; the other seats' plays
     are small grey dots; the human reference is drawn as its band medians
-    (black bars across each band) and the people curve at tempo 1 (dashed);
+    (grey bars across each band) and the people curve at tempo 1 (dashed);
     the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
 
     Names as the widget gives them with ``bots=True``: seat ``you`` (the
@@ -201,7 +202,7 @@ def plot_timing(
     if you is not None:
         you = _check_player(game, you)[1]
     choice("lang", lang, LANGS, quoted=False)
-    fig, ax = figure_and_axes(ax, (7.5, 5.5))
+    fig, ax = figure_and_axes(ax, (8.0, 7.0))
 
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)
@@ -229,7 +230,7 @@ def plot_timing(
             zorder=2,
             label=say("timing_reference") if i == 0 else None,
         )
-    gaps = np.geomspace(1, top_gap, 80)
+    gaps = np.linspace(1, top_gap, 120)
     ax.plot(
         gaps,
         [REACTION_FLOOR + curve(g) for g in gaps],
@@ -272,8 +273,8 @@ def plot_timing(
             zorder=3,
             label=say(
                 "timing_fit",
-                floor=f"{profile.floor:.1f}",
-                step=f"{profile.seconds_per_step:.2f}",
+                floor=decimal(profile.floor, lang, 1),
+                step=decimal(profile.seconds_per_step, lang, 2),
                 cv=f"{profile.cv:.0%}",
             ),
         )
@@ -287,24 +288,20 @@ def plot_timing(
             color="0.3",
         )
     ax.axhline(REACTION_FLOOR, color="0.5", lw=0.8, ls=":", zorder=0)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    y_top = max(100.0, float(plays["wait"].max()) * 1.3 if len(plays) else 100.0)
-    ax.set_xlim(0.8, top_gap * 1.2)
-    ax.set_ylim(0.25, y_top)
-    ax.set_xticks([t for t in (1, 2, 5, 10, 20, 50, 100) if t <= top_gap * 1.2])
-    ax.set_yticks([t for t in (0.5, 1, 2, 5, 10, 20, 50, 100) if t <= y_top])
-    ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
-    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
-    ax.minorticks_off()
+    waits = [float(plays["wait"].max())] if len(plays) else []
+    y_top = max([REACTION_FLOOR + curve(top_gap), *waits]) * 1.1
+    ax.set_xlim(0, top_gap * 1.05)
+    ax.set_ylim(0, y_top)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: decimal(x, lang, 0)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: decimal(y, lang, 0)))
     ax.set_title(title)
     ax.set_xlabel(say("timing_x"))
     ax.set_ylabel(say("timing_y"))
     ax.grid(color="0.92", zorder=0, which="major")
     ax.legend(
         loc="upper center",
-        bbox_to_anchor=(0.5, -0.16),
-        ncol=2,
+        bbox_to_anchor=(0.5, -0.12),
+        ncol=1,  # one entry a line: long words in large letters
         fontsize="small",
         frameon=False,
     )

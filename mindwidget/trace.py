@@ -31,8 +31,12 @@ from typing import Any, Literal
 import pandas as pd
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.backend_bases import RendererBase
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.text import Text
 
 from .checks import choice, flag, whole
 from .events import (
@@ -269,19 +273,104 @@ def _pick_level(game: Game, level: int | None, blind: bool | None) -> _Level:
     raise ValueError(f"this game has no {wanted}{mode}; its levels so far: {played}.")
 
 
+#: Text, axes and dark marks of every `TraceFigure`: a grey that reads on a light
+#: and on a dark notebook (JupyterLab's dark theme), on a transparent background.
+INK = "#8a8a8a"
+#: Light fills and grid lines (stops, the grid): a see-through grey, for both themes.
+FAINT = (0.55, 0.55, 0.55, 0.22)
+#: Smallest font sizes (points) in a `TraceFigure`, readable from the back row.
+FONT_SIZES = {"title": 15.0, "label": 13.0, "tick": 12.0, "legend": 12.0, "text": 11.0}
+
+
+def _luminance(colour: Any) -> tuple[float, float, float]:
+    """(lightness, saturation-ish spread, alpha) of a matplotlib colour."""
+    r, g, b, a = to_rgba(colour)
+    return (r + g + b) / 3, max(r, g, b) - min(r, g, b), a
+
+
+def _for_both_themes(colour: Any) -> Any:
+    """Black and dark greys become `INK`, light greys `FAINT`; colours stay."""
+    if isinstance(colour, str) and colour == "none":
+        return colour
+    light, spread, alpha = _luminance(colour)
+    if alpha == 0 or spread > 0.08:
+        return colour
+    if light < 0.35:
+        return INK
+    if 0.75 <= light < 0.999:
+        return FAINT
+    return colour
+
+
+def theme_both(fig: Figure) -> None:
+    """Make ``fig`` read in a light and in a dark notebook, and from the back row.
+
+    A transparent background; text, axes and ticks in `INK`; black marks in
+    `INK` and light grey fills in `FAINT`; fonts at least `FONT_SIZES`. Colours
+    (the seats' Okabe-Ito palette) are kept. `TraceFigure` does this before it
+    draws; it can be called again (it changes nothing the second time).
+    """
+    fig.patch.set_alpha(0.0)
+    for ax in fig.axes:
+        ax.patch.set_alpha(0.0)
+        for spine in ax.spines.values():
+            spine.set_edgecolor(INK)
+        ax.tick_params(colors=INK, labelcolor=INK, which="both")
+        for label in ax.get_xticklabels() + ax.get_yticklabels():
+            label.set_fontsize(max(label.get_fontsize(), FONT_SIZES["tick"]))
+        for text, size in (
+            (ax.title, "title"),
+            (ax.xaxis.label, "label"),
+            (ax.yaxis.label, "label"),
+        ):
+            text.set_fontsize(max(text.get_fontsize(), FONT_SIZES[size]))
+        for line in ax.get_xgridlines() + ax.get_ygridlines():
+            line.set_color(FAINT)
+        legend = ax.get_legend()
+        if legend is not None:
+            for text in legend.get_texts():
+                text.set_fontsize(max(text.get_fontsize(), FONT_SIZES["legend"]))
+    for artist in fig.findobj(lambda a: isinstance(a, (Text, Line2D, Patch))):
+        if isinstance(artist, Text):
+            artist.set_color(_for_both_themes(artist.get_color()))
+            if float(artist.get_fontsize()) < FONT_SIZES["text"] and artist.get_text():
+                artist.set_fontsize(FONT_SIZES["text"])
+        elif isinstance(artist, Line2D):
+            artist.set_color(_for_both_themes(artist.get_color()))
+            artist.set_markeredgecolor(_for_both_themes(artist.get_markeredgecolor()))
+            face = artist.get_markerfacecolor()
+            if not (isinstance(face, str) and face == "none"):
+                artist.set_markerfacecolor(_for_both_themes(face))
+        elif isinstance(artist, Patch) and artist is not fig.patch:
+            if any(artist is ax.patch for ax in fig.axes):
+                continue
+            artist.set_facecolor(_for_both_themes(artist.get_facecolor()))
+            artist.set_edgecolor(_for_both_themes(artist.get_edgecolor()))
+
+
 class TraceFigure(Figure):
-    """A matplotlib Figure that shows itself as a PNG in any notebook.
+    """A matplotlib Figure that shows itself as a PNG in any notebook, light or dark.
 
     `plot_trace` does not use pyplot (no global figure state), so without
     ``%matplotlib inline`` IPython would print ``<Figure size ...>``; this
     class gives IPython the picture instead. Where an inline backend has
     registered its own Figure formatter, that formatter is used and the
-    picture still shows once.
+    picture still shows once. Before it draws it calls `theme_both`: a
+    transparent picture whose text and marks read in JupyterLab's light and
+    dark themes (not a white box in the dark one).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.patch.set_alpha(0.0)  # transparent also where it is saved before it is drawn
+
+    def draw(self, renderer: RendererBase) -> None:
+        theme_both(self)
+        super().draw(renderer)
 
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
-        self.savefig(buffer, format="png", dpi=100)
+        self.savefig(buffer, format="png", dpi=100, transparent=True)
         return buffer.getvalue()
 
 
@@ -297,7 +386,7 @@ def plot_trace(
     """Plot one level: seconds since the level started (x) against card (y).
 
     Every seat has its own colour *and* marker (Okabe-Ito palette), filled for
-    a card that went on the pile and hollow for one put aside. A black ring
+    a card that went on the pile and hollow for one put aside. A grey ring (`INK`)
     marks a card played while a lower card was held, a cross a card put aside
     after that mistake, and a star a card put aside by a throwing star. Grey
     bands are stops (hands back on the table), and a thin grey line joins the
@@ -325,7 +414,7 @@ def plot_trace(
         blind = flag("blind", blind)
     choice("lang", lang, LANGS, quoted=False)
     lv = _pick_level(game, level, blind)
-    fig, ax = figure_and_axes(ax, (7.5, 4.5))
+    fig, ax = figure_and_axes(ax, (8.0, 5.8))
     _draw(game, lv, ax, lang, you, bots)
     return fig
 
@@ -339,6 +428,51 @@ def figure_and_axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figu
     if not isinstance(parent, Figure):
         raise ValueError("ax must belong to a matplotlib Figure.")
     return parent, ax
+
+
+#: Where a card's number may stand, in points from its dot, in order of preference.
+_LABEL_SPOTS = ((7, 3), (7, -14), (-7, 3), (-7, -14), (7, 14), (7, -25), (-7, 14), (-7, -25))
+
+
+def _label_cards(ax: Axes, rows: pd.DataFrame, top: tuple[float, float]) -> None:
+    """Each card's number beside its dot, where it covers no other number or dot.
+
+    The spots are tried in `_LABEL_SPOTS` order, time order first, on the
+    axes' size in points (the axes span ``0..top`` in time and card); a number
+    with no free spot takes the first one.
+    """
+    fig = ax.get_figure(root=True)
+    width_in, height_in = fig.get_size_inches() if fig is not None else (7.5, 4.5)
+    w_pt, h_pt = 72 * width_in * 0.86, 72 * height_in * 0.55  # the axes, roughly
+    size = FONT_SIZES["text"]
+    points = [
+        (float(t) / top[0] * w_pt, float(c) / top[1] * h_pt)
+        for t, c in zip(rows["t"], rows["card"], strict=True)
+    ]
+    taken = [(x - 5, y - 5, x + 5, y + 5) for x, y in points]  # the dots
+
+    def free(box: tuple[float, float, float, float]) -> bool:
+        return all(
+            box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in taken
+        )
+
+    for (x, y), t, card in zip(points, rows["t"], rows["card"], strict=True):
+        text = str(card)
+        w = 0.62 * size * len(text)
+        boxes: list[tuple[float, float, tuple[float, float, float, float]]] = []
+        for dx, dy in _LABEL_SPOTS:
+            left = x + dx if dx > 0 else x + dx - w
+            boxes.append((dx if dx > 0 else dx - w, dy, (left, y + dy, left + w, y + dy + size)))
+        spot = next((b for b in boxes if free(b[2])), boxes[0])
+        taken.append(spot[2])
+        ax.annotate(
+            text,
+            (t, card),
+            xytext=(spot[0], spot[1]),
+            textcoords="offset points",
+            fontsize=size,
+            color=INK,
+        )
 
 
 def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bool) -> None:
@@ -419,15 +553,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
             )
             handles.append(mark)
 
-    for t, card in zip(rows["t"], rows["card"], strict=True):
-        ax.annotate(
-            str(card),
-            (float(t), float(card)),
-            xytext=(7, 3),
-            textcoords="offset points",
-            fontsize=8,
-            color="0.25",
-        )
+    _label_cards(ax, rows, (end * 1.05, game.rules.deck + 1.0))
 
     if not len(rows):
         ax.text(
@@ -447,8 +573,9 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
     ax.grid(axis="y", color="0.92", zorder=0)
     ax.legend(
         handles=handles,
-        loc="upper left",
-        bbox_to_anchor=(1.01, 1.0),
+        loc="upper center",  # below the plot: the plot keeps the figure's width
+        bbox_to_anchor=(0.5, -0.14),
+        ncol=2,
         fontsize="small",
         frameon=False,
     )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import math
+import re
 
 import pandas as pd
 import pytest
+from matplotlib.backend_bases import RendererBase
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.text import Annotation
@@ -358,3 +360,73 @@ def test_plot_trace_speaks_the_widgets_languages() -> None:
     assert len({texts["en"], texts["nl"], texts["de"]}) == 3
     with pytest.raises(ValueError, match="lang must be one of en, nl, de"):
         plot_trace(g, lang="fr")
+
+
+# ------------------------------------------------------------ read from the back row, light or dark
+def _drawn(fig: Figure) -> RendererBase:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+def test_card_numbers_never_cover_each_other() -> None:
+    """Issue 21: the numbers overlapped (447 overlapping pairs in the levels of
+    12 games before; now none)."""
+    import itertools
+
+    from mindwidget.runner import run_game
+
+    labels = 0
+    for seed in range(4):
+        game = run_game(Game(players=3, seed=seed), "human", seed=seed)
+        for level in range(1, game.level + 1):
+            fig = plot_trace(game, level=level, lang="nl")
+            renderer = _drawn(fig)
+            boxes = [
+                t.get_window_extent(renderer) for t in fig.axes[0].texts if t.get_text().isdigit()
+            ]
+            labels += len(boxes)
+            for a, b in itertools.combinations(boxes, 2):
+                both = a.intersection(a, b)
+                assert both is None or both.width * both.height <= 4
+    assert labels > 100
+
+
+def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks() -> None:
+    import io
+
+    from PIL import Image
+
+    from mindwidget.timing import plot_timing
+    from mindwidget.trace import FONT_SIZES, INK
+
+    game = Game.from_hands([[10, 40], [20, 60], [30, 80]])
+    game.concentrate(t=0.0)
+    for t, p in ((4.0, 0), (6.0, 1), (8.0, 2), (20.0, 0), (25.0, 1), (30.0, 2)):
+        game.play(p, t=t)
+    for fig in (plot_trace(game, lang="nl"), plot_timing(game, 0, lang="nl")):
+        image = Image.open(io.BytesIO(fig._repr_png_())).convert("RGBA")
+        assert image.getpixel((1, 1))[3] == 0  # no white box in the dark theme
+        _drawn(fig)
+        ax = fig.axes[0]
+        for text in (ax.title, ax.xaxis.label, ax.yaxis.label, *ax.get_xticklabels()):
+            assert text.get_color() == INK
+        assert ax.title.get_fontsize() >= FONT_SIZES["title"]
+        assert min(t.get_fontsize() for t in ax.get_legend().get_texts()) >= 12
+
+
+def test_the_inner_clock_plot_has_plain_axes_and_dutch_numbers() -> None:
+    from mindwidget.runner import run_game
+    from mindwidget.timing import plot_timing
+
+    game = run_game(Game(players=3, seed=4), "human", seed=4)
+    fig = plot_timing(game, 0, lang="nl", you=0, bots=True)
+    _drawn(fig)
+    ax = fig.axes[0]
+    assert ax.get_xscale() == ax.get_yscale() == "linear"
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    fit = next(s for s in legend if " s per stap" in s)
+    assert re.search(r"\d,\d+ s \+ \d,\d+ s per stap", fit), fit
+    assert not any("plaatsen" in s for s in legend)

@@ -17,14 +17,17 @@ from .kit import _BIG, _figure_html, _md, number, percent, text
 
 
 def play(
-    lang: str, seed: int | None = 1, bots: str = "human", size: str = "projector"
+    lang: str, seed: int | None = None, bots: str = "human", size: str = "projector"
 ) -> MindWidget:
     """A table for one person (seat 0, "You") and two bots, in ``lang``.
+
+    Each table deals afresh (every laptop of the class its own game); ``seed``
+    (or ``w.reset(seed=1)`` later) gives one deal that the whole class shares.
 
     The bots are the widget's default, human-like ones (they wait as people
     wait, adapt to the person and propose throwing stars); ``w.tempo = "slow"``
     slows them down. It opens in projector size (the lesson is shown to a
-    class); ``w.size = "normal"`` for a small screen.
+    class); ``w.size = "normal"`` is for one pupil at a laptop.
     """
     return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang, size=size)
 

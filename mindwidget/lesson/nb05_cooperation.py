@@ -15,7 +15,7 @@ from ..game import Game
 from ..i18n import translate
 from ..runner import run_game
 from ..sim import simulate
-from ..trace import TraceFigure, plot_trace, trace
+from ..trace import OKABE_ITO, TraceFigure, plot_trace, trace
 from ..widget import MindWidget
 from .kit import _BLUE, Answer, Bet, _fig, _percent_axis, number, percent, readable, text
 from .nb03_probability import _summary
@@ -73,13 +73,17 @@ def bet_adaptive(lang: str, games: int = 256) -> Bet:
 
 
 def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> Figure:
-    """Each adaptive bot's tempo after every play it saw; dotted lines mark a new level."""
+    """Each adaptive bot's tempo after every play it saw; dotted lines mark a new level.
+
+    Each seat keeps its colour (`OKABE_ITO`, as in every trace of the lesson:
+    the fast player of part 1's orange circles is the orange line here)."""
     fig, ax = _fig(7, 3.6)
     new_level: Iterable[float] = ()
-    for bot, name in zip(team, names, strict=True):
+    for p, (bot, name) in enumerate(zip(team, names, strict=True)):
         if isinstance(bot, AdaptiveTimer):
             levels, values = zip(*bot.history, strict=True)
-            ax.plot([bot.seconds_per_step, *values], label=name, lw=2)
+            colour = OKABE_ITO[p % len(OKABE_ITO)]
+            ax.plot([bot.seconds_per_step, *values], label=name, lw=2.5, color=colour)
             new_level = np.flatnonzero(np.diff(levels)) + 1.5
         elif isinstance(bot, ScalarTimer):
             ax.axhline(bot.seconds_per_step, color="black", ls="--", label=name)
