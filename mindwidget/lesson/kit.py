@@ -1,0 +1,293 @@
+"""The lesson's UI kit: its words (`text`, `percent`, `number`), `readable` figures,
+`Answer`s behind a button and `Bet`s, in projector-sized text.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import ipywidgets
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.text import Annotation, Text
+
+from ..game import Game
+from ..i18n import LANGS
+from ..scenario import Scenario
+from ..trace import TraceFigure
+
+_TEXT_DIR = Path(__file__).resolve().parent.parent / "locales" / "lesson"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: Okabe-Ito, as the seats (mindwidget/seats.json) and plot_trace use them.
+_BLUE, _ORANGE, _GREEN, _GREY = "#0072B2", "#E69F00", "#009E73", "#777777"
+
+
+@cache
+def texts(lang: str) -> dict[str, Any]:
+    """Every lesson text of one language: ``{"ui": {...}, "card": {...}, "01-play": {...}}``."""
+    _check_lang(lang)
+    data = json.loads((_TEXT_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"locales/lesson/{lang}.json must hold an object.")
+    return data
+
+
+def flat(lang: str) -> dict[str, str]:
+    """The texts of one language as ``{"section.key": text}`` (a list of lines joined)."""
+    out: dict[str, str] = {}
+    for section, entries in texts(lang).items():
+        for key, value in entries.items():
+            out[f"{section}.{key}"] = "\n".join(value) if isinstance(value, list) else value
+    return out
+
+
+def text(key: str, lang: str, **params: Any) -> str:
+    """The lesson text ``key`` ("ui.show_answer", or "show_answer" for the ui section)."""
+    full = key if "." in key else f"ui.{key}"
+    words = flat(lang)
+    if full not in words:
+        raise KeyError(f"no lesson text {full!r} in locales/lesson/{lang}.json")
+    return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), words[full])
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+
+
+def percent(x: float, lang: str, digits: int = 1) -> str:
+    """0.455 -> "45.5%" (en), "45,5%" (nl, de)."""
+    s = f"{100 * x:.{digits}f}"
+    return {"en": f"{s}%", "nl": s.replace(".", ",") + "%"}.get(lang, s.replace(".", ",") + " %")
+
+
+def number(x: float, lang: str, digits: int = 0) -> str:
+    """10000 -> "10,000" (en), "10.000" (nl, de)."""
+    s = f"{x:,.{digits}f}"
+    if lang in ("nl", "de"):
+        s = s.replace(",", "_").replace(".", ",").replace("_", ".")
+    return s
+
+
+def _md(s: str) -> str:
+    """A short text to HTML: escaped, with **bold**, paragraphs at blank lines."""
+    out = []
+    for para in s.split("\n\n"):
+        escaped = html.escape(para.strip())
+        out.append("<p>" + re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escaped) + "</p>")
+    return "".join(out)
+
+
+def readable(fig: Figure, scale: float = 1.5, grow: float = 1.35) -> Figure:
+    """``fig`` made for a projector: every text ``scale`` times as large (at least 13 pt),
+    the legend below the plot, a card's label moved aside where it would cover a neighbour's;
+    the figure ``grow`` times as large.
+    """
+    width, height = fig.get_size_inches()
+    fig.set_size_inches(max(width, 7.0) * grow, height * grow)
+    for ax in fig.axes:
+        _spread_labels(ax)
+        legend = ax.get_legend()
+        if legend is not None:
+            labels = [t.get_text() for t in legend.get_texts()]
+            ax.legend(
+                handles=legend.legend_handles,
+                labels=labels,
+                loc="upper center",
+                bbox_to_anchor=(0.5, -0.2),
+                ncol=2,
+                frameon=False,
+            )
+    for item in fig.findobj(Text):
+        item.set_fontsize(max(13.0, float(item.get_fontsize()) * scale))
+    return fig
+
+
+def _spread_labels(ax: Any) -> None:
+    """Labels of points (annotations) that would overlap: every second one goes to the left."""
+    notes = sorted((a for a in ax.texts if isinstance(a, Annotation)), key=lambda a: tuple(a.xy))
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    previous: Annotation | None = None
+    for note in notes:
+        if previous is not None and previous.get_horizontalalignment() != "right":
+            dx = abs(note.xy[0] - previous.xy[0]) / max(x1 - x0, 1e-9)
+            dy = abs(note.xy[1] - previous.xy[1]) / max(y1 - y0, 1e-9)
+            if dx < 0.08 and dy < 0.08:
+                note.set_position((-9, 3))
+                note.set_horizontalalignment("right")
+                previous = note
+                continue
+        previous = note
+
+
+def _figure_html(fig: Figure) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="" style="max-width:100%" src="data:image/png;base64,{data}">'
+
+
+def _html(part: object) -> str:
+    if isinstance(part, (Scenario, Game)):
+        return f"<pre>{html.escape(repr(part))}</pre>"
+    if isinstance(part, Figure):
+        return _figure_html(readable(part))
+    if isinstance(part, pd.DataFrame):
+        return part.to_html(border=0, escape=True, index=False)
+    return _md(str(part))
+
+
+_BIG = "font-size:1.35em;line-height:1.45"
+
+#: Projector-sized controls: the words of a bet's slider and buttons (ipywidgets'
+#: own classes) as large as the bet's question, and a scenario's story beside
+#: its table at projector size, so that the cards and the story fit one screen.
+_STYLE = """<style>
+.mw-lesson-big .widget-label, .mw-lesson-big .widget-readout,
+.mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-dropdown select,
+.mw-lesson-big .widget-button {
+  font-size: 22px; line-height: 1.3;
+}
+.mw-lesson-big .widget-label { min-width: max-content; }
+.mw-lesson-big .widget-readout { min-width: 3.5em; }
+.mw-lesson-big .widget-toggle-button, .mw-lesson-big .widget-button,
+.mw-lesson-big .widget-dropdown select { height: auto; min-height: 44px; padding: 4px 16px; }
+.mw-lesson-big .widget-inline-hbox { min-height: 48px; align-items: center; }
+.mw-lesson-big .widget-slider .ui-slider-handle { width: 22px; height: 22px; top: -8px; }
+.mw-lesson-scenario .mw-projector .mw-main {
+  display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  column-gap: 0.8em; align-items: start;
+}
+.mw-lesson-scenario .mw-projector .mw-main > * { grid-column: 1; }
+.mw-lesson-scenario .mw-projector .mw-main > .mw-header,
+.mw-lesson-scenario .mw-projector .mw-main > .mw-trace,
+.mw-lesson-scenario .mw-projector .mw-main > .mw-keys { grid-column: 1 / -1; }
+.mw-lesson-scenario .mw-projector .mw-main > .mw-story {
+  grid-column: 2; grid-row: 2 / span 3; margin: 0; font-size: 0.95em;
+}
+</style>"""
+
+
+def _style() -> ipywidgets.HTML:
+    """The lesson's projector styles (`_STYLE`), to put into a box of controls."""
+    box = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="contents"))
+    box.add_class("mw-lesson-style")
+    return box
+
+
+class Answer(ipywidgets.VBox):  # type: ignore[misc]
+    """An answer behind a button: "Show the answer" shows it, "Hide the answer" hides it.
+
+    ``parts`` are texts (``**bold**`` allowed), matplotlib figures or
+    DataFrames, prepared now and shown only on request. `html` is what it
+    shows; `shown` whether it is shown; `show`, `hide`, `toggle` from a cell.
+    """
+
+    def __init__(self, *parts: object, lang: str = "en") -> None:
+        _check_lang(lang)
+        self.lang = lang
+        self.html = "".join(_html(p) for p in parts)
+        self._body = ipywidgets.HTML(
+            value=f'<div class="mw-lesson-answer" style="{_BIG}">{self.html}</div>',
+            layout=ipywidgets.Layout(display="none"),
+        )
+        self._button = ipywidgets.Button(
+            description=text("show_answer", lang),
+            icon="eye",
+            button_style="info",
+            layout=ipywidgets.Layout(width="auto", height="44px", align_self="flex-start"),
+        )
+        self._button.style.font_size = "18px"
+        self._button.add_class("mw-lesson-show")
+        self._button.on_click(lambda _b: self.toggle())
+        super().__init__(children=[self._button, self._body])
+        self.add_class("mw-lesson-answer-box")
+
+    @property
+    def shown(self) -> bool:
+        return bool(self._body.layout.display != "none")
+
+    def show(self) -> None:
+        self._body.layout.display = None
+        self._button.description = text("hide_answer", self.lang)
+        self._button.icon = "eye-slash"
+
+    def hide(self) -> None:
+        self._body.layout.display = "none"
+        self._button.description = text("show_answer", self.lang)
+        self._button.icon = "eye"
+
+    def toggle(self) -> None:
+        self.hide() if self.shown else self.show()
+
+
+class Bet(ipywidgets.VBox):  # type: ignore[misc]
+    """A bet in big text, a control for the class's guess, and the `Answer` below.
+
+    ``choices``: buttons to pick one answer; ``out_of``: a slider "our bet:
+    n in ``out_of``"; neither: the question and the answer only.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        answer: Answer,
+        *,
+        choices: Sequence[str] = (),
+        out_of: int | None = None,
+        lang: str = "en",
+    ) -> None:
+        _check_lang(lang)
+        children: list[Any] = [
+            _style(),
+            ipywidgets.HTML(
+                f'<div style="{_BIG}"><b>{html.escape(text("bet", lang))}</b> '
+                f"{html.escape(question)}</div>"
+            ),
+        ]
+        self.guess: ipywidgets.Widget | None = None
+        if choices:
+            self.guess = ipywidgets.ToggleButtons(
+                options=list(choices),
+                value=None,
+                description=text("our_bet", lang),
+                style={"description_width": "initial", "button_width": "auto"},
+            )
+        elif out_of is not None:
+            self.guess = ipywidgets.IntSlider(
+                value=out_of // 2,
+                min=0,
+                max=out_of,
+                description=text("our_bet", lang),
+                readout_format="d",
+                style={"description_width": "initial"},
+                layout=ipywidgets.Layout(width="min(46em, 100%)"),
+            )
+        if self.guess is not None:
+            children.append(self.guess)
+        children.append(answer)
+        self.answer = answer
+        super().__init__(children=children)
+        self.add_class("mw-lesson-bet")
+        self.add_class("mw-lesson-big")
+
+
+def _fig(width: float = 7, height: float = 3.6) -> tuple[Figure, Any]:
+    fig = TraceFigure(figsize=(width, height), layout="constrained")
+    ax = fig.add_subplot()
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig, ax
+
+
+def _percent_axis(ax: Any, top: float = 1.0) -> None:
+    ax.set_ylim(0, top)
+    ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")

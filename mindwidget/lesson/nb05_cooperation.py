@@ -1,0 +1,185 @@
+"""Notebook 05-cooperation (notebooks/src/05-cooperation.cells): tempos that meet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.text import Annotation
+
+from ..adaptive import AdaptiveTimer
+from ..bots import Bot, ScalarTimer
+from ..game import Game
+from ..i18n import translate
+from ..runner import run_game
+from ..sim import simulate
+from ..trace import TraceFigure, plot_trace, trace
+from ..widget import MindWidget
+from .kit import _BLUE, Answer, Bet, _fig, _percent_axis, number, percent, readable, text
+from .nb03_probability import _summary
+
+
+def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
+    """One player at 0.2 s per step, two at 0.3: the win rate beside a team with one tempo."""
+    in_step = _summary(3, [ScalarTimer(), ScalarTimer(), ScalarTimer()], games, 1)
+    one_fast = [ScalarTimer(seconds_per_step=0.2), ScalarTimer(), ScalarTimer()]
+    fast = _summary(3, one_fast, games, 1)
+    game = run_game(Game(players=3, seed=2), one_fast, seed=2)
+    answer = Answer(
+        text(
+            "fast_answer",
+            lang,
+            same=percent(in_step.win_rate, lang),
+            fast=percent(fast.win_rate, lang),
+            wins=fast.wins,
+            games=number(games, lang),
+        ),
+        plot_trace(game, level=3, lang=lang),
+        text("fast_trace", lang),
+        lang=lang,
+    )
+    return Bet(text("05-cooperation.bet_fast", lang), answer, out_of=100, lang=lang)
+
+
+def _adaptive_team() -> list[Bot]:
+    return [AdaptiveTimer(seconds_per_step=0.2), AdaptiveTimer(), AdaptiveTimer()]
+
+
+def bet_adaptive(lang: str, games: int = 256) -> Bet:
+    """The same tempos, but every bot adapts: the win rate, and the tempos' spread by level."""
+    result = simulate(players=3, bots=_adaptive_team(), games=games, seed=1, progress=False)
+    spread = result.tempo_spread()
+    fig, ax = _fig(6, 3.4)
+    ax.plot(spread.index, spread.values, "o-", color=_BLUE, label=text("adaptive_team", lang))
+    ax.axhline(0.3 / 0.2 - 1, color="black", ls="--", label=text("fixed_team", lang))
+    ax.set_xlabel(text("level", lang))
+    ax.set_ylabel(text("tempo_spread", lang))
+    _percent_axis(ax, 0.6)
+    ax.legend(frameon=False)
+    answer = Answer(
+        text(
+            "adaptive_answer",
+            lang,
+            rate=percent(result.summary().win_rate, lang),
+            games=number(games, lang),
+        ),
+        text("spread_explain", lang),
+        fig,
+        lang=lang,
+    )
+    return Bet(text("05-cooperation.bet_adaptive", lang), answer, out_of=100, lang=lang)
+
+
+def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> Figure:
+    """Each adaptive bot's tempo after every play it saw; dotted lines mark a new level."""
+    fig, ax = _fig(7, 3.6)
+    new_level: Iterable[float] = ()
+    for bot, name in zip(team, names, strict=True):
+        if isinstance(bot, AdaptiveTimer):
+            levels, values = zip(*bot.history, strict=True)
+            ax.plot([bot.seconds_per_step, *values], label=name, lw=2)
+            new_level = np.flatnonzero(np.diff(levels)) + 1.5
+        elif isinstance(bot, ScalarTimer):
+            ax.axhline(bot.seconds_per_step, color="black", ls="--", label=name)
+    for x in new_level:
+        ax.axvline(x, color="0.85", ls=":", zorder=0)
+    ax.set_xlabel(text("plays_seen", lang))
+    ax.set_ylabel(text("tempo_axis", lang))
+    ax.yaxis.set_major_formatter(lambda y, _pos: number(y, lang, 2))
+    ax.set_title(title)
+    ax.legend(frameon=False)
+    return fig
+
+
+def tempos_meet(lang: str, seed: int = 3) -> Bet:
+    """One game of the adaptive team: where do the three tempos end up?"""
+    team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
+    game = run_game(Game(players=3, seed=seed), team, seed=seed)
+    names = [translate("bot", lang, n=p) for p in range(3)]
+    names[0] += f" ({text('fast', lang)})"
+    fig = tempos(team, names, text("tempos_title", lang), lang)
+    ends = " · ".join(f"{n}: {number(b.tempo, lang, 2)}" for n, b in zip(names, team, strict=True))
+    answer = Answer(
+        fig,
+        text("meet_answer", lang, level=game.level, ends=ends),
+        lang=lang,
+    )
+    choices = [text("meet_fast", lang), text("meet_middle", lang), text("meet_slow", lang)]
+    return Bet(text("05-cooperation.bet_meet", lang), answer, choices=choices, lang=lang)
+
+
+def before_after(lang: str, seed: int = 3) -> Figure:
+    """The adaptive team's first and last level side by side."""
+    team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
+    game = run_game(Game(players=3, seed=seed), team, seed=seed)
+    fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    plot_trace(game, level=1, ax=left, lang=lang)
+    plot_trace(game, level=game.level, ax=right, lang=lang)
+    for ax in (left, right):
+        notes = [a for a in ax.texts if isinstance(a, Annotation)]
+        if len(notes) > 12:  # a full level: the dots speak, the numbers would cover each other
+            for note in notes:
+                note.remove()
+    legend = right.get_legend()
+    if legend is not None:  # the same marks as on the left: one legend is enough
+        legend.remove()
+    return readable(fig, scale=1.4, grow=1.0)
+
+
+def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet:
+    """A careful person at 0.45 s per step and two bots: who moves?"""
+    person = ScalarTimer(seconds_per_step=0.45)
+    team = [bot.seat(p) for p, bot in enumerate([person, AdaptiveTimer(), AdaptiveTimer()])]
+    run_game(Game(players=3, seed=5), team, seed=5)  # one game: the bots' tempos move
+    names = [text("careful_person", lang)] + [translate("bot", lang, n=p) for p in (1, 2)]
+    fig = tempos(team, names, text("person_title", lang), lang)
+    stubborn = _summary(3, [person, ScalarTimer(), ScalarTimer()], games, 1)
+    following = _summary(3, [person, AdaptiveTimer(), AdaptiveTimer()], adaptive_games, 1)
+    answer = Answer(
+        fig,
+        text(
+            "person_answer",
+            lang,
+            end=number(team[1].tempo, lang, 2),
+            stubborn=percent(stubborn.win_rate, lang),
+            following=percent(following.win_rate, lang),
+            games=number(games, lang),
+            adaptive_games=number(adaptive_games, lang),
+        ),
+        lang=lang,
+    )
+    choices = [text("person_bots", lang), text("person_apart", lang), text("person_both", lang)]
+    return Bet(text("05-cooperation.bet_person", lang), answer, choices=choices, lang=lang)
+
+
+def tempo_by_level(game: Game) -> pd.DataFrame:
+    """Median seconds per step of every player's plays, level by level (gaps of 3 or more)."""
+    t = trace(game)
+    if t.empty:
+        empty: pd.DataFrame = pd.DataFrame()
+        return empty
+    plays = t[(t["outcome"] == "ok") & (t["gap"] >= 3)]
+    tempo = (plays["wait"] / plays["gap"]).groupby([plays["level"], plays["player"]]).median()
+    by_level: pd.DataFrame = tempo.unstack("player")
+    return by_level
+
+
+def your_tempo(w: MindWidget) -> Figure | None:
+    """Everyone's tempo level by level, read off the trace of ``w``; a sentence if none yet."""
+    lang = w.lang
+    played = tempo_by_level(w.game)
+    if played.empty:
+        print(text("tempo_nothing_yet", lang))
+        return None
+    fig, ax = _fig(6, 3.4)
+    for p in played.columns:
+        who = translate("you", lang) if int(p) == w.seat else translate("bot", lang, n=p)
+        ax.plot(played.index, played[p], "o-", label=who, lw=2)
+    ax.set_xticks(list(played.index))
+    ax.set_xlabel(text("level", lang))
+    ax.set_ylabel(text("tempo_axis", lang))
+    ax.legend(frameon=False)
+    return fig
