@@ -1,0 +1,412 @@
+"""The teacher's dashboard: every table of a class at a glance, and its controls.
+
+Two parts, as for a pupil's seat (`mindwidget.session`):
+
+* `Board`: the dashboard apart from its transport. It reads the class's
+  `snapshot()` (the format of `Classroom.snapshot`), adds what a teacher needs
+  to see at a glance (which table is stuck, and why; where a pupil may be
+  moved), builds the one table shown large as a watcher sees it (`table_view`
+  with ``seat=None``: no hand at all unless the teacher turns on reveal), and
+  checks every control message from the browser (hostile input: known types
+  and fields, known pupils, tables and seats) before it calls the class's
+  method (`start_all`, `pause_all`, `end`, `lock`, `remove`, `move`,
+  `start_table`, `give_to_bot`). A refusal never raises: it sets the notice
+  (a key of ``locales/teacher/<lang>.json`` with parameters) and changes
+  nothing.
+* `Dashboard`: the anywidget in the teacher's notebook (traits ``room``,
+  ``table``, ``settings``, ``notice``). A timer on the kernel's event loop
+  asks the board for changes at most `UPDATES_PER_SECOND` times a second;
+  only a trait whose value changed goes to the browser.
+
+The same `Board` serves ``/teacher`` of ``mindwidget class`` through the
+class server's model shim. Nothing here ever reaches a pupil's socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+import anywidget
+import traitlets
+
+from .i18n import LANGS
+from .table import Table
+from .view import TraceFeed, table_view
+
+__all__ = ["Board", "CONTROLS", "Dashboard", "STUCK_SECONDS", "UPDATES_PER_SECOND"]
+
+_STATIC = Path(__file__).resolve().parent / "static"
+_MISSING_BUNDLE = """
+export default { render({ el }) {
+  el.textContent = "mindwidget: the JavaScript bundle is missing; " +
+    "run `npm install && npm run build`.";
+} };
+"""
+#: How often at most the teacher's view is updated (the timer's rate).
+UPDATES_PER_SECOND = 4
+#: A table whose state has not changed for this long while it waits for
+#: someone is marked stuck (a table waiting for a pupil who is offline is
+#: marked at once).
+STUCK_SECONDS = 30.0
+#: The control messages the dashboard sends, each with its fields.
+CONTROLS: dict[str, tuple[str, ...]] = {
+    "start_all": (),
+    "pause_all": (),
+    "end": (),
+    "lock": ("locked",),
+    "remove": ("pupil",),
+    "move": ("pupil", "table", "seat"),
+    "start_table": ("table",),
+    "give_to_bot": ("table", "seat"),
+    "focus": ("table",),
+    "reveal": ("on",),
+    "lang": ("lang",),
+}
+#: Phases in which a table waits for nobody (its level or game is over).
+_OVER = ("cleared", "won", "lost")
+_MAX_TEXT = 64  # the longest pupil id a message may carry
+
+
+class ClassLike(Protocol):
+    """What the dashboard needs of a class (`mindwidget.classroom.Classroom`)."""
+
+    def snapshot(self) -> dict[str, Any]: ...
+    def start_all(self) -> None: ...
+    def pause_all(self) -> None: ...
+    def end(self) -> None: ...
+    def lock(self, locked: bool = True) -> None: ...
+    def remove(self, pupil_id: str) -> None: ...
+    def move(self, pupil_id: str, table_id: int, seat: int) -> None: ...
+    def start_table(self, table_id: int) -> None: ...
+    def give_to_bot(self, table_id: int, seat: int) -> None: ...
+
+
+def _int(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+class Board:
+    """The teacher's dashboard of one class, apart from its transport.
+
+    ``room`` is the class (its ``snapshot()`` and control methods; its
+    ``tables``, each with ``id`` and ``table``, give the table shown large).
+    ``now`` is the clock that measures how long a table has not moved.
+    """
+
+    def __init__(
+        self,
+        room: ClassLike,
+        *,
+        lang: str | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._room = room
+        self._now = now
+        self._notice_id = 0
+        self.notice: dict[str, Any] = {}
+        self.focus: int | None = None
+        self.reveal = False
+        self._feed: TraceFeed | None = None
+        self._feed_key: tuple[int, bool] | None = None
+        self._moved: dict[int, tuple[str, float]] = {}  # table -> (signature, since)
+        self._last: dict[str, str] = {}  # part -> JSON last given out
+        snap = self._snapshot()
+        default = snap.get("lang")
+        self.lang = lang if lang in LANGS else default if default in LANGS else "en"
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def room(self) -> ClassLike:
+        return self._room
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap = self._room.snapshot()
+        return snap if isinstance(snap, dict) else {}
+
+    def _table(self, table_id: int) -> Table | None:
+        for t in getattr(self._room, "tables", ()) or ():
+            if getattr(t, "id", None) == table_id:
+                table = getattr(t, "table", None)
+                return table if isinstance(table, Table) else None
+        return None
+
+    def _stuck(self, t: Mapping[str, Any], now: float) -> dict[str, Any] | None:
+        """Why a table is stuck (None if it is not): a waited-for pupil is offline,
+        or it has waited unchanged for `STUCK_SECONDS`."""
+        tid = t.get("id")
+        if not isinstance(tid, int):
+            return None
+        table = self._table(tid)
+        moves = table.game.event_count if table is not None else None
+        signature = json.dumps([{k: v for k, v in t.items() if k != "seats"}, moves], default=str)
+        seen = self._moved.get(tid)
+        if seen is None or seen[0] != signature:
+            self._moved[tid] = seen = (signature, now)
+        waiting = [s for s in t.get("waiting_for") or () if isinstance(s, int)]
+        if not waiting or t.get("phase") in _OVER:
+            return None
+        seats = {s.get("seat"): s for s in t.get("seats") or () if isinstance(s, Mapping)}
+        offline = [
+            s
+            for s in waiting
+            if seats.get(s, {}).get("kind") == "person" and not seats[s].get("connected", True)
+        ]
+        if offline:
+            return {"reason": "offline", "seats": offline}
+        idle = now - seen[1]
+        if idle >= STUCK_SECONDS:
+            # in steps of 10 s, so the view does not change every update
+            return {"reason": "idle", "seats": waiting, "seconds": int(idle // 10 * 10)}
+        return None
+
+    def room_state(self) -> dict[str, Any]:
+        """The snapshot, each table with ``stuck``, and ``free``: the seats a pupil may move to."""
+        snap = self._snapshot()
+        now = self._now()
+        tables = []
+        free: list[list[int]] = []
+        for t in snap.get("tables") or ():
+            if not isinstance(t, Mapping):
+                continue
+            tables.append(dict(t) | {"stuck": self._stuck(t, now)})
+            for s in t.get("seats") or ():
+                if isinstance(s, Mapping) and s.get("kind") in ("empty", "bot"):
+                    if isinstance(t.get("id"), int) and isinstance(s.get("seat"), int):
+                        free.append([t["id"], s["seat"]])
+        known = {t.get("id") for t in tables}
+        self._moved = {k: v for k, v in self._moved.items() if k in known}
+        return snap | {"tables": tables, "free": free}
+
+    def table_state(self) -> dict[str, Any]:
+        """The table shown large, as a watcher sees it (every hand only with reveal)."""
+        if self.focus is None:
+            return {}
+        table = self._table(self.focus)
+        if table is None:
+            return {"id": self.focus}
+        key = (self.focus, self.reveal)
+        if self._feed is None or self._feed_key != key:
+            self._feed, self._feed_key = TraceFeed(None, self.reveal), key
+        points = self._feed.update(table.index).points
+        view = table_view(
+            table.game,
+            None,
+            reveal=self.reveal,
+            plans=table.plans if self.reveal else None,
+            index=table.index,
+        )
+        return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
+
+    def settings(self) -> dict[str, Any]:
+        return {"lang": self.lang, "focus": self.focus, "reveal": self.reveal}
+
+    def state(self) -> dict[str, Any]:
+        """Everything a new front end needs: ``room``, ``table``, ``settings``, ``notice``."""
+        out = {
+            "room": self.room_state(),
+            "table": self.table_state(),
+            "settings": self.settings(),
+            "notice": self.notice,
+        }
+        self._last = {k: json.dumps(v, sort_keys=True, default=str) for k, v in out.items()}
+        return out
+
+    def changes(self) -> dict[str, Any]:
+        """Only the parts whose value changed since the last `state`/`changes` ({} if none)."""
+        out: dict[str, Any] = {}
+        parts: dict[str, Callable[[], Any]] = {
+            "room": self.room_state,
+            "table": self.table_state,
+            "settings": self.settings,
+            "notice": lambda: self.notice,
+        }
+        for name, make in parts.items():
+            value = make()
+            text = json.dumps(value, sort_keys=True, default=str)
+            if self._last.get(name) != text:
+                self._last[name] = text
+                out[name] = value
+        return out
+
+    # -------------------------------------------------------------- controls
+    def _refuse(self, key: str, **params: Any) -> None:
+        self._notice_id += 1
+        self.notice = {"key": key, "params": params, "id": self._notice_id}
+
+    def receive(self, message: object) -> None:
+        """Check one message from the teacher's browser and act on it.
+
+        Never raises: anything malformed, unknown or refused by the class sets
+        `notice` and changes nothing.
+        """
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            return
+        kind = message["type"]
+        fields = CONTROLS.get(kind)
+        if fields is None or set(message) != {"type", *fields}:
+            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            return
+        snap = self._snapshot()
+        tables = {t.get("id"): t for t in snap.get("tables") or () if isinstance(t, Mapping)}
+        refusals = self._notice_id
+        try:
+            self._act(kind, message, snap, tables)
+        except ValueError as exc:  # the class refused it (e.g. a seat taken meanwhile)
+            text = getattr(exc, "text", None)
+            said = text(self.lang) if callable(text) else str(exc)
+            self._refuse("notice_refused", reason=str(said)[:300])
+            return
+        if self.notice and refusals == self._notice_id:  # done: the last refusal is old news
+            self.notice = {}
+
+    def _act(
+        self,
+        kind: str,
+        message: Mapping[str, Any],
+        snap: Mapping[str, Any],
+        tables: Mapping[Any, Mapping[str, Any]],
+    ) -> None:
+        room = self._room
+        if kind in ("start_all", "pause_all", "end"):
+            getattr(room, kind)()
+        elif kind == "lock":
+            if type(message["locked"]) is not bool:
+                return self._refuse("notice_bad_field", field="locked")
+            room.lock(message["locked"])
+        elif kind == "reveal":
+            if type(message["on"]) is not bool:
+                return self._refuse("notice_bad_field", field="on")
+            self.reveal = message["on"]
+        elif kind == "lang":
+            if message["lang"] not in LANGS:
+                return self._refuse("notice_bad_field", field="lang")
+            self.lang = message["lang"]
+        elif kind == "focus":
+            tid = message["table"]
+            if tid is not None and (_int(tid) is None or tid not in tables):
+                return self._refuse("notice_no_table", table=str(tid)[:8])
+            self.focus = tid
+        else:
+            tid = message.get("table")
+            if "table" in message and (_int(tid) is None or tid not in tables):
+                return self._refuse("notice_no_table", table=str(tid)[:8])
+            seat = message.get("seat")
+            if "seat" in message:
+                seats = len(tables[tid].get("seats") or ())
+                if _int(seat) is None or not 0 <= seat < seats:
+                    return self._refuse("notice_no_seat", table=tid, seats=seats)
+            pupil = message.get("pupil")
+            if "pupil" in message and not self._known_pupil(pupil, snap):
+                return self._refuse("notice_no_pupil")
+            if kind == "remove":
+                room.remove(pupil)
+            elif kind == "move":
+                room.move(pupil, tid, seat)
+            elif kind == "start_table":
+                room.start_table(tid)
+            else:
+                room.give_to_bot(tid, seat)
+        return None
+
+    @staticmethod
+    def _known_pupil(pupil: object, snap: Mapping[str, Any]) -> bool:
+        if not isinstance(pupil, str) or not 0 < len(pupil) <= _MAX_TEXT:
+            return False
+        for t in snap.get("tables") or ():
+            for s in t.get("seats") or ():
+                if isinstance(s, Mapping) and s.get("pupil") == pupil:
+                    return True
+        return any(
+            isinstance(w, Mapping) and w.get("pupil") == pupil
+            for w in snap.get("waiting_room") or ()
+        )
+
+
+def _bundle(name: str, fallback: str) -> str | Path:
+    path = _STATIC / name
+    return path if path.exists() else fallback
+
+
+class Dashboard(anywidget.AnyWidget):
+    """The teacher's dashboard of a class, shown by evaluating it in a cell.
+
+    >>> room = Classroom(lan=True)        # doctest: +SKIP
+    >>> Dashboard(room)                    # doctest: +SKIP   (what displaying ``room`` shows)
+
+    The view follows the class on its own, at most `UPDATES_PER_SECOND` times
+    a second, while the kernel's event loop runs (between cells too).
+    `refresh` updates it at once.
+    """
+
+    _esm = _bundle("dashboard.js", _MISSING_BUNDLE)
+    _css = _bundle("dashboard.css", "")
+
+    room = traitlets.Dict().tag(sync=True)
+    table = traitlets.Dict().tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        room: ClassLike,
+        *,
+        lang: str | None = None,
+        updates_per_second: float = UPDATES_PER_SECOND,
+        **kwargs: Any,
+    ) -> None:
+        if not 0 < updates_per_second <= UPDATES_PER_SECOND:
+            raise ValueError(
+                f"updates_per_second must be > 0 and at most {UPDATES_PER_SECOND}, "
+                f"not {updates_per_second!r}."
+            )
+        self._board = Board(room, lang=lang)
+        self._interval = 1.0 / updates_per_second
+        self._timer: asyncio.TimerHandle | None = None
+        super().__init__(**self._board.state(), **kwargs)
+        self.on_msg(self._on_msg)
+        self._schedule()
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self._board.receive(content)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Send what changed since the last update (nothing if nothing did)."""
+        changed = self._board.changes()
+        if changed:
+            with self.hold_sync():
+                for name, value in changed.items():
+                    setattr(self, name, value)
+
+    def _schedule(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no running event loop (a script): `refresh` by hand
+            return
+        self._timer = loop.call_later(self._interval, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.comm is None:  # closed
+            return
+        try:
+            self.refresh()
+        finally:
+            self._schedule()
+
+    def close(self) -> None:
+        timer = getattr(self, "_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._timer = None
+        super().close()
