@@ -175,9 +175,13 @@ class Board:
                 continue
             tables.append(dict(t) | {"stuck": self._stuck(t, now)})
             for s in t.get("seats") or ():
-                if isinstance(s, Mapping) and s.get("kind") in ("empty", "bot"):
-                    if isinstance(t.get("id"), int) and isinstance(s.get("seat"), int):
-                        free.append([t["id"], s["seat"]])
+                if (
+                    isinstance(s, Mapping)
+                    and s.get("kind") in ("empty", "bot")
+                    and isinstance(t.get("id"), int)
+                    and isinstance(s.get("seat"), int)
+                ):
+                    free.append([t["id"], s["seat"]])
         known = {t.get("id") for t in tables}
         self._moved = {k: v for k, v in self._moved.items() if k in known}
         return snap | {"tables": tables, "free": free}
@@ -293,25 +297,25 @@ class Board:
                 return self._refuse("notice_no_table", table=str(tid)[:8])
             self.focus = tid
         else:
-            tid = message.get("table")
-            if "table" in message and (_int(tid) is None or tid not in tables):
-                return self._refuse("notice_no_table", table=str(tid)[:8])
-            seat = message.get("seat")
+            tid = _int(message.get("table", 0))
+            if tid is None or ("table" in message and tid not in tables):
+                return self._refuse("notice_no_table", table=str(message["table"])[:8])
+            seat = _int(message.get("seat", 0))
             if "seat" in message:
                 seats = len(tables[tid].get("seats") or ())
-                if _int(seat) is None or not 0 <= seat < seats:
+                if seat is None or not 0 <= seat < seats:
                     return self._refuse("notice_no_seat", table=tid, seats=seats)
-            pupil = message.get("pupil")
+            pupil = message.get("pupil", "")
             if "pupil" in message and not self._known_pupil(pupil, snap):
                 return self._refuse("notice_no_pupil")
             if kind == "remove":
-                room.remove(pupil)
+                room.remove(str(pupil))
             elif kind == "move":
-                room.move(pupil, tid, seat)
+                room.move(str(pupil), tid, int(seat or 0))
             elif kind == "start_table":
                 room.start_table(tid)
             else:
-                room.give_to_bot(tid, seat)
+                room.give_to_bot(tid, int(seat or 0))
         return None
 
     @staticmethod
