@@ -26,6 +26,7 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 const bundles = [
   ["widget", [...PYTHON_ONLY, "scenario_"]],
   ["scenario", PYTHON_ONLY],
+  ["dashboard", [...PYTHON_ONLY, "scenario_"]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -84,6 +85,14 @@ class ClassLike(Protocol):
     def move(self, pupil_id: str, table_id: int, seat: int) -> None: ...
     def start_table(self, table_id: int) -> None: ...
     def give_to_bot(self, table_id: int, seat: int) -> None: ...
+
+
+def _rounded_rtt(seat: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat with its round trip in whole milliseconds (the view changes less often)."""
+    rtt = seat.get("rtt_ms")
+    if isinstance(rtt, float) and math.isfinite(rtt):
+        return dict(seat) | {"rtt_ms": round(rtt)}
+    return dict(seat)
 
 
 def _int(value: object) -> int | None:
@@ -173,7 +182,8 @@ class Board:
         for t in snap.get("tables") or ():
             if not isinstance(t, Mapping):
                 continue
-            tables.append(dict(t) | {"stuck": self._stuck(t, now)})
+            seats = [_rounded_rtt(s) for s in t.get("seats") or () if isinstance(s, Mapping)]
+            tables.append(dict(t) | {"seats": seats, "stuck": self._stuck(t, now)})
             for s in t.get("seats") or ():
                 if (
                     isinstance(s, Mapping)

@@ -1,0 +1,116 @@
+// The anywidget front end of the teacher's dashboard (mindwidget/dashboard.py).
+// Python decides: it sends the class (`room`), the table shown large
+// (`table`), the `settings` and the `notice`; every button sends a message
+// that Python checks before the class acts on it. Python already sends at most
+// a few updates a second; this draws each one once, on the next frame.
+import "./dashboard.css";
+import { renderDashboard } from "./dashboard_render.js";
+
+const PARTS = ["room", "table", "settings", "notice"];
+
+export default {
+  render({ model, el }) {
+    const root = document.createElement("div");
+    root.className = "mwd";
+    root.dataset.testid = "dashboard";
+    root.setAttribute("role", "region");
+    root.setAttribute("data-lm-suppress-shortcuts", "true");
+    el.append(root);
+    // What only this browser knows: the place each move menu shows, a half-pressed "end".
+    const ui = { moves: /** @type {Record<string, string>} */ ({}), endArmed: false };
+    let frame = 0;
+
+    const state = () => Object.fromEntries(PARTS.map((p) => [p, model.get(p) ?? {}]));
+    const draw = () => {
+      frame = 0;
+      const focusId = root.contains(document.activeElement) ? document.activeElement?.dataset?.testid : null;
+      root.innerHTML = renderDashboard(state(), ui);
+      if (focusId) root.querySelector(`[data-testid="${CSS.escape(focusId)}"]`)?.focus();
+    };
+    // Drawing again would close a menu the teacher has open: wait until it closes.
+    const menuOpen = () =>
+      document.activeElement instanceof HTMLSelectElement && root.contains(document.activeElement);
+    const later = () => {
+      if (!frame && !menuOpen()) frame = requestAnimationFrame(draw);
+    };
+
+    const onClick = (/** @type {MouseEvent} */ ev) => {
+      const button = /** @type {HTMLElement|null} */ (
+        ev.target instanceof Element ? ev.target.closest("button[data-act]") : null
+      );
+      if (!button || !root.contains(button)) return;
+      const act = button.dataset.act;
+      const num = (/** @type {string|undefined} */ s) => (s === undefined || s === "" ? null : Number(s));
+      if (act !== "end") ui.endArmed = false;
+      switch (act) {
+        case "start_all":
+        case "pause_all":
+          model.send({ type: act });
+          break;
+        case "end":
+          if (ui.endArmed) {
+            ui.endArmed = false;
+            model.send({ type: "end" });
+          } else {
+            ui.endArmed = true;
+          }
+          break;
+        case "lock":
+          model.send({ type: "lock", locked: button.dataset.locked === "true" });
+          break;
+        case "reveal":
+          model.send({ type: "reveal", on: button.dataset.on === "true" });
+          break;
+        case "focus":
+          model.send({ type: "focus", table: num(button.dataset.table) });
+          break;
+        case "start_table":
+          model.send({ type: "start_table", table: num(button.dataset.table) });
+          break;
+        case "give_to_bot":
+          model.send({
+            type: "give_to_bot",
+            table: num(button.dataset.table),
+            seat: num(button.dataset.seat),
+          });
+          break;
+        case "remove":
+          model.send({ type: "remove", pupil: button.dataset.pupil });
+          break;
+        case "move": {
+          const pupil = button.dataset.pupil ?? "";
+          const menu = /** @type {HTMLSelectElement|null} */ (
+            root.querySelector(`select[data-move="${CSS.escape(pupil)}"]`)
+          );
+          const [table, seat] = (menu?.value ?? "").split(":").map(Number);
+          delete ui.moves[pupil];
+          model.send({ type: "move", pupil, table, seat });
+          break;
+        }
+        default:
+          return;
+      }
+      draw();
+    };
+    const onChange = (/** @type {Event} */ ev) => {
+      const t = ev.target;
+      if (!(t instanceof HTMLSelectElement)) return;
+      if (t.dataset.testid === "lang") model.send({ type: "lang", lang: t.value });
+      else if (t.dataset.move) ui.moves[t.dataset.move] = t.value;
+    };
+    root.addEventListener("click", onClick);
+    root.addEventListener("change", onChange);
+    const afterFocus = () => setTimeout(later, 0);
+    root.addEventListener("focusout", afterFocus);
+    for (const p of PARTS) model.on(`change:${p}`, later);
+    draw();
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("change", onChange);
+      root.removeEventListener("focusout", afterFocus);
+      for (const p of PARTS) model.off(`change:${p}`, later);
+      root.remove();
+    };
+  },
+};
