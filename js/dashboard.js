@@ -16,8 +16,9 @@ export default {
     root.setAttribute("role", "region");
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     el.append(root);
-    // What only this browser knows: the place each move menu shows, a half-pressed "end".
-    const ui = { moves: /** @type {Record<string, string>} */ ({}), endArmed: false };
+    // What only this browser knows: the place each move menu shows, a half-pressed "end",
+    // whether the pupils' controls are shown.
+    const ui = { moves: /** @type {Record<string, string>} */ ({}), endArmed: false, manage: false };
     let frame = 0;
 
     const state = () => Object.fromEntries(PARTS.map((p) => [p, model.get(p) ?? {}]));
@@ -54,6 +55,9 @@ export default {
           } else {
             ui.endArmed = true;
           }
+          break;
+        case "manage":
+          ui.manage = !ui.manage;
           break;
         case "lock":
           model.send({ type: "lock", locked: button.dataset.locked === "true" });

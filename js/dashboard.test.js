@@ -55,7 +55,7 @@ describe("a table's card", () => {
     expect(html).toContain('data-testid="seat-1-1"');
     expect(html).toContain("Level 2 of 10");
     expect(html).toContain("Waiting for Bot 2");
-    expect(html).toContain("Last mistake: Anna played 30 (12 (Bot 2) was lower)");
+    expect(html).toContain("Last mistake: Anna played 30; lower: Bot 2 12");
     expect(html).toContain("12 ms");
     expect(html).not.toContain("mwd-stuck");
   });
@@ -90,7 +90,7 @@ describe("the dashboard", () => {
     expect(html).toContain(">4821<");
     expect(html).toContain('<img class="mwd-qr"');
     expect(html).not.toContain("<svg");
-    expect(html).toContain("Stuck: Table 2");
+    expect(html).toMatch(/Stuck: <button[^>]*data-table="2"[^>]*>Table 2<\/button>/);
   });
   it("a QR code that is not an SVG is left out", () => {
     const html = renderDashboard({ room: room({ qr_svg: "<script>alert(1)</script>" }), settings: {} });

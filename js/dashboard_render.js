@@ -75,13 +75,19 @@ function mistakeText(/** @type {any} */ t, /** @type {string} */ lang) {
   const m = t.last_mistake;
   if (!m) return say(lang, "no_mistake");
   const by = seatsById(t);
-  const held = (Array.isArray(m.held) ? m.held : []).map(
-    ([seat, card]) => `${card} (${seatName(by.get(seat) ?? { seat }, lang)})`,
-  );
+  // the lower cards, seat by seat: "Eva 13, 24; Finn 19"
+  const bySeat = new Map();
+  for (const [seat, card] of Array.isArray(m.held) ? m.held : []) {
+    if (!bySeat.has(seat)) bySeat.set(seat, []);
+    bySeat.get(seat).push(card);
+  }
+  const held = [...bySeat]
+    .map(([seat, cards]) => `${seatName(by.get(seat) ?? { seat }, lang)} ${cards.join(", ")}`)
+    .join("; ");
   return say(lang, "last_mistake", {
     who: seatName(by.get(m.seat) ?? { seat: m.seat }, lang),
     card: m.card,
-    held: list(held, lang),
+    held,
   });
 }
 
@@ -128,10 +134,11 @@ function seatRow(
   /** @type {any} */ ui,
   /** @type {string} */ lang,
 ) {
-  const waited = Array.isArray(t.waiting_for) && t.waiting_for.includes(s.seat);
   const num = `<span class="mwd-seatno">${esc(s.seat + 1)}</span>`;
   let body = "";
-  if (s.kind === "person") {
+  if (s.kind === "person" && !ui.manage) {
+    body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}`;
+  } else if (s.kind === "person") {
     const pupil = { ...s, table: t.id };
     body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}
       <span class="mwd-seat-controls"><button type="button" data-act="remove" data-pupil="${esc(s.pupil)}" data-testid="remove-${esc(
@@ -148,7 +155,7 @@ function seatRow(
   } else {
     body = `<span class="mwd-kind">${esc(say(lang, "empty_seat"))}</span>`;
   }
-  return `<li class="mwd-seat${waited ? " mwd-waited" : ""}${s.kind === "person" && s.connected === false ? " mwd-gone" : ""}" data-testid="seat-${esc(
+  return `<li class="mwd-seat${s.kind === "person" && s.connected === false ? " mwd-gone" : ""}" data-testid="seat-${esc(
     t.id,
   )}-${esc(s.seat + 1)}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
 }
@@ -180,7 +187,13 @@ export function tableCard(
   <ol class="mwd-seats">${seats}</ol>
   <footer><button type="button" data-act="focus" data-table="${esc(t.id)}" data-testid="show-${esc(t.id)}">${esc(
     say(lang, "show_large"),
-  )}</button><button type="button" data-act="start_table" data-table="${esc(t.id)}">${esc(say(lang, "control_start_table"))}</button></footer>
+  )}</button>${
+    ui.manage
+      ? `<button type="button" data-act="start_table" data-table="${esc(t.id)}" data-testid="start-${esc(t.id)}">${esc(
+          say(lang, "control_start_table"),
+        )}</button>`
+      : ""
+  }</footer>
 </article>`;
 }
 
@@ -196,15 +209,16 @@ function joinBand(/** @type {any} */ room, /** @type {string} */ lang) {
       (n, t) => n + (Array.isArray(t.seats) ? t.seats.filter((s) => s.kind === "person").length : 0),
       0,
     ) + (Array.isArray(room.waiting_room) ? room.waiting_room.length : 0);
-  return `<header class="mwd-join">${qr}
-  <div class="mwd-address"><p class="mwd-label">${esc(say(lang, "join_at"))}</p>
-    <p class="mwd-url" data-testid="url">${esc(room.url ?? "")}</p></div>
+  // Once joining is locked nobody needs to read the code from afar: the band shrinks.
+  return `<header class="mwd-join${room.locked ? " mwd-join-small" : ""}" data-testid="join">${qr}
   <div class="mwd-codebox"><p class="mwd-label">${esc(say(lang, "code"))}</p>
     <p class="mwd-code" data-testid="code">${esc(room.code ?? "")}</p></div>
+  <div class="mwd-address"><p class="mwd-label">${esc(say(lang, "join_at"))}</p>
+    <p class="mwd-url" data-testid="url">${esc(room.url ?? "")}</p>
   <p class="mwd-counts"><span>${esc(say(lang, "tables_n", { n: tables.length }))}</span>
     <span data-testid="pupils">${esc(say(lang, "pupils_n", { n: pupils }))}</span>
     ${room.same_deal ? `<span>${esc(say(lang, "same_deal"))}</span>` : ""}
-    ${room.locked ? `<span class="mwd-locked" data-testid="locked">${esc(say(lang, "locked_badge"))}</span>` : ""}</p>
+    ${room.locked ? `<span class="mwd-locked" data-testid="locked">${esc(say(lang, "locked_badge"))}</span>` : ""}</p></div>
 </header>`;
 }
 
@@ -223,16 +237,23 @@ function controls(
   ${b("start_all", "control_start_all")}${b("pause_all", "control_pause_all")}
   ${b("lock", room.locked ? "control_unlock" : "control_lock", ` data-locked="${room.locked ? "false" : "true"}"`)}
   ${b("end", ui.endArmed ? "end_confirm" : "control_end", ui.endArmed ? ' class="mwd-danger"' : "")}
+  ${b("manage", ui.manage ? "control_manage_done" : "control_manage")}
   ${b("reveal", settings.reveal ? "control_hide" : "control_reveal", ` data-on="${settings.reveal ? "false" : "true"}"`)}
   <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
 </nav>`;
 }
 
 function stuckSummary(/** @type {any[]} */ tables, /** @type {string} */ lang) {
-  const stuck = tables.filter((t) => t.stuck).map((t) => say(lang, "table_n", { n: t.id }));
-  return stuck.length
-    ? `<p class="mwd-summary mwd-summary-stuck" data-testid="stuck-summary">${esc(say(lang, "stuck_summary", { list: list(stuck, lang) }))}</p>`
-    : `<p class="mwd-summary" data-testid="stuck-summary">${esc(say(lang, "all_moving"))}</p>`;
+  const stuck = tables.filter((t) => t.stuck);
+  if (!stuck.length)
+    return `<p class="mwd-summary" data-testid="stuck-summary">${esc(say(lang, "all_moving"))}</p>`;
+  // each stuck table is a button that shows it large
+  const items = stuck.map(
+    (t) =>
+      `<button type="button" data-act="focus" data-table="${esc(t.id)}">${esc(say(lang, "table_n", { n: t.id }))}</button>`,
+  );
+  const text = esc(say(lang, "stuck_summary", { list: "\u0000" })).replace("\u0000", items.join(" "));
+  return `<p class="mwd-summary mwd-summary-stuck" data-testid="stuck-summary">${text}</p>`;
 }
 
 function waitingRoom(/** @type {any} */ room, /** @type {any} */ ui, /** @type {string} */ lang) {

@@ -33,6 +33,8 @@ export { esc };
  * @property {{key?: string, params?: object, id?: number}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
+ * @property {string[]} [names]   each seat's name, when Python gives them (a class's
+ *                                nicknames on the teacher's dashboard); else "You" / "Bot n"
  */
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
@@ -382,7 +384,10 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
     return `<div class="mw-loading">${esc(tr(ctx.lang, "title"))}</div>`;
   }
-  const names = seatNames(view, ctx.lang);
+  const names =
+    Array.isArray(ctx.names) && ctx.names.length === view.players
+      ? ctx.names.map(String)
+      : seatNames(view, ctx.lang);
   const allowed = allowedActions(view);
   const from = fromSeat(view);
   return `${header(view, ctx)}

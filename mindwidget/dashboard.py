@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -35,7 +36,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from .i18n import LANGS
+from .i18n import LANGS, translate
 from .table import Table
 from .view import TraceFeed, table_view
 
@@ -93,6 +94,28 @@ def _rounded_rtt(seat: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(rtt, float) and math.isfinite(rtt):
         return dict(seat) | {"rtt_ms": round(rtt)}
     return dict(seat)
+
+
+_SVG_TAG = re.compile(r"<svg\b([^>]*)>")
+_SIZE = re.compile(r'\b(width|height)="(\d+(?:\.\d+)?)"')
+
+
+def _scalable(svg: object) -> str:
+    """The class's QR code as an SVG an ``<img>`` can scale: with ``xmlns`` and a
+    ``viewBox`` (segno's inline SVG has neither). Anything else becomes ""."""
+    if not isinstance(svg, str) or not svg.startswith("<svg") or len(svg) > 200_000:
+        return ""
+    tag = _SVG_TAG.match(svg)
+    if tag is None:
+        return ""
+    attrs = tag.group(1)
+    if "xmlns=" not in attrs:
+        attrs += ' xmlns="http://www.w3.org/2000/svg"'
+    size = dict(_SIZE.findall(attrs))
+    if "viewBox" not in attrs and "width" in size and "height" in size:
+        width, height = size["width"], size["height"]
+        attrs += f' viewBox="0 0 {width} {height}"'
+    return f"<svg{attrs}>{svg[tag.end() :]}"
 
 
 def _int(value: object) -> int | None:
@@ -194,7 +217,7 @@ class Board:
                     free.append([t["id"], s["seat"]])
         known = {t.get("id") for t in tables}
         self._moved = {k: v for k, v in self._moved.items() if k in known}
-        return snap | {"tables": tables, "free": free}
+        return snap | {"tables": tables, "free": free, "qr_svg": _scalable(snap.get("qr_svg"))}
 
     def table_state(self) -> dict[str, Any]:
         """The table shown large, as a watcher sees it (every hand only with reveal)."""
@@ -214,7 +237,29 @@ class Board:
             plans=table.plans if self.reveal else None,
             index=table.index,
         )
-        return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
+        return {
+            "id": self.focus,
+            "view": view,
+            "points": points,
+            "epoch": table.epoch,
+            "names": self._names(self.focus, table.game.players),
+        }
+
+    def _names(self, table_id: int, players: int) -> list[str]:
+        """Each seat's name at a table: the pupil's nickname, the bot's name, else "Seat n"."""
+        names = [translate("seat", self.lang, n=p + 1) for p in range(players)]
+        for t in self._snapshot().get("tables") or ():
+            if isinstance(t, Mapping) and t.get("id") == table_id:
+                for s in t.get("seats") or ():
+                    seat, name = s.get("seat"), s.get("name")
+                    if (
+                        isinstance(seat, int)
+                        and 0 <= seat < players
+                        and isinstance(name, str)
+                        and name
+                    ):
+                        names[seat] = name[:40]
+        return names
 
     def settings(self) -> dict[str, Any]:
         return {"lang": self.lang, "focus": self.focus, "reveal": self.reveal}

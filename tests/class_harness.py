@@ -119,7 +119,7 @@ class LocalClass:
         return {
             "code": self.code,
             "url": self.url,
-            "qr_svg": segno.make(self.url).svg_inline(scale=4),
+            "qr_svg": segno.make_qr(self.url).svg_inline(scale=4),
             "locked": self.locked,
             "lang": self.lang,
             "size": self.size,
@@ -179,3 +179,94 @@ class LocalClass:
     def give_to_bot(self, table_id: int, seat: int) -> None:
         lt = next(t for t in self.tables if t.id == table_id)
         lt.seats[seat] = None
+
+
+NAMES = [
+    "Anna",
+    "Bas",
+    "Cem",
+    "Daan",
+    "Eva",
+    "Finn",
+    "Gül",
+    "Hanna",
+    "Ilias",
+    "Jonas",
+    "Kim",
+    "Lotte",
+    "Mo",
+    "Noor",
+    "Olaf",
+    "Pia",
+    "Quinn",
+    "Ruben",
+    "Sara",
+    "Tim",
+    "Uma",
+    "Vera",
+    "Wout",
+    "Xenia",
+    "Yusuf",
+    "Zoë",
+]
+
+
+def play_cards(lt: LocalTable, plays: int, *, mistake: bool = False) -> None:
+    """Play ``plays`` cards at a table in step mode, each a second after the
+    latest event: the pupil holding the lowest card plays it (with ``mistake``,
+    the first play is a pupil's card that is not the lowest); bots at their
+    planned times."""
+    table = lt.table
+    done = 0
+    while done < plays and table.game.status == "playing":
+        if table.phase in ("ready", "stopped"):
+            table.ready()
+            continue
+        hands = table.game.hands
+        holders = [s for s in range(len(hands)) if hands[s]]
+        lowest = min(holders, key=lambda s: hands[s][0])
+        people = [s for s in table.seats if hands[s]]
+        if mistake and people and any(s != lowest for s in people):
+            table.play(next(s for s in people if s != lowest), t=table.now + 1.0)
+            mistake = False
+        elif lowest in table.seats:
+            table.play(lowest, t=table.now + 1.0)
+        else:
+            table.wait()
+        done += 1
+    lt.ready = set(lt.seats)
+
+
+def play_levels(lt: LocalTable, levels: int) -> None:
+    """Clear ``levels`` levels without a mistake and deal the next."""
+    for _ in range(levels):
+        play_cards(lt, 1000)
+        if lt.table.game.status == "level_cleared":
+            lt.table.next_level()
+
+
+def gallery_class(lang: str = "nl", tables: int = 10) -> LocalClass:
+    """A class of ``tables`` tables in every state a teacher meets: playing,
+    a mistake, a cleared level, a pupil offline, a table of bots only, a pupil
+    waiting for a seat."""
+    room = LocalClass(lang=lang)
+    names = iter(NAMES)
+    for i in range(tables):
+        if i == 3:
+            seats: list[str | None] = [None, None, None]
+        elif i % 4 == 2:
+            seats = [next(names), next(names), None]
+        else:
+            seats = [next(names), next(names), next(names)]
+        lt = room.add_table(seats, seed=10 + i)
+        play_levels(lt, (i * 5) % 4 + 1)
+        play_cards(lt, (i * 3) % 4 + 1, mistake=i % 3 == 1)
+    room.tables[4].seats[1].connected = False  # type: ignore[union-attr]
+    room.tables[4].ready.discard(1)
+    rtts = [8.0, 14.0, 22.0, 35.0, 61.0, 120.0]
+    for k, lt in enumerate(room.tables):
+        for s, p in lt.seats.items():
+            if p is not None:
+                p.rtt_ms = rtts[(k + s) % len(rtts)]
+    room.waiting.append(Pupil("w1", next(names), lang))
+    return room
