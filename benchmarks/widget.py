@@ -171,7 +171,7 @@ def _next_click(widget: Any) -> str:
     from lab import tid
 
     phase = tid(widget, "phase").get_attribute("data-phase")
-    if phase == "ready":
+    if phase in ("ready", "stopped"):  # stopped: hands on the table after a mistake or a star
         return "btn-ready"
     if phase == "play":
         mine = tid(widget, "lowest-card").count() > 0

@@ -27,6 +27,8 @@ const bundles = [
   ["widget", [...PYTHON_ONLY, "scenario_"]],
   ["scenario", PYTHON_ONLY],
   ["dashboard", [...PYTHON_ONLY, "scenario_"]],
+  // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
+  ["class", [...PYTHON_ONLY, "scenario_"]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 #: Each public name and the module (relative to this package) that defines it.
 _EXPORTS: dict[str, str] = {
     "AdaptiveTimer": ".bots",
+    "Classroom": ".classroom",
     "Game": ".game",
     "HumanTimer": ".bots",
     "MindWidget": ".widget",
@@ -40,6 +41,7 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "AdaptiveTimer",
+    "Classroom",
     "Game",
     "HumanTimer",
     "MindWidget",
@@ -63,6 +65,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from .bots import AdaptiveTimer, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
+    from .classroom import Classroom
     from .game import Game, Observation
     from .rules import RuleError, Rules
     from .runner import run_game, run_level

@@ -306,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="The Mind in a classroom: lesson notebooks in JupyterLab, or the student page.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{lesson,app}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{lesson,app,class}")
     lesson = commands.add_parser(
         "lesson",
         help="copy the lesson notebooks into a folder and open JupyterLab there",
@@ -361,7 +361,80 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--no-browser", action="store_true", help="start the server without opening a browser"
     )
+    _class_parser(commands)
     return parser
+
+
+# ------------------------------------------------------------------- class
+def _class_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    room = commands.add_parser(
+        "class",
+        help="serve a class: pupils play together at tables on their own devices",
+        description="Serve the class on this machine (127.0.0.1 unless --lan): pupils open the "
+        "address, type the class code and a name, and play at tables; the teacher's page is "
+        "/teacher (its address, with its token, is printed). Ctrl+C ends the class.",
+    )
+    room.add_argument(
+        "--lan", action="store_true", help="serve the school network, not only this machine"
+    )
+    room.add_argument(
+        "--port",
+        type=_port,
+        default=None,
+        metavar="N",
+        help="default: 8765 with --lan, else any free port",
+    )
+    room.add_argument(
+        "--size",
+        type=_players,
+        default=3,
+        metavar="{2,3,4}",
+        help="seats per table (default: %(default)s)",
+    )
+    room.add_argument(
+        "--bots",
+        choices=("human", "adaptive", "scalar", "none"),
+        default="human",
+        help="who fills an empty seat when the teacher starts a table (default: %(default)s)",
+    )
+    room.add_argument(
+        "--tempo",
+        type=_tempo,
+        default="people",
+        metavar="TEMPO",
+        help="the bots' tempo: slow, people, quick or a factor (default: %(default)s)",
+    )
+    room.add_argument(
+        "--lang", choices=LANGS, default="en", help="the class's language (each pupil may choose)"
+    )
+    room.add_argument("--same-deal", action="store_true", help="every table gets the same cards")
+    room.add_argument("--seed", type=int, default=None, metavar="N", help="reproducible deals")
+    room.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+
+
+def _class(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .classroom import serve
+
+    options = dict(
+        lan=args.lan,
+        port=args.port,
+        size=args.size,
+        bots=args.bots,
+        tempo=args.tempo,
+        lang=args.lang,
+        same_deal=args.same_deal,
+        seed=args.seed,
+        open_browser=not args.no_browser,
+    )
+    try:
+        asyncio.run(serve(**options))
+    except KeyboardInterrupt:
+        print("The class has ended.")
+    except (OSError, ValueError) as exc:
+        raise CommandError(str(exc)) from None
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -370,6 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "lesson":
             return _lesson(args)
+        if args.command == "class":
+            return _class(args)
         return _app(args)
     except CommandError as exc:
         print(f"mindwidget {args.command}: {exc}", file=sys.stderr)

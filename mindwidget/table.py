@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from .bots import Bot, BotsLike, HumanTimer, PerfectTimer, check_tempo, make_team
+from .bots import TEMPOS, Bot, BotsLike, HumanTimer, PerfectTimer, check_tempo, make_team
 from .events import Event
 from .game import Game, Observation
 from .i18n import translate
@@ -70,11 +70,15 @@ from .runner import BotError, Planned, apply_planned, plan_next, ready_at, resol
 __all__ = [
     "MAX_LEVEL_SECONDS",
     "MODES",
+    "TEMPOS",
+    "BotsLike",
+    "Planned",
     "WATCH_SPEEDS",
     "LevelIndex",
     "Refused",
     "Table",
     "check_speed",
+    "check_tempo",
     "phase",
 ]
 
@@ -571,11 +575,16 @@ class Table:
     @contextlib.contextmanager
     def _action(self) -> Iterator[None]:
         """One call from outside: listeners hear once at its end if anything changed
-        (also when a bot failed after the game changed)."""
+        (also when a bot failed after the game changed). A failing bot is a
+        `Refused` ("bot_failed", naming the seat and what it did)."""
         self._depth += 1
         seq = self._seq
         try:
             yield
+        except BotError as error:
+            if self._depth > 1:
+                raise
+            raise Refused("bot_failed", error=str(error)) from error
         finally:
             self._depth -= 1
             if self._depth == 0 and self._seq != seq:

@@ -228,14 +228,15 @@ def test_a_heartbeat_applies_exactly_the_bot_actions_due_by_then_at_their_planne
     assert plays == [(1, pytest.approx(3.0)), (2, pytest.approx(6.0))]
     assert w.planned is not None and w.planned.t == pytest.approx(12.0)  # not yet
     assert b.clock["t"] == pytest.approx(6.0)  # the latest event, not the heartbeat's time
-    # Both actions went out together: one state update and one trace message.
+    # Both actions went out together: one state update with the new trace points.
     sent = [e["data"] for e in b.comm.sent[n:]]
-    assert [d["method"] for d in sent] == ["update", "custom"]
-    assert set(sent[0]["state"]) == {"view", "clock"}
-    assert [(p["card"], p["t"]) for p in sent[1]["content"]["points"]] == [(10, 3.0), (20, 6.0)]
+    assert [d["method"] for d in sent] == ["update"]
+    assert set(sent[0]["state"]) == {"view", "clock", "live_trace"}
+    points = sent[0]["state"]["live_trace"]["points"]
+    assert [(p["card"], p["t"]) for p in points] == [(10, 3.0), (20, 6.0)]
     # The same heartbeat again (a second front end, or a retry): nothing more happens.
     b.send({"type": "tick", "t": 7.5, "seq": b.clock["seq"]})
-    assert len(b.comm.sent) == n + 2
+    assert len(b.comm.sent) == n + 1
 
 
 def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
@@ -406,14 +407,14 @@ def test_reveal_shows_every_hand_and_countdowns() -> None:
     assert set(b.view["plans"]) == {"1", "2"}
 
 
-def test_two_views_and_a_reload_get_the_whole_level_trace_on_hello() -> None:
+def test_two_views_and_a_reload_get_the_whole_level_trace_with_the_state() -> None:
     w, b = make(players=3, seat=0, seed=1)
     b.act("ready")
     b.run_clock()
     b.act("stop")
     second = Browser(w, late=True)  # a second view, or the page reloaded
     assert second.points == []
-    second.send({"type": "hello"})
+    second.reload()  # the state a new view asks for: no hello round trip
     assert second.points == b.points
     assert [p["k"] for p in b.points] == ["mistake", "lost", "stop"]
 

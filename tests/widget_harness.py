@@ -65,14 +65,21 @@ class Browser:
     # messages the widget sent -------------------------------------------
     def pull(self) -> None:
         for entry in self.comm.sent[self._read :]:
-            data = entry["data"]
-            if data.get("method") == "custom" and data["content"].get("type") == "trace":
-                msg = data["content"]
-                if msg["epoch"] != self.trace_epoch:
-                    self.points = []
-                    self.trace_epoch = msg["epoch"]
-                self.points[msg["from"] :] = msg["points"]
+            msg = entry["data"].get("state", {}).get("live_trace")  # open or update
+            if msg is not None:
+                self.merge(msg)
         self._read = len(self.comm.sent)
+
+    def merge(self, msg: dict[str, Any]) -> None:
+        """The synced trace: the points from ``from`` on (as js/widget.js merges them)."""
+        if msg["epoch"] != self.trace_epoch:
+            self.points = []
+            self.trace_epoch = msg["epoch"]
+        self.points[msg["from"] :] = msg["points"]
+
+    def reload(self) -> None:
+        """The page asks for the whole state (a new view or a reload), as JupyterLab does."""
+        self.merge(self.w.get_state()["live_trace"])
 
     @property
     def view(self) -> dict[str, Any]:
@@ -118,12 +125,8 @@ class Browser:
         return len(self.comm.sent) > n
 
     def bots_may_act(self) -> bool:
-        """As js/clock.js botsMayAct: during play, a seat other than the person's holds cards."""
-        v = self.view
-        watching = v["seat"] is None  # bots only: ready again by itself after a mistake
-        return (v["phase"] == "play" or (v["phase"] == "stopped" and watching)) and any(
-            n > 0 for p, n in enumerate(v["counts"]) if p != v["seat"]
-        )
+        """As js/widget.js: Python says whether a heartbeat is needed (``clock["beat"]``)."""
+        return bool(self.clock["beat"])
 
     def run_clock(self, limit: int = 10_000) -> bool:
         """Heartbeats, as the front end sends them, until Python answers one (a bot

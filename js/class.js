@@ -1,0 +1,322 @@
+// The class server's pupil page (mindwidget/classroom): join, then the table.
+//
+// The table is drawn by the notebook widget's own code (widget.js: the same
+// initialize/render anywidget calls) through a small model shim: get / set /
+// save_changes / on / off / send, as anywidget's model has them, carried by
+// one WebSocket. The server keeps the time and decides everything; this page
+// shows what it is sent (only this pupil's own hand) and sends what is pressed.
+//
+// The seat token the server gives on joining stays in localStorage, so a
+// reload, a phone that slept, or a dropped Wi-Fi connection rejoins the seat.
+import "./class.css";
+import de from "../mindwidget/locales/class/de.json";
+import en from "../mindwidget/locales/class/en.json";
+import nl from "../mindwidget/locales/class/nl.json";
+import widget from "./widget.js";
+
+const WORDS = { en, nl, de };
+const PING_COUNT = 5;
+const SLOW_MS = 300;
+
+/** A class string in `lang` with {placeholders} filled in (English as fallback). */
+export function say(lang, key, params = {}) {
+  const text = (WORDS[lang] || en)[key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(params, k) ? String(params[k]) : m));
+}
+
+/** The WebSocket address of this page's server. */
+const socketUrl = (lang) => {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/ws?lang=${encodeURIComponent(lang)}`;
+};
+
+const tokenKey = () => `mindwidget-class:${location.host}`;
+
+/**
+ * A model as anywidget's, over the socket: `apply` takes what the server sends
+ * (a whole state, or only the changed keys) and tells the widget's listeners.
+ */
+export function makeModel(send) {
+  const values = {};
+  const handlers = new Map();
+  let pending = {};
+  const emit = (event, ...args) => {
+    for (const fn of [...(handlers.get(event) || [])]) fn(...args);
+  };
+  return {
+    get: (key) => values[key],
+    set(key, value) {
+      values[key] = value;
+      pending[key] = value;
+    },
+    save_changes() {
+      for (const [name, value] of Object.entries(pending)) send({ type: "set", name, value });
+      pending = {};
+    },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      handlers.get(event)?.delete(fn);
+    },
+    send: (msg) => send(msg),
+    /** Take the server's values; `whole`: they replace everything held. */
+    apply(state, whole = false) {
+      const keys = Object.keys(state);
+      if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
+      for (const k of keys) values[k] = state[k];
+      for (const k of keys) emit(`change:${k}`);
+      // the trace, also as the message the notebook widget's older front end reads
+      if (state.trace && typeof state.trace === "object")
+        emit("msg:custom", { type: "trace", ...state.trace });
+    },
+  };
+}
+
+/** The line of who sits at the table, and whose Ready the table waits for. */
+function tableLines(info, lang) {
+  const names = (s) => {
+    const seat = info.seats.find((x) => x.seat === s);
+    if (!seat) return "";
+    if (seat.kind === "person") return seat.name;
+    return seat.kind === "bot" ? `${say(lang, "the_bot")} (${s + 1})` : `${s + 1}`;
+  };
+  const who = info.seats
+    .map((s) => {
+      const label = s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : "…";
+      const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
+      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
+    })
+    .join(" · ");
+  const waiting = info.waiting_for?.length
+    ? say(lang, "waiting_for", { names: info.waiting_for.map(names).join(", ") })
+    : "";
+  return { who, waiting };
+}
+
+function joinPage(body) {
+  const lang = body.dataset.lang || "en";
+  const form = /** @type {HTMLFormElement} */ (document.getElementById("join-form"));
+  const code = /** @type {HTMLInputElement} */ (document.getElementById("code"));
+  const name = /** @type {HTMLInputElement} */ (document.getElementById("name"));
+  const langMenu = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+  const error = document.getElementById("error");
+  const joinBtn = /** @type {HTMLButtonElement} */ (document.getElementById("join-btn"));
+  const joinView = document.getElementById("join");
+  const play = document.getElementById("play");
+
+  // the play view: a bar with who and where, the lobby text, the table
+  play.innerHTML = `<div class="mwc-bar" data-testid="class-bar">
+  <div class="mwc-me" data-testid="class-me"></div>
+  <div class="mwc-net" data-testid="class-net" role="status"></div></div>
+  <div class="mwc-who" data-testid="class-who"></div>
+  <div class="mwc-waiting" data-testid="class-waiting" role="status" aria-live="polite"></div>
+  <div class="mwc-lobby" data-testid="class-lobby" role="status" hidden></div>
+  <div class="mwc-table" data-testid="class-table"></div>`;
+  const q = (id) => play.querySelector(`[data-testid="${id}"]`);
+
+  let ws = null;
+  let joined = false;
+  let closedForGood = false;
+  let retry = 0;
+  let pupilLang = lang;
+  let lastInfo = null;
+  const queue = [];
+  const send = (msg) => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+    else if (queue.length < 20) queue.push(msg);
+  };
+  const model = makeModel(send);
+  const front = widget();
+  let drawn = false;
+  const drawTable = () => {
+    if (drawn) return;
+    drawn = true;
+    front.initialize?.({ model });
+    front.render({ model, el: q("class-table") });
+  };
+
+  const showError = (text, field) => {
+    error.textContent = text;
+    joinBtn.disabled = false;
+    joinBtn.textContent = say(lang, "join");
+    if (field) field.focus();
+  };
+  const showInfo = (info) => {
+    lastInfo = info;
+    const l = info.lang || pupilLang;
+    pupilLang = l;
+    document.documentElement.lang = l;
+    const me = q("class-me");
+    const lobby = /** @type {HTMLElement} */ (q("class-lobby"));
+    const table = /** @type {HTMLElement} */ (q("class-table"));
+    if (info.table === null) {
+      me.textContent = info.name;
+      lobby.textContent = say(l, "waiting_room", { name: info.name });
+      lobby.hidden = false;
+      table.hidden = true;
+      q("class-who").textContent = "";
+      q("class-waiting").textContent = "";
+      return;
+    }
+    me.textContent = say(l, "you_are", { name: info.name, table: info.table, seat: info.seat + 1 });
+    const { who, waiting } = tableLines(info, l);
+    q("class-who").textContent = `${say(l, "at_table")} ${who}`;
+    q("class-waiting").textContent = info.started ? waiting : "";
+    const have = info.seats.filter((s) => s.kind === "person").length;
+    lobby.textContent = say(l, "waiting_players", { table: info.table, have, size: info.size });
+    lobby.hidden = info.started;
+    table.hidden = !info.started;
+  };
+
+  const onMessage = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "ping") send({ type: "pong", id: msg.id });
+    else if (msg.type === "welcome") {
+      joined = true;
+      retry = 0;
+      localStorage.setItem(tokenKey(), msg.token);
+      joinView.hidden = true;
+      play.hidden = false;
+      q("class-net").textContent = "";
+      body.dataset.joined = "true";
+    } else if (msg.type === "refused") {
+      if (msg.key === "seat_gone") {
+        localStorage.removeItem(tokenKey());
+        joinView.hidden = false;
+        play.hidden = true;
+        return;
+      }
+      const field = ["bad_code", "slow_down"].includes(msg.key)
+        ? code
+        : ["bad_name", "name_taken"].includes(msg.key)
+          ? name
+          : null;
+      showError(msg.text, field);
+    } else if (msg.type === "nickname") {
+      name.value = msg.name;
+      name.focus();
+    } else if (msg.type === "update") {
+      if (msg.state !== undefined) {
+        if (msg.state) {
+          model.apply(msg.state, true);
+          drawTable();
+        }
+      }
+      if (msg.changes) model.apply(msg.changes);
+      if (msg.class) showInfo(msg.class);
+    } else if (msg.type === "notice") {
+      q("class-waiting").textContent = msg.text;
+    } else if (msg.type === "bye") {
+      closedForGood = true;
+      if (msg.key === "seat_gone" || msg.key === "class_ended") localStorage.removeItem(tokenKey());
+      const net = q("class-net");
+      net.textContent = msg.text;
+      net.dataset.state = "bye";
+      if (!joined) showError(msg.text, null);
+    }
+  };
+
+  const connect = () => {
+    ws = new WebSocket(socketUrl(pupilLang));
+    ws.addEventListener("open", () => {
+      const token = localStorage.getItem(tokenKey());
+      if (token) ws.send(JSON.stringify({ type: "rejoin", token }));
+      while (queue.length) ws.send(JSON.stringify(queue.shift()));
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg = null;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      if (closedForGood) return;
+      if (joined) {
+        const net = q("class-net");
+        net.textContent = say(pupilLang, "reconnecting");
+        net.dataset.state = "reconnecting";
+      }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, Math.min(5000, 250 * 2 ** retry));
+    });
+  };
+  connect();
+
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    if (!code.value.trim()) return showError(say(lang, "err_bad_code"), code);
+    if (!name.value.trim()) return showError(say(lang, "err_bad_name"), name);
+    joinBtn.disabled = true;
+    joinBtn.textContent = say(lang, "joining");
+    send({ type: "join", code: code.value.trim(), name: name.value, lang: langMenu.value });
+  });
+  document
+    .getElementById("make-name")
+    .addEventListener("click", () => send({ type: "nickname", lang: langMenu.value }));
+  langMenu.addEventListener("change", () => {
+    const params = new URLSearchParams({ lang: langMenu.value });
+    if (code.value.trim()) params.set("code", code.value.trim());
+    location.search = params.toString();
+  });
+  // show the language the server told us, also when a reload brings the table back
+  void lastInfo;
+}
+
+function checkPage(body) {
+  const lang = body.dataset.lang || "en";
+  const out = document.getElementById("check");
+  const times = [];
+  let sentAt = 0;
+  let done = false;
+  const finish = (key, ms) => {
+    if (done) return;
+    done = true;
+    out.textContent = say(lang, key, { ms });
+    out.dataset.state = key === "check_fail" ? "fail" : "ok";
+    if (ms !== undefined) out.dataset.ms = String(ms);
+  };
+  let ws;
+  try {
+    ws = new WebSocket(socketUrl(lang));
+  } catch {
+    finish("check_fail");
+    return;
+  }
+  const timer = setTimeout(() => finish("check_fail"), 8000);
+  const ping = () => {
+    sentAt = performance.now();
+    ws.send(JSON.stringify({ type: "ping", id: times.length + 1 }));
+  };
+  ws.addEventListener("open", ping);
+  ws.addEventListener("message", (ev) => {
+    let msg = null;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (msg?.type !== "pong") return;
+    times.push(performance.now() - sentAt);
+    if (times.length < PING_COUNT) return ping();
+    clearTimeout(timer);
+    const sorted = [...times].sort((a, b) => a - b);
+    const ms = Math.round(sorted[Math.floor(sorted.length / 2)]);
+    finish(ms > SLOW_MS ? "check_slow" : "check_ok", ms);
+    ws.close();
+  });
+  ws.addEventListener("close", () => finish("check_fail"));
+}
+
+const start = () => {
+  const body = document.body;
+  if (body.dataset.page === "join") joinPage(body);
+  else if (body.dataset.page === "check") checkPage(body);
+};
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

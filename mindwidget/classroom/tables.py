@@ -1,0 +1,361 @@
+"""The class's tables and pupils: who sits where, when a table starts, Ready for all.
+
+No network here (`server.py` carries the messages). A `ClassTable` holds:
+
+* its seats: a `Pupil` in each seat a pupil took, a bot in each seat the
+  teacher gave to a bot, or nobody;
+* once started, a `Table` (layer 3) with the pupils' seats as its person
+  seats and bots in the rest, one `HostClock` (the server keeps the table's
+  time) and one `Session` per pupil (`mindwidget.session`: that seat's view,
+  checks and changes, exactly as the notebook widget has them);
+* the Ready gate. A `Table` starts (or goes on after a stop) at one
+  ``ready``; at a class table the level goes on only when every pupil at the
+  table has pressed Ready, so each pupil's Ready is written down here and the
+  last one is passed on (`press_ready`);
+* a timer on the event loop at the clock's next planned bot action
+  (`HostClock.due`), set again after every change.
+
+Seating changes of a started table (a seat given to a bot, a pupil moved in)
+build a new `Table` around the same `Game`: the game, its trace and its
+random generator go on; the bots plan again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..rules import RuleError
+from ..session import HostClock, Session
+from ..table import Table
+
+__all__ = ["ClassTable", "Link", "Pupil"]
+
+log = logging.getLogger("mindwidget.classroom")
+
+#: Phases in which every hand is on the table and Ready is awaited.
+HANDS_ON = ("ready", "stopped")
+
+
+class Link(Protocol):
+    """A pupil's connection, as the tables see it (`server.PupilSocket`)."""
+
+    def dirty(self) -> None: ...
+
+
+@dataclass(eq=False)
+class Pupil:
+    """A pupil of the class: ``id`` ("p1", ...), nickname, language, seat token."""
+
+    id: str
+    name: str
+    lang: str
+    token: str
+    address: str
+    table_id: int | None = None
+    seat: int | None = None
+    link: Link | None = None
+    rtt_ms: float | None = None
+    left_at: float | None = None  # loop time the connection went (None: connected or never)
+    gone: bool = False  # away longer than the grace period
+
+    @property
+    def connected(self) -> bool:
+        return self.link is not None
+
+
+@dataclass(eq=False)
+class ClassTable:
+    """One table of the class (``id`` from 1) with ``size`` seats (from 0 in code)."""
+
+    id: int
+    size: int
+    bots: str
+    tempo: float | str
+    seed_for: Callable[[int], int]  # the deal of this table's k-th game
+    loop: asyncio.AbstractEventLoop
+    seats: dict[int, Pupil | None] = field(default_factory=dict)
+    bot_seats: set[int] = field(default_factory=set)
+    table: Table | None = None
+    host: HostClock | None = None
+    sessions: dict[int, Session] = field(default_factory=dict)
+    ready: set[int] = field(default_factory=set)
+    games: int = 0
+    _timer: asyncio.TimerHandle | None = None
+
+    def __post_init__(self) -> None:
+        self.seats = {s: None for s in range(self.size)}
+
+    # ------------------------------------------------------------ reading
+    @property
+    def started(self) -> bool:
+        return self.table is not None
+
+    @property
+    def pupils(self) -> list[Pupil]:
+        return [p for p in self.seats.values() if p is not None]
+
+    def free_seat(self) -> int | None:
+        """The first seat with nobody in it (not a bot's), or None."""
+        for s, p in self.seats.items():
+            if p is None and s not in self.bot_seats:
+                return s
+        return None
+
+    @property
+    def full(self) -> bool:
+        return self.free_seat() is None
+
+    @property
+    def phase(self) -> str:
+        return "waiting" if self.table is None else self.table.phase
+
+    def waiting_for(self) -> list[int]:
+        """The person seats whose Ready the table waits for (none while it plays)."""
+        if self.table is None or self.table.phase not in HANDS_ON:
+            return []
+        return [s for s in self.table.seats if s not in self.ready]
+
+    def info(self, pupil: Pupil) -> dict[str, Any]:
+        """What ``pupil``'s page shows around the table: where they sit and who else."""
+        seats = []
+        for s in range(self.size):
+            p = self.seats.get(s)
+            if p is not None:
+                seats.append({"seat": s, "kind": "person", "name": p.name, "connected": not p.gone})
+            elif s in self.bot_seats or (self.table is not None and s not in self.table.seats):
+                seats.append({"seat": s, "kind": "bot"})
+            else:
+                seats.append({"seat": s, "kind": "empty"})
+        return {
+            "table": self.id,
+            "seat": pupil.seat,
+            "size": self.size,
+            "started": self.started,
+            "seats": seats,
+            "waiting_for": self.waiting_for(),
+            "ready": pupil.seat in self.ready,
+        }
+
+    # ------------------------------------------------------------ seating
+    def sit(self, pupil: Pupil, seat: int) -> None:
+        """``pupil`` takes ``seat`` (empty or a bot's)."""
+        if self.seats.get(seat) is not None:
+            raise ValueError(f"seat {seat + 1} of table {self.id} is taken.")
+        self.seats[seat] = pupil
+        self.bot_seats.discard(seat)
+        pupil.table_id, pupil.seat = self.id, seat
+        if self.table is not None and seat not in self.table.seats:
+            self._reseat()
+        elif self.table is not None:
+            self._attach(pupil)
+        self.notify()
+
+    def leave(self, pupil: Pupil) -> None:
+        """``pupil`` leaves their seat; a started table stops and waits for the teacher."""
+        seat = pupil.seat
+        if pupil.table_id != self.id or seat is None or self.seats.get(seat) is not pupil:
+            return
+        self.seats[seat] = None
+        pupil.table_id = pupil.seat = None
+        session = self.sessions.pop(seat, None)
+        if self.table is not None:
+            self._stop_for(seat, session)
+        if session is not None:
+            session.close()
+        self.ready.discard(seat)
+        self.notify()
+
+    def to_bot(self, seat: int) -> Pupil | None:
+        """A bot takes ``seat``; returns the pupil who sat there (now seatless)."""
+        if not 0 <= seat < self.size:
+            raise ValueError(f"seat must be from 1 to {self.size}, not {seat + 1}.")
+        pupil = self.seats.get(seat)
+        if pupil is not None:
+            self.leave(pupil)
+        self.bot_seats.add(seat)
+        if self.table is not None and seat in self.table.seats:
+            self._reseat()
+        self.notify()
+        return pupil
+
+    # ------------------------------------------------------------ playing
+    def start(self) -> None:
+        """Deal and start: the pupils in their seats, bots in the rest."""
+        if self.table is not None:
+            return
+        people = tuple(s for s, p in self.seats.items() if p is not None)
+        if not people:
+            raise ValueError(f"table {self.id} has no pupil yet; nothing to start.")
+        players = self.size
+        if self.bots == "none":
+            if len(people) < 2:
+                raise ValueError(
+                    f"table {self.id}: with bots='none' a table needs at least 2 pupils, "
+                    f"it has {len(people)}."
+                )
+            # no bots: the pupils close up to seats 0..k-1 at a table of k
+            pupils = [self.seats[s] for s in people]
+            players = len(pupils)
+            self.size = players
+            self.seats = {s: p for s, p in enumerate(pupils)}
+            for s, p in self.seats.items():
+                assert p is not None
+                p.seat = s
+            people = tuple(range(players))
+            self.bot_seats = set()
+        self.games += 1
+        table = Table(
+            players=players,
+            seats=people,
+            bots=self._bot_name(),
+            seed=self.seed_for(self.games),
+            tempo=self.tempo,
+        )
+        self._use(table)
+
+    def new_game(self) -> None:
+        """The next game of this table (its deal from the class's seeds)."""
+        if self.table is None:
+            raise RuleError("not started")
+        self.games += 1
+        self.table.new_game(seed=self.seed_for(self.games))
+
+    def press_ready(self, seat: int, message: dict[str, Any]) -> None:
+        """``seat``'s Ready: written down; the last pupil's goes to the table."""
+        assert self.table is not None
+        session = self.sessions[seat]
+        if self.table.phase not in HANDS_ON:
+            session.receive(message)  # refused by the session, with its notice
+            return
+        self.ready.add(seat)
+        if set(self.table.seats) <= self.ready:
+            session.receive(message)
+        self.notify()
+
+    def stop_play(self) -> bool:
+        """Stop a running level (the teacher's pause); True if it stopped."""
+        if self.table is None or self.table.phase != "play":
+            return False
+        for session in self.sessions.values():
+            session.receive({"type": "stop"})
+            break
+        return self.table.phase != "play"
+
+    def _stop_for(self, seat: int, session: Session | None) -> None:
+        """The level stops because ``seat`` is gone (a stop in its name, at the host's time)."""
+        if self.table is None or self.table.phase != "play":
+            return
+        if session is not None and seat in self.table.seats:
+            session.receive({"type": "stop"})
+
+    def gone(self, pupil: Pupil) -> None:
+        """``pupil`` has been away longer than the grace period: the table stops."""
+        if pupil.seat is not None:
+            self._stop_for(pupil.seat, self.sessions.get(pupil.seat))
+        self.notify()
+
+    def session_of(self, pupil: Pupil) -> Session | None:
+        if pupil.seat is None or self.seats.get(pupil.seat) is not pupil:
+            return None
+        return self.sessions.get(pupil.seat)
+
+    def close(self) -> None:
+        """No more timers or sessions (the class ended)."""
+        self._cancel()
+        if self.table is not None:
+            self.table.unlisten(self._on_change)
+        if self.host is not None:
+            self.host.close()
+        for session in self.sessions.values():
+            session.close()
+        self.sessions.clear()
+
+    # ------------------------------------------------------------ inside
+    def _bot_name(self) -> str:
+        return "human" if self.bots == "none" else self.bots
+
+    def _use(self, table: Table) -> None:
+        """Play on ``table`` from now on: its clock, its sessions, its timer."""
+        self.close()
+        self.table = table
+        self.host = HostClock(table, now=self.loop.time)
+        self.ready = set()
+        table.listen(self._on_change)
+        for p in self.pupils:
+            self._attach(p)
+        self._on_change()
+
+    def _attach(self, pupil: Pupil) -> None:
+        assert self.table is not None and pupil.seat is not None
+        old = self.sessions.pop(pupil.seat, None)
+        if old is not None:
+            old.close()
+        session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
+        self.sessions[pupil.seat] = session
+        session.listen(functools.partial(_dirty, pupil))
+        _dirty(pupil)
+
+    def _reseat(self) -> None:
+        """A new `Table` around the same game with the pupils' seats as person seats."""
+        assert self.table is not None
+        game = self.table.game
+        people = tuple(s for s, p in self.seats.items() if p is not None)
+        table = Table(
+            players=game.players,
+            seats=people,
+            bots=self._bot_name(),
+            game=game,
+            tempo=self.tempo,
+        )
+        self._use(table)
+
+    def _on_change(self) -> None:
+        if self.table is not None and self.table.phase not in HANDS_ON:
+            self.ready.clear()
+        self._schedule()
+        self.notify()
+
+    def notify(self) -> None:
+        """Every pupil at the table hears that something around the table changed."""
+        for p in self.pupils:
+            _dirty(p)
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _schedule(self) -> None:
+        """A timer at the clock's next planned bot action (none: nothing planned)."""
+        self._cancel()
+        if self.host is None:
+            return
+        due = self.host.due()
+        if due is not None:
+            # never in the past: a level time a hair short of the plan must not spin
+            self._timer = self.loop.call_at(max(due, self.loop.time() + 0.001), self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.host is None:
+            return
+        try:
+            self.host.tick()
+        except RuleError as error:  # a bot that failed: the table shows what happened
+            log.warning("table %s: %s", self.id, error)
+        except Exception:  # never let one table's fault stop the server's loop
+            log.exception("table %s: tick failed", self.id)
+        self._schedule()
+
+
+def _dirty(pupil: Pupil) -> None:
+    link = pupil.link
+    if link is not None:
+        with contextlib.suppress(Exception):
+            link.dirty()

@@ -1,0 +1,150 @@
+"""What a pupil's browser may send the class server, and how much of it.
+
+Everything that arrives on a socket is hostile until checked here: at most
+`MAX_MESSAGE_BYTES`, JSON nested at most `MAX_DEPTH` deep (an object of
+scalars), a known ``type`` and only that type's fields, each of its kind. A
+message that fails is refused with a `Refusal` (a key of the class strings,
+``err_<key>``, with parameters) and changes nothing. The table's own checks
+(is this play possible now?) come after, in the `Session`.
+
+Messages (``t`` and ``seq`` are accepted for the widget's sake and ignored:
+the server keeps the time):
+
+* before joining: ``join {code, name, lang}``, ``rejoin {token}``,
+  ``nickname {lang}``, ``ping {id}`` (the connection check: answered ``pong``)
+* at a table: ``ready``, ``play``, ``stop``, ``propose_star`` ``{t?}``,
+  ``vote {agree, t?}``, ``next_level``, ``start_blind``, ``new_game``,
+  ``hello``, ``tick {t?, seq?}``, ``wait``; ``set {name, value}`` (language,
+  size); ``pong {id}`` (the answer to the server's ping)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..checks import load_json
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_MESSAGE_BYTES",
+    "TABLE_TYPES",
+    "RateLimit",
+    "Refusal",
+    "parse",
+]
+
+#: The largest message a pupil's browser may send (a play is about 30 bytes).
+MAX_MESSAGE_BYTES = 2048
+#: Messages are objects of scalars: {"type": "vote", "agree": true}.
+MAX_DEPTH = 1
+
+_STR = (str,)
+_NUM = (int, float)
+_BOOL = (bool,)
+_INT = (int,)
+_SCALAR = (str, int, float, bool)
+
+#: Each message type and its fields with their kinds (``type`` aside).
+FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "join": {"code": _STR, "name": _STR, "lang": _STR},
+    "rejoin": {"token": _STR},
+    "nickname": {"lang": _STR},
+    "ping": {"id": _INT},
+    "pong": {"id": _INT},
+    "set": {"name": _STR, "value": _SCALAR},
+    "ready": {"t": _NUM},
+    "play": {"t": _NUM},
+    "stop": {"t": _NUM},
+    "propose_star": {"t": _NUM},
+    "vote": {"agree": _BOOL, "t": _NUM},
+    "next_level": {},
+    "start_blind": {},
+    "new_game": {},
+    "hello": {},
+    "tick": {"t": _NUM, "seq": _INT},
+    "wait": {},
+}
+#: The fields a message of a type must carry.
+REQUIRED = {
+    "join": ("code", "name"),
+    "rejoin": ("token",),
+    "ping": ("id",),
+    "pong": ("id",),
+    "set": ("name", "value"),
+    "vote": ("agree",),
+}
+#: The messages that go to the pupil's table (the `Session` checks them further).
+TABLE_TYPES = frozenset(
+    ("ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game")
+    + ("hello", "tick", "wait")
+)
+#: Longest string field (a code, a name before tidying, a token, a language).
+MAX_STRING = 100
+
+
+class Refusal(Exception):
+    """A message refused: ``key`` names the class string ``err_<key>``; nothing changed."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def parse(raw: str | bytes) -> dict[str, Any]:
+    """The checked message in ``raw``, else `Refusal` ("bad_message", what was wrong)."""
+    if isinstance(raw, bytes):
+        raise Refusal("bad_message", what="binary frame")
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise Refusal("bad_message", what=f"longer than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        msg = load_json(raw, "a message")
+    except ValueError:
+        raise Refusal("bad_message", what="not JSON") from None
+    if not isinstance(msg, dict):
+        raise Refusal("bad_message", what="not an object")
+    kind = msg.get("type")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise Refusal("bad_message", what="type")
+    for name, value in msg.items():
+        if name == "type":
+            continue
+        kinds = fields.get(name)
+        if kinds is None:
+            raise Refusal("bad_message", what=f"field {name[:20]}")
+        if isinstance(value, bool) and bool not in kinds:
+            raise Refusal("bad_message", what=f"field {name}")
+        if not isinstance(value, kinds):
+            raise Refusal("bad_message", what=f"field {name}")
+        if isinstance(value, str) and len(value) > MAX_STRING:
+            raise Refusal("bad_message", what=f"field {name}")
+    for name in REQUIRED.get(str(kind), ()):
+        if name not in msg:
+            raise Refusal("bad_message", what=f"field {name}")
+    return msg
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, then ``rate`` per second."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0, now: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._now = now
+        self._tokens = burst
+        self._at = now()
+        self.refused = 0  # messages refused in a row
+
+    def take(self) -> bool:
+        """True if one more message may pass now."""
+        at = self._now()
+        self._tokens = min(self.burst, self._tokens + (at - self._at) * self.rate)
+        self._at = at
+        if self._tokens >= 1:
+            self._tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,553 @@
+"""The class server over its real sockets: joining, whole games, reconnecting, refusals.
+
+Each test starts a `Classroom` on a free loopback port (on its own loop in a
+thread, as a kernel runs it) and drives it with `websockets` clients that
+send what the pupil page sends (`tests/classroom_harness.py`). The server
+keeps the time: no client sends a heartbeat. Waits are on what the clients
+receive, never a sleep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import websockets
+from classroom_harness import Client, Server
+from test_widget_privacy import hidden_cards, leaks, timing_leaks
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from mindwidget.classroom import Classroom
+from mindwidget.classroom import server as server_module
+from mindwidget.classroom.words import NAME_MAX
+
+#: Keys of the class's own messages whose whole numbers are never cards.
+CLASS_NOT_CARDS = ("table", "size", "waiting_for", "id", "games", "s")
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    s = Server(size=3, seed=7, grace=0.6)
+    yield s
+    s.stop()
+
+
+def seated(server: Server, names: list[str], lang: str = "en") -> list[Client]:
+    code = server.room.code  # type: ignore[union-attr]
+    clients = []
+    for name in names:
+        c = Client(server, lang=lang)
+        assert c.join(code, name, lang)["type"] == "welcome"
+        clients.append(c)
+    return clients
+
+
+def wrong(code: str) -> str:
+    return f"{(int(code) + 1) % 10_000:04d}"
+
+
+def all_phase(clients: list[Client], *phases: str) -> None:
+    for c in clients:
+        c.wait(lambda x: x.phase in phases, f"phase {phases} for {c.info.get('name')}")
+
+
+def ready_all(clients: list[Client]) -> None:
+    for c in clients:
+        c.send({"type": "ready"})
+    all_phase(clients, "play")
+
+
+def lowest_holder(clients: list[Client]) -> Client | None:
+    held = [(c.view["hand"][0], c) for c in clients if c.view.get("hand")]
+    return min(held, key=lambda h: h[0])[1] if held else None
+
+
+def in_sync(clients: list[Client]) -> None:
+    """Every page has seen the same number of the level's events."""
+    n = max(c.view.get("n", 0) for c in clients)
+    for c in clients:
+        c.wait(lambda x: x.view.get("n", 0) >= n, "the latest event")
+
+
+def play_level_well(clients: list[Client]) -> None:
+    """The pupils play their cards in order (each waits to see the last play)."""
+    while (c := lowest_holder(clients)) is not None and clients[0].phase == "play":
+        before = c.view["n"]
+        c.send({"type": "play"})
+        c.wait(lambda x, n=before: x.view.get("n", 0) > n, "the play")
+        in_sync(clients)
+
+
+# ---------------------------------------------------------------- joining
+def test_pupils_join_are_seated_and_the_full_table_starts(server: Server) -> None:
+    a, b = seated(server, ["Anna", "Bo"])
+    a.wait(lambda x: x.info.get("table") == 1 and not x.info["started"], "seated at table 1")
+    assert a.model == {} and a.info["seat"] == 0  # no table before it starts
+    (c,) = seated(server, ["Cas"])
+    all_phase([a, b, c], "ready")
+    assert [x.info["seat"] for x in (a, b, c)] == [0, 1, 2]
+    assert [x.view["seat"] for x in (a, b, c)] == [0, 1, 2]
+    (d,) = seated(server, ["Dee"])
+    d.wait(lambda x: x.info.get("table") == 2, "the fourth pupil at a new table")
+    snap = server.snapshot()
+    assert [s["name"] for s in snap["tables"][0]["seats"]] == ["Anna", "Bo", "Cas"]
+    assert snap["tables"][1]["seats"][0]["name"] == "Dee"
+    assert snap["tables"][1]["status"] == "waiting"
+    json.dumps(snap)  # JSON-ready
+
+
+def test_a_wrong_code_is_refused_in_the_pupils_language_and_then_slowed(server: Server) -> None:
+    code = server.room.code  # type: ignore[union-attr]
+    d = Client(server, lang="de")
+    assert d.join("", "Anna", lang="de")["text"].startswith("Dieser Code stimmt nicht")
+    c = Client(server, lang="nl")
+    answer = c.join(wrong(code), "Anna", lang="nl")
+    assert answer["type"] == "refused" and answer["key"] == "bad_code"
+    assert answer["text"].startswith("Die code klopt niet")
+    for _ in range(2):
+        c.join(wrong(code), "Anna", lang="nl")
+    slowed = c.join(code, "Anna", lang="nl")  # even the right code waits now
+    assert slowed["key"] == "slow_down" and re.search(r"Wacht \d+ s", slowed["text"])
+    assert server.snapshot()["tables"] == []
+    # the same address (a page in another language) waits too
+    assert d.join(code, "Anna", lang="de")["text"].startswith("Zu oft ein falscher Code")
+
+
+@pytest.mark.parametrize(
+    "name", ["", "   ", "x" * (NAME_MAX + 1), "a\u0000b", "tab\there", "\u200b" * 3, "new\nline"]
+)
+def test_names_must_be_1_to_20_printable_characters(server: Server, name: str) -> None:
+    c = Client(server)
+    answer = c.join(server.room.code, name)  # type: ignore[union-attr]
+    assert answer["key"] == "bad_name", answer
+    assert "1 to 20" in answer["text"]
+
+
+def test_names_are_unique_in_a_class_and_a_nickname_can_be_made_up(server: Server) -> None:
+    seated(server, ["Anna"])
+    c = Client(server, lang="de")
+    taken = c.join(server.room.code, " anna ", lang="de")  # type: ignore[union-attr]
+    assert taken["key"] == "name_taken" and "anna" in taken["text"]
+    names = set()
+    for _ in range(5):
+        n = len(c.received)
+        c.send({"type": "nickname", "lang": "de"})
+        names.add(c.wait_msg("nickname", n)["name"])
+    assert all(1 <= len(n) <= NAME_MAX and " " in n for n in names)
+    assert c.join(server.room.code, sorted(names)[0], lang="de")["type"] == "welcome"  # type: ignore[union-attr]
+
+
+def test_a_locked_class_takes_no_one_new(server: Server) -> None:
+    (a,) = seated(server, ["Anna"])
+    server.call(server.room.lock)  # type: ignore[union-attr]
+    b = Client(server, lang="nl")
+    assert b.join(server.room.code, "Bo", lang="nl")["key"] == "locked"  # type: ignore[union-attr]
+    a.close()
+    back = Client(server)
+    back.send({"type": "rejoin", "token": a.token})
+    assert back.wait_msg("welcome")["name"] == "Anna"  # a seat token still gets back in
+
+
+# ---------------------------------------------------------------- playing
+def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    a.send({"type": "ready"})
+    b.send({"type": "ready"})
+    c.wait(lambda x: x.info.get("waiting_for") == [2], "waiting for Cas only")
+    assert a.info["ready"] and not c.info["ready"]
+    assert {x.phase for x in (a, b, c)} == {"ready"}
+    c.send({"type": "ready"})
+    all_phase([a, b, c], "play")
+    assert all(x.info["waiting_for"] == [] for x in (a, b, c))
+
+
+def test_a_mistake_stops_the_table_for_everyone_until_all_are_ready(server: Server) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    play_level_well([a, b, c])
+    all_phase([a, b, c], "cleared")
+    a.send({"type": "next_level"})
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    # level 2: two cards each; the holder of the highest card plays it now
+    high = max((x for x in (a, b, c)), key=lambda x: x.view["hand"][-1])
+    if high.view["hand"][0] != min(y.view["hand"][0] for y in (a, b, c)):
+        pass
+    lives = a.view["lives"]
+    # the lowest card of the highest hand is not the lowest overall unless that hand holds it
+    mover = next(x for x in (a, b, c) if x is not lowest_holder([a, b, c]))
+    mover.send({"type": "play"})
+    for x in (a, b, c):
+        x.wait(lambda y: y.view.get("lives") == lives - 1, "a life lost")
+    all_phase([a, b, c], "stopped", "cleared")
+    if a.phase == "stopped":
+        mover.send({"type": "play"})  # hands on the table: refused, nothing changes
+        mover.wait(lambda y: (y.model.get("notice") or {}).get("key"), "a notice")
+        assert a.phase == "stopped"
+        a.send({"type": "ready"})
+        b.send({"type": "ready"})
+        c.wait(lambda y: y.info["waiting_for"] == [2], "waiting for Cas")
+        c.send({"type": "ready"})
+        all_phase([a, b, c], "play")
+    assert server.snapshot()["tables"][0]["last_mistake"]["seat"] == mover.info["seat"]
+
+
+def test_bots_fill_the_empty_seats_and_play_on_the_servers_clock() -> None:
+    s = Server(size=3, seed=3, bots="scalar", tempo="quick")
+    try:
+        (a,) = seated(s, ["Anna"])
+        s.call(s.room.start_table, 1)  # type: ignore[union-attr]
+        a.wait(lambda x: x.phase == "ready", "the table dealt")
+        assert [x["kind"] for x in a.info["seats"]] == ["person", "bot", "bot"]
+        a.send({"type": "ready"})
+        # no heartbeat from the page: the server's timer brings the bots' plays
+        a.wait(lambda x: any(p != 0 for p in x.view.get("pile_by", [])), "a bot's play", 30)
+        assert all(m.get("type") != "tick" for m in a.received)
+    finally:
+        s.stop()
+
+
+def test_same_deal_gives_every_table_the_same_cards_and_a_seed_repeats_it() -> None:
+    hands = []
+    for _ in range(2):
+        s = Server(size=2, seed=11, same_deal=True)
+        try:
+            clients = seated(s, ["A", "B", "C", "D"])
+            all_phase(clients, "ready")
+            hands.append([c.view["hand"] for c in clients])
+        finally:
+            s.stop()
+    first, again = hands
+    assert first[:2] == first[2:]  # table 1 and table 2
+    assert first == again  # the same seed, the same deals
+
+
+# -------------------------------------------------------------- reconnect
+def test_a_reload_rejoins_the_same_seat_with_the_whole_state(server: Server) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    hand = b.view["hand"]
+    b.close()
+    a.wait(lambda x: not x.info["seats"][1]["connected"] or True, "")
+    again = Client(server)
+    again.send({"type": "rejoin", "token": b.token})
+    again.wait(lambda x: x.phase == "play", "the table again")
+    assert again.info["seat"] == 1 and again.view["hand"] == hand
+    assert again.model["trace"]["from"] == 0  # the whole trace
+    stranger = Client(server)
+    stranger.send({"type": "rejoin", "token": "x" * 32})
+    assert stranger.wait_msg("refused")["key"] == "seat_gone"
+
+
+def test_a_second_page_with_the_token_takes_over_and_the_first_is_told(server: Server) -> None:
+    (a,) = seated(server, ["Anna"])
+    other = Client(server)
+    other.send({"type": "rejoin", "token": a.token})
+    other.wait_msg("welcome")
+    assert a.wait_msg("bye")["key"] == "elsewhere"
+
+
+def test_a_pupil_gone_past_the_grace_period_stops_the_table_and_a_bot_can_take_over(
+    server: Server,
+) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    c.close()
+    all_phase([a, b], "stopped")
+    assert not a.info["seats"][2]["connected"]
+    seat = server.snapshot()["tables"][0]["seats"][2]
+    assert seat["name"] == "Cas" and seat["connected"] is False
+    server.call(server.room.give_to_bot, 1, 2)  # type: ignore[union-attr]
+    a.wait(lambda x: x.info["seats"][2]["kind"] == "bot", "a bot in seat 3")
+    a.send({"type": "ready"})
+    b.send({"type": "ready"})
+    all_phase([a, b], "play")
+    assert server.snapshot()["waiting_room"][0]["name"] == "Cas"
+
+
+# --------------------------------------------------------------- no leaks
+class Recorder:
+    """Every message the server writes to a pupil's socket, checked when written."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.found: list[Any] = []
+
+    def check(self, sock: Any, text: str) -> None:
+        p = sock.pupil
+        if p is None or p.table_id is None:
+            return
+        t = sock.room.table(p.table_id)
+        if t.table is None:
+            return
+        data = json.loads(text)
+        self.messages += 1
+        game = t.table.game
+        hidden = hidden_cards(game, p.seat)
+        found = [f for f in leaks(data, hidden) if f[0] not in CLASS_NOT_CARDS]
+        plans = {x for x in t.table.plans.values() if x > t.table.now + 0.002}
+        if t.table.planned is not None and t.table.planned.t > t.table.now + 0.002:
+            plans.add(t.table.planned.t)
+        self.found += found + timing_leaks(data, plans)
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    rec = Recorder()
+    original = server_module.PupilSocket.write_message
+
+    def write(self: Any, message: Any, binary: bool = False) -> Any:
+        rec.check(self, message)
+        return original(self, message, binary)
+
+    monkeypatch.setattr(server_module.PupilSocket, "write_message", write)
+    return rec
+
+
+def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Recorder) -> None:
+    s = Server(size=3, seed=21, bots="scalar", tempo="quick")
+    try:
+        people = seated(s, ["Anna", "Bo", "Cas", "Dee"])
+        s.call(s.room.start_all)  # type: ignore[union-attr]
+        table1, (d,) = people[:3], people[3:]
+        for game in range(2):
+            all_phase(table1, "ready")
+            while table1[0].phase not in ("won", "lost"):
+                if table1[0].phase in ("ready", "stopped"):
+                    ready_all(table1)
+                elif table1[0].phase == "cleared":
+                    table1[0].send({"type": "next_level"})
+                    all_phase(table1, "ready")
+                else:
+                    # a careless play now and then: mistakes, stops, hands back on the table
+                    holder = lowest_holder(table1)
+                    mover = holder if game == 0 or table1[0].view["n"] % 3 else table1[-1]
+                    if mover is None or not mover.view.get("hand"):
+                        mover = holder
+                    if mover is None:
+                        break
+                    before = mover.view["n"]
+                    mover.send({"type": "play"})
+                    mover.wait(lambda x, n=before: x.view.get("n", 0) != n or x.phase != "play", "")
+                    in_sync(table1)
+            table1[0].send({"type": "new_game"})
+        # Dee's table of bots plays on the server's clock meanwhile
+        d.send({"type": "ready"})
+        d.wait(lambda x: len(x.view.get("pile", [])) > 0 or x.phase != "play", "bots play", 30)
+    finally:
+        s.stop()
+    assert recorder.messages > 100
+    assert recorder.found == []
+
+
+# ------------------------------------------------------- hostile clients
+def test_garbage_is_refused_with_a_notice_and_changes_nothing(server: Server) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"], lang="nl")
+    all_phase([a, b, c], "ready")
+    before = server.snapshot()["tables"]
+    bad: list[Any] = [
+        "not json",
+        "[1, 2",
+        "[" * 600 + "]" * 600,
+        json.dumps([{"type": "play"}]),
+        json.dumps({"type": "dance"}),
+        json.dumps({"type": "play", "card": 3}),
+        json.dumps({"type": "vote", "agree": "yes"}),
+        json.dumps({"type": "vote"}),
+        json.dumps({"type": "set", "name": "lang", "value": {"x": 1}}),
+        json.dumps({"type": "join", "code": 4821, "name": "x"}),
+        json.dumps({"type": 7}),
+        json.dumps({"type": "play", "t": "soon"}),
+        json.dumps({"type": "ping", "id": True}),
+    ]
+    for text in bad:
+        n = len(a.received)
+        a.send(text)
+        notice = a.wait_msg("notice", n)
+        assert notice["key"] == "bad_message" and "niet" in notice["text"], (text, notice)
+    a.send(b"\x00\x01binary")
+    assert a.wait_msg("notice", len(a.received) - 1)["key"] == "bad_message"
+    a.send({"type": "set", "name": "speed", "value": 4})  # the session refuses: people play
+    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "bad_speed", "the table's notice")
+    assert server.snapshot()["tables"] == before
+    a.send({"type": "play"})  # before Ready: the table's own refusal
+    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "press_ready", "press ready")
+    assert server.snapshot()["tables"] == before
+
+
+def test_before_joining_only_joining_is_possible(server: Server) -> None:
+    seated(server, ["Anna", "Bo", "Cas"])
+    stranger = Client(server)
+    stranger.send({"type": "play"})
+    assert stranger.wait_msg("refused")["key"] == "not_joined"
+    stranger.send({"type": "pong", "id": 1})
+    assert stranger.wait_msg("refused", 1)["key"] == "not_joined"
+
+
+def test_a_huge_frame_or_a_flood_costs_only_that_socket(server: Server) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    big = Client(server)
+    big.send("x" * 1_000_000)
+    big.wait(lambda x: x.closed, "the huge frame's socket closed")
+    flood = Client(server)
+    for i in range(2000):
+        flood.send({"type": "ping", "id": i})
+    flood.wait(lambda x: any(m.get("key") == "too_fast" for m in x.received), "too fast")
+    pongs = sum(1 for m in flood.received if m.get("type") == "pong")
+    assert pongs < 200
+    ready_all([a, b, c])  # every other page is served as before
+    play_level_well([a, b, c])
+    all_phase([a, b, c], "cleared")
+
+
+def test_sockets_per_address_are_capped() -> None:
+    s = Server(per_address=4)
+    try:
+        held = [Client(s) for _ in range(4)]
+        extra = Client(s)
+        assert extra.wait_msg("bye")["key"] == "too_many"
+        extra.wait(lambda x: x.closed, "closed")
+        held[0].close()
+        ok = Client(s)
+        assert ok.join(s.room.code, "Anna")["type"] == "welcome"  # type: ignore[union-attr]
+    finally:
+        s.stop()
+
+
+def test_500_held_sockets_and_a_page_that_never_reads_do_not_stop_the_class() -> None:
+    s = Server(per_address=600, size=2, seed=4)
+    held: list[Any] = []
+    stop = threading.Event()
+
+    async def hold() -> None:
+        for _ in range(500):
+            held.append(await websockets.connect(s.ws_url, open_timeout=30))
+        opened.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.05)  # polls the test's flag; nothing waits on it
+        for w in held:
+            await w.close()
+
+    opened = threading.Event()
+    thread = threading.Thread(target=lambda: asyncio.run(hold()), daemon=True)
+    thread.start()
+    try:
+        assert opened.wait(120), "500 sockets did not open"
+        # a pupil whose page never reads: its socket buffers nothing without end
+        sleeper = connect(s.ws_url, max_queue=1, legacy=True)
+        sleeper.send(json.dumps({"type": "join", "code": s.room.code, "name": "Zzz"}))  # type: ignore[union-attr]
+        (a,) = seated(s, ["Anna"])  # Anna sits with Zzz: a full table of two
+        a.wait(lambda x: x.phase == "ready", "dealt")
+        a.send({"type": "ready"})
+        a.wait(lambda x: x.info["waiting_for"] == [0], "waiting for the sleeper")
+        for i in range(300):  # much to send to the sleeper: language changes
+            a.send({"type": "set", "name": "lang", "value": ["nl", "en", "de"][i % 3]})
+        a.wait(lambda x: x.model.get("lang") == "en", "the last change")
+        sockets = s.call(lambda: [len(x._queue) for x in s.room._sockets])  # type: ignore[union-attr]
+        assert max(sockets) <= server_module.QUEUE
+        later = Client(s)
+        assert later.join(s.room.code, "Bo")["type"] == "welcome"  # type: ignore[union-attr]
+        sleeper.close()
+    finally:
+        stop.set()
+        thread.join(60)
+        s.stop()
+
+
+def test_the_socket_checks_its_origin(server: Server) -> None:
+    with pytest.raises(InvalidStatus):
+        connect(server.ws_url, origin="http://evil.example")  # type: ignore[arg-type]
+    ok = connect(server.ws_url, origin=f"http://127.0.0.1:{server.port}", legacy=True)  # type: ignore[arg-type]
+    ok.close()
+
+
+def test_fuzzed_messages_never_break_the_server_or_change_a_refused_game() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    server = Server(size=3, seed=7, rate=(10_000, 10_000))  # no rate limit in the way
+
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30))
+    values = st.recursive(scalars, lambda kids: st.lists(kids, max_size=3), max_leaves=6)
+    kinds = st.sampled_from(
+        ["play", "stop", "vote", "set", "join", "rejoin", "ping", "pong", "tick", "x", ""]
+    )
+    messages = st.fixed_dictionaries(
+        {"type": kinds}, optional={k: values for k in ("t", "agree", "name", "value", "id")}
+    )
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.one_of(messages, st.text(max_size=50)))
+    def send(msg: Any) -> None:
+        a.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    send()
+    n = len(a.received)
+    a.send({"type": "ping", "id": 99})  # still answered
+    assert a.wait_msg("pong", n)["id"] == 99
+    assert {x.phase for x in (a, b, c)} == {"ready"}
+    server.stop()
+
+
+# ---------------------------------------------------------------- pages
+def get(url: str) -> tuple[int, dict[str, str], str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, dict(r.headers), r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), ""
+
+
+def test_pages_forbid_inline_script_are_not_cached_and_hold_no_teacher_token(
+    server: Server,
+) -> None:
+    base = f"http://127.0.0.1:{server.port}"
+    token = server.room.teacher_token  # type: ignore[union-attr]
+    for path, word in (("/?lang=nl", "Meedoen"), ("/?lang=de", "Mitspielen"), ("/", "Join")):
+        status, headers, body = get(base + path)
+        assert status == 200 and word in body
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+        assert (
+            "unsafe-inline"
+            not in headers["Content-Security-Policy"].split("script-src")[1].split(";")[0]
+        )
+        assert headers["Cache-Control"] == "no-store"
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", body)  # no inline script
+        assert token not in body
+    status, _, body = get(base + "/?lang=nl")
+    assert '<label for="code">Code</label>' in body and '<label for="name">Naam</label>' in body
+    assert get(base + "/check?lang=nl")[0] == 200
+    assert get(base + "/static/class.js")[0] == 200
+    assert get(base + "/teacher")[0] == 403
+    assert get(base + "/teacher?token=" + "x" * 32)[0] == 403
+    status, _, body = get(base + f"/teacher?token={token}")
+    assert status == 200 and server.room.code in body  # type: ignore[union-attr]
+    assert get(base + "/static/../server.py")[0] == 404
+
+
+def test_classroom_needs_a_running_loop_and_checks_its_options() -> None:
+    with pytest.raises(RuntimeError, match="running event loop"):
+        Classroom()
+
+    async def bad(**kw: Any) -> None:
+        Classroom(**kw)
+
+    for kw, word in (({"size": 5}, "size"), ({"bots": "x"}, "bots"), ({"lang": "fr"}, "lang"),
+                     ({"tempo": -1}, "tempo"), ({"seed": "x"}, "seed")):  # fmt: skip
+        with pytest.raises(ValueError, match=word):
+            asyncio.run(bad(**kw))
