@@ -29,6 +29,8 @@ const bundles = [
   ["dashboard", [...PYTHON_ONLY, "scenario_"]],
   // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
   ["class", [...PYTHON_ONLY, "scenario_"]],
+  // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
+  ["teacher", [...PYTHON_ONLY, "scenario_"]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

@@ -12,7 +12,10 @@ import "./class.css";
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
+import { makeModel } from "./shim.js";
 import widget from "./widget.js";
+
+export { makeModel };
 
 const WORDS = { en, nl, de };
 const PING_COUNT = 5;
@@ -31,48 +34,6 @@ const socketUrl = (lang) => {
 };
 
 const tokenKey = () => `mindwidget-class:${location.host}`;
-
-/**
- * A model as anywidget's, over the socket: `apply` takes what the server sends
- * (a whole state, or only the changed keys) and tells the widget's listeners.
- */
-export function makeModel(send) {
-  const values = {};
-  const handlers = new Map();
-  let pending = {};
-  const emit = (event, ...args) => {
-    for (const fn of [...(handlers.get(event) || [])]) fn(...args);
-  };
-  return {
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      pending[key] = value;
-    },
-    save_changes() {
-      for (const [name, value] of Object.entries(pending)) send({ type: "set", name, value });
-      pending = {};
-    },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      handlers.get(event)?.delete(fn);
-    },
-    send: (msg) => send(msg),
-    /** Take the server's values; `whole`: they replace everything held. */
-    apply(state, whole = false) {
-      const keys = Object.keys(state);
-      if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = state[k];
-      for (const k of keys) emit(`change:${k}`);
-      // the trace, also as the message the notebook widget's older front end reads
-      if (state.trace && typeof state.trace === "object")
-        emit("msg:custom", { type: "trace", ...state.trace });
-    },
-  };
-}
 
 /** The line of who sits at the table, and whose Ready the table waits for. */
 function tableLines(info, lang) {
