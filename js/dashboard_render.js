@@ -65,7 +65,7 @@ export function stuckText(/** @type {any} */ t, /** @type {string} */ lang) {
   return say(lang, "stuck_idle", { n: s.seconds ?? 0 });
 }
 
-const PHASES = ["ready", "stopped", "vote", "play", "cleared", "won", "lost"];
+const PHASES = ["waiting", "ready", "stopped", "vote", "play", "cleared", "won", "lost"];
 
 function phaseText(/** @type {any} */ t, /** @type {string} */ lang) {
   return PHASES.includes(t.phase) ? say(lang, `phase_${t.phase}`) : String(t.status ?? t.phase ?? "");
@@ -179,9 +179,13 @@ export function tableCard(
   }>
   <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>
   ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>` : ""}
-  <p class="mwd-stats"><span data-testid="level">${esc(tr(lang, "level", { n: t.level, of: t.levels }))}</span>
+  ${
+    t.levels
+      ? `<p class="mwd-stats"><span data-testid="level">${esc(tr(lang, "level", { n: t.level, of: t.levels }))}</span>
     <span data-testid="lives">${esc(tr(lang, "lives"))} <b>${esc(t.lives)}</b></span>
-    <span data-testid="stars">${esc(tr(lang, "stars"))} <b>${esc(t.stars)}</b></span></p>
+    <span data-testid="stars">${esc(tr(lang, "stars"))} <b>${esc(t.stars)}</b></span></p>`
+      : ""
+  }
   <p class="mwd-waiting" data-testid="waiting">${esc(waiting)}</p>
   <p class="mwd-mistake" data-testid="mistake">${esc(mistakeText(t, lang))}</p>
   <ol class="mwd-seats">${seats}</ol>
