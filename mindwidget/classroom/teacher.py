@@ -90,7 +90,10 @@ class Teacher:
         return self._dashboard
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.dashboard._repr_mimebundle_(**kwargs)
+        bundle = self.dashboard._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):  # where widgets do not render: what the class is
+            bundle["text/plain"] = repr(self)
+        return bundle
 
     def _close_teacher(self) -> None:
         """The class stops: its dashboard stops following it."""
