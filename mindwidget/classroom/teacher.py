@@ -91,9 +91,10 @@ class Teacher:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = self.dashboard._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):  # where widgets do not render: what the class is
-            bundle["text/plain"] = repr(self)
-        return bundle
+        if bundle is None:
+            return None
+        data, meta = bundle  # where widgets do not render: what the class is
+        return dict(data) | {"text/plain": repr(self)}, meta
 
     def _close_teacher(self) -> None:
         """The class stops: its dashboard stops following it."""

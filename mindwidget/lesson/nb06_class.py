@@ -69,7 +69,7 @@ def bot_plays(games: int = 30, players: int = 3, seed: int = 1) -> pd.DataFrame:
 
 def _people(frame: pd.DataFrame) -> pd.DataFrame:
     """The plays a person made, with a gap of at least 1 (the reference's bands)."""
-    mine = frame[(frame["kind"] == "person") & (frame["gap"] >= 1)]
+    mine: pd.DataFrame = frame[(frame["kind"] == "person") & (frame["gap"] >= 1)]
     return mine
 
 
@@ -101,7 +101,8 @@ def compare_waits(class_plays: pd.DataFrame, bots: pd.DataFrame) -> pd.DataFrame
                 "bot_plays": int(bot_n.get(i, 0)),
             }
         )
-    return pd.DataFrame(rows, columns=list(WAIT_COLUMNS))
+    table: pd.DataFrame = pd.DataFrame(rows, columns=list(WAIT_COLUMNS))
+    return table
 
 
 def _nobody(lang: str) -> ipywidgets.HTML:
@@ -113,7 +114,8 @@ def class_plays(room: ClassLike, lang: str, rows: int = 12) -> pd.DataFrame | ip
     frame = room.plays()
     if not (frame["kind"] == "person").any():
         return _nobody(lang)
-    return frame.tail(rows)
+    last: pd.DataFrame = frame.tail(rows)
+    return last
 
 
 def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> Figure:
@@ -162,7 +164,8 @@ def rank_tables(results: pd.DataFrame) -> pd.DataFrame:
     frame["rank"] = frame["rank"].astype("int64")
     out = frame.sort_values(["level", "rank", "table"])
     columns = ["level", "table", "cleared", "mistakes", "seconds", "rank"]
-    return out[columns].reset_index(drop=True)
+    ranked: pd.DataFrame = out[columns].reset_index(drop=True)
+    return ranked
 
 
 def class_tables(room: Any, lang: str) -> ipywidgets.HTML:
