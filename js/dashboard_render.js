@@ -284,7 +284,6 @@ function large(/** @type {any} */ table, /** @type {any} */ settings, /** @type 
     size: "projector",
     points: Array.isArray(table.points) ? table.points : [],
     now: (view.t ?? 0) / 1000,
-    names: Array.isArray(table.names) ? table.names : undefined,
   };
   return `<section class="mwd-large" data-testid="large" data-table="${esc(table.id)}">
   <header><h3>${esc(say(lang, "large_title", { n: table.id }))}</h3>

@@ -33,15 +33,15 @@ export { esc };
  * @property {{key?: string, params?: object, id?: number}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
- * @property {string[]} [names]   each seat's name, when Python gives them (a class's
- *                                nicknames on the teacher's dashboard); else "You" / "Bot n"
  */
 
-/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0). */
+/** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0),
+ * or the name in `view.names[p]` (a class table: the other pupils' nicknames). */
 export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
-    names.push(p === view.seat ? tr(lang, "you") : tr(lang, "bot", { n: p }));
+    const named = typeof view.names?.[p] === "string" ? view.names[p] : null;
+    names.push(p === view.seat ? tr(lang, "you") : (named ?? tr(lang, "bot", { n: p })));
   }
   return names;
 }
@@ -384,10 +384,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
     return `<div class="mw-loading">${esc(tr(ctx.lang, "title"))}</div>`;
   }
-  const names =
-    Array.isArray(ctx.names) && ctx.names.length === view.players
-      ? ctx.names.map(String)
-      : seatNames(view, ctx.lang);
+  const names = seatNames(view, ctx.lang);
   const allowed = allowedActions(view);
   const from = fromSeat(view);
   return `${header(view, ctx)}

@@ -8,6 +8,8 @@
  */
 export function makeModel(send) {
   const values = {};
+  /** the other pupils' names by seat (null: a bot), shown at their seats */
+  let names = [];
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -31,11 +33,20 @@ export function makeModel(send) {
       handlers.get(event)?.delete(fn);
     },
     send: (msg) => send(msg),
+    /** The names at the table changed (a pupil joined, a bot took a seat). */
+    setNames(next) {
+      if (JSON.stringify(next) === JSON.stringify(names)) return;
+      names = next;
+      if (values.view) {
+        values.view = { ...values.view, names };
+        emit("change:view");
+      }
+    },
     /** Take the server's values; `whole`: they replace everything held. */
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = state[k];
+      for (const k of keys) values[k] = k === "view" && state.view ? { ...state.view, names } : state[k];
       for (const k of keys) emit(`change:${k}`);
       // the trace, also as the message the notebook widget's older front end reads
       if (state.trace && typeof state.trace === "object")

@@ -237,13 +237,9 @@ class Board:
             plans=table.plans if self.reveal else None,
             index=table.index,
         )
-        return {
-            "id": self.focus,
-            "view": view,
-            "points": points,
-            "epoch": table.epoch,
-            "names": self._names(self.focus, table.game.players),
-        }
+        # the seats' names, as a pupil's page shows the others (js/render.js seatNames)
+        view["names"] = self._names(self.focus, table.game.players)
+        return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
 
     def _names(self, table_id: int, players: int) -> list[str]:
         """Each seat's name at a table: the pupil's nickname, the bot's name, else "Seat n"."""

@@ -150,6 +150,7 @@ class Classroom(Teacher):
                 (r"/check", CheckPage, {"room": self}),
                 (r"/ws", PupilSocket, {"room": self}),
                 (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
+                (r"/favicon\.ico", NoIcon, {"room": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE_BYTES,
             websocket_ping_interval=10,
@@ -621,6 +622,12 @@ class Bundle(_Page):
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         self.set_header("Content-Type", f"{kind}; charset=utf-8")
         self.finish(body)
+
+
+class NoIcon(_Page):
+    def get(self) -> None:
+        self.set_status(204)
+        self.finish()
 
 
 class PupilSocket(tornado.websocket.WebSocketHandler):

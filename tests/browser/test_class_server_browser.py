@@ -1,0 +1,206 @@
+"""The class server in Chromium: pupils join through the page and play at one table.
+
+The server (`Classroom`) runs in this process on its own loop
+(`tests/classroom_harness.py`); each pupil is a separate browser context (its
+own storage, as its own laptop or phone). The test knows the deal from the
+server, so it knows who holds the lowest card. The pictures go to
+docs/gallery/ (class-*.png), in Dutch.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PW_TIMEOUT_MS
+from lab import open_notebook, run_cell, tid, write_notebook
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from classroom_harness import Server  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+GALLERY = ROOT / "docs" / "gallery"
+
+
+def shot(page: Page, name: str) -> None:
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(GALLERY / f"{name}.png"), animations="disabled")
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    s = Server(size=3, seed=12, lang="nl", grace=30.0)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def contexts(chromium: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()
+
+
+def new_page(chromium: Browser, made: list[BrowserContext], **options: Any) -> Page:
+    options.setdefault("viewport", {"width": 1280, "height": 720})
+    context = chromium.new_context(**options)
+    context.set_default_timeout(PW_TIMEOUT_MS)
+    made.append(context)
+    return context.new_page()
+
+
+def join(page: Page, server: Server, name: str, tap: bool = False) -> None:
+    """Open the address, type the code and the name, press Meedoen."""
+    page.goto(f"http://127.0.0.1:{server.port}/")
+    page.get_by_label("Code").fill(server.room.code)  # type: ignore[union-attr]
+    page.get_by_label("Naam").fill(name)
+    button = page.get_by_role("button", name="Meedoen")
+    if tap:
+        button.tap()
+    else:
+        button.click()
+    expect(page.locator("body")).to_have_attribute("data-joined", "true")
+
+
+def hands(server: Server) -> list[list[int]]:
+    return server.call(lambda: [list(h) for h in server.room.tables[0].table.game.hands])  # type: ignore[union-attr]
+
+
+def phase_is(page: Page, phase: str) -> None:
+    expect(tid(page, "phase")).to_have_attribute("data-phase", phase)
+
+
+def press(page: Page, testid: str) -> None:
+    button = tid(page, testid)
+    expect(button).to_be_enabled()
+    button.click()
+
+
+def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    pages = [new_page(chromium, contexts) for _ in range(3)]
+    # a wrong code first: refused clearly, in Dutch
+    first = pages[0]
+    first.goto(f"http://127.0.0.1:{server.port}/")
+    first.get_by_label("Code").fill("99999")
+    first.get_by_label("Naam").fill("Anna")
+    first.get_by_role("button", name="Meedoen").click()
+    expect(tid(first, "error")).to_contain_text("Die code klopt niet")
+    shot(first, "class-join-wrong-code-nl")
+    for page, name in zip(pages, ["Anna", "Bram", "Chaima"], strict=True):
+        join(page, server, name)
+    for page in pages:
+        phase_is(page, "ready")
+    expect(tid(pages[1], "class-me")).to_contain_text("Bram · Tafel 1 · Speler 2")
+    # level 1: the level starts only when all three pressed Klaar
+    press(pages[0], "btn-ready")
+    press(pages[1], "btn-ready")
+    expect(tid(pages[2], "class-waiting")).to_contain_text("Chaima")
+    phase_is(pages[0], "ready")
+    press(pages[2], "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+    # each plays their card in order
+    for seat in sorted(range(3), key=lambda s: hands(server)[s][0]):
+        press(pages[seat], "btn-play")
+    for page in pages:
+        phase_is(page, "cleared")
+    press(pages[0], "btn-next-level")
+    for page in pages:
+        phase_is(page, "ready")
+        press(page, "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+    # level 2: a pupil whose lowest card is not the lowest plays it: a mistake
+    held = hands(server)
+    low = min(range(3), key=lambda s: held[s][0])
+    mover = (low + 1) % 3
+    press(pages[mover], "btn-play")
+    for page in pages:
+        phase_is(page, "stopped")
+        expect(tid(page, "mistake")).to_be_visible()
+    shot(pages[low], "class-table-mistake-nl")
+    # one reloads mid-level: the same seat and hand come back
+    again = pages[2]
+    cards = "el => [...el.querySelectorAll('[data-card]')].map(c => c.dataset.card)"
+    hand_before = tid(again, "hand").evaluate(cards)
+    assert hand_before, "the pupil holds cards"
+    again.reload()
+    phase_is(again, "stopped")
+    assert tid(again, "hand").evaluate(cards) == hand_before
+    expect(tid(again, "class-me")).to_contain_text("Chaima · Tafel 1 · Speler 3")
+    for page in pages:
+        press(page, "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+
+
+def test_a_phone_plays_a_whole_level(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    phone = new_page(
+        chromium,
+        contexts,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+    phone.goto(f"http://127.0.0.1:{server.port}/")
+    shot(phone, "class-join-phone-nl")
+    join(phone, server, "Noor", tap=True)
+    expect(tid(phone, "class-lobby")).to_contain_text("Tafel 1")
+    server.call(server.room.start_table, 1)  # type: ignore[union-attr]
+    phase_is(phone, "ready")
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
+    tid(phone, "btn-ready").tap()
+    phase_is(phone, "play")
+    play = tid(phone, "btn-play")
+    box = play.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 390
+    shot(phone, "class-table-phone-nl")
+    play.tap()  # the phone's one card; the bots play theirs on the server's clock
+    expect(tid(phone, "phase")).to_have_attribute("data-phase", re.compile("cleared|stopped|lost"))
+
+
+def test_the_connection_check_says_it_works(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    page = new_page(chromium, contexts)
+    page.goto(f"http://127.0.0.1:{server.port}/check?lang=nl")
+    expect(tid(page, "check")).to_have_attribute("data-state", "ok")
+    expect(tid(page, "check")).to_contain_text("De verbinding werkt")
+
+
+def test_classroom_displayed_in_jupyterlab_shows_the_code_and_the_tables(
+    page: Page, lab_url: str, lab_root: Path, chromium: Browser, contexts: list[BrowserContext]
+) -> None:
+    write_notebook(
+        lab_root / "classroom.ipynb",
+        'from mindwidget import Classroom\nc = Classroom(lang="nl", size=2)\nc',
+        "c",
+    )
+    panel = open_notebook(page, lab_url, "classroom.ipynb")
+    run_cell(page, panel, 0)
+    code = tid(panel, "classroom-code").first
+    expect(code).to_have_text(re.compile(r"^\d{4}$"))
+    url = tid(panel, "classroom-url").first.inner_text()
+    # a pupil joins the server the kernel serves, while the notebook goes on
+    pupil = new_page(chromium, contexts)
+    pupil.goto(url + "/")
+    pupil.get_by_label("Code").fill(code.inner_text())
+    pupil.get_by_label("Naam").fill("Sam")
+    pupil.get_by_role("button", name="Meedoen").click()
+    expect(pupil.locator("body")).to_have_attribute("data-joined", "true")
+    run_cell(page, panel, 1)
+    table = tid(panel.locator(".jp-CodeCell").nth(1), "classroom-table-1")
+    expect(table).to_contain_text("Sam")
+    expect(table).to_contain_text("Tafel 1")
