@@ -4,9 +4,40 @@
 // that Python checks before the class acts on it. Python already sends at most
 // a few updates a second; this draws each one once, on the next frame.
 import "./dashboard.css";
-import { renderDashboard } from "./dashboard_render.js";
+import { dashboardParts } from "./dashboard_render.js";
 
 const PARTS = ["room", "table", "settings", "notice"];
+
+/**
+ * Put `parts` ([key, html] in order) into `box`, each in its own wrapper
+ * (display: contents): a wrapper whose HTML did not change is left alone.
+ * Returns the wrappers by key.
+ */
+const drawn = new WeakMap(); // wrapper -> the HTML it holds
+
+function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */ parts) {
+  const old = new Map([...box.children].map((el) => [/** @type {HTMLElement} */ (el).dataset.part, el]));
+  const out = new Map();
+  let before = box.firstElementChild;
+  for (const [key, html] of parts) {
+    let el = /** @type {HTMLElement|undefined} */ (old.get(key));
+    if (!el) {
+      el = document.createElement("div");
+      el.className = "mwd-part";
+      el.dataset.part = key;
+    }
+    if (drawn.get(el) !== html) {
+      el.innerHTML = html;
+      drawn.set(el, html);
+    }
+    if (el !== before) box.insertBefore(el, before);
+    else before = before.nextElementSibling;
+    old.delete(key);
+    out.set(key, el);
+  }
+  for (const el of old.values()) el.remove();
+  return out;
+}
 
 export default {
   render({ model, el }) {
@@ -25,7 +56,10 @@ export default {
     const draw = () => {
       frame = 0;
       const focusId = root.contains(document.activeElement) ? document.activeElement?.dataset?.testid : null;
-      root.innerHTML = renderDashboard(state(), ui);
+      const { top, tables } = dashboardParts(state(), ui);
+      const parts = patch(root, top);
+      const grid = parts.get("tables")?.querySelector(".mwd-grid");
+      if (grid) patch(/** @type {HTMLElement} */ (grid), tables);
       if (focusId) root.querySelector(`[data-testid="${CSS.escape(focusId)}"]`)?.focus();
     };
     // Drawing again would close a menu the teacher has open: wait until it closes.

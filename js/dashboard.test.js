@@ -90,7 +90,7 @@ describe("the dashboard", () => {
     expect(html).toContain(">4821<");
     expect(html).toContain('<img class="mwd-qr"');
     expect(html).not.toContain("<svg");
-    expect(html).toMatch(/Stuck: <button[^>]*data-table="2"[^>]*>Table 2<\/button>/);
+    expect(html).toMatch(/Stuck: <button[^>]*data-table="2"[^>]*>Table 2 · nothing for 30 s<\/button>/);
   });
   it("a QR code that is not an SVG is left out", () => {
     const html = renderDashboard({ room: room({ qr_svg: "<script>alert(1)</script>" }), settings: {} });

@@ -56,13 +56,13 @@ const names = (/** @type {any} */ t, /** @type {number[]} */ seats, /** @type {s
   return seats.map((s) => seatName(by.get(s) ?? { seat: s }, lang));
 };
 
-/** Why a table is stuck, in words ("" if it is not). */
-export function stuckText(/** @type {any} */ t, /** @type {string} */ lang) {
+/** Why a table is stuck, in words ("" if it is not); `short`: without "STUCK:". */
+export function stuckText(/** @type {any} */ t, /** @type {string} */ lang, short = false) {
   const s = t.stuck;
   if (!s) return "";
-  if (s.reason === "offline")
-    return say(lang, "stuck_offline", { list: list(names(t, s.seats || [], lang), lang) });
-  return say(lang, "stuck_idle", { n: s.seconds ?? 0 });
+  const who = list(names(t, s.seats || [], lang), lang);
+  if (s.reason === "offline") return say(lang, short ? "why_offline" : "stuck_offline", { list: who });
+  return say(lang, short ? "why_idle" : "stuck_idle", { n: s.seconds ?? 0 });
 }
 
 const PHASES = ["waiting", "ready", "stopped", "vote", "play", "cleared", "won", "lost"];
@@ -218,7 +218,7 @@ function joinBand(/** @type {any} */ room, /** @type {string} */ lang) {
   <div class="mwd-codebox"><p class="mwd-label">${esc(say(lang, "code"))}</p>
     <p class="mwd-code" data-testid="code">${esc(room.code ?? "")}</p></div>
   <div class="mwd-address"><p class="mwd-label">${esc(say(lang, "join_at"))}</p>
-    <p class="mwd-url" data-testid="url">${esc(room.url ?? "")}</p>
+    <p class="mwd-url" data-testid="url">${esc(room.address ?? room.url ?? "")}</p>
   <p class="mwd-counts"><span>${esc(say(lang, "tables_n", { n: tables.length }))}</span>
     <span data-testid="pupils">${esc(say(lang, "pupils_n", { n: pupils }))}</span>
     ${room.same_deal ? `<span>${esc(say(lang, "same_deal"))}</span>` : ""}
@@ -254,7 +254,9 @@ function stuckSummary(/** @type {any[]} */ tables, /** @type {string} */ lang) {
   // each stuck table is a button that shows it large
   const items = stuck.map(
     (t) =>
-      `<button type="button" data-act="focus" data-table="${esc(t.id)}">${esc(say(lang, "table_n", { n: t.id }))}</button>`,
+      `<button type="button" data-act="focus" data-table="${esc(t.id)}">${esc(say(lang, "table_n", { n: t.id }))} · ${esc(
+        stuckText(t, lang, true),
+      )}</button>`,
   );
   const text = esc(say(lang, "stuck_summary", { list: "\u0000" })).replace("\u0000", items.join(" "));
   return `<p class="mwd-summary mwd-summary-stuck" data-testid="stuck-summary">${text}</p>`;
@@ -293,19 +295,39 @@ function large(/** @type {any} */ table, /** @type {any} */ settings, /** @type 
 </section>`;
 }
 
-/** The whole dashboard. */
-export function renderDashboard(/** @type {any} */ state, /** @type {any} */ ui = {}) {
+/**
+ * The dashboard in parts, each with a key, so that a change redraws only its
+ * own part (a click on another part is never lost to a redraw):
+ * `top` in order (the tables' grid is the part "tables"), and `tables`, one per table.
+ */
+export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui = {}) {
   const room = state.room && typeof state.room === "object" ? state.room : {};
   const settings = state.settings && typeof state.settings === "object" ? state.settings : {};
   const lang = LANGS.includes(settings.lang) ? settings.lang : "en";
   const tables = Array.isArray(room.tables) ? room.tables : [];
   const notice =
     state.notice && state.notice.key ? say(lang, state.notice.key, state.notice.params || {}) : "";
-  return `${joinBand(room, lang)}
-${controls(room, settings, ui, lang)}
-<p class="mwd-notice" data-testid="notice" role="alert">${esc(notice)}</p>
-${stuckSummary(tables, lang)}
-${large(state.table, settings, lang)}
-<div class="mwd-grid" data-testid="tables">${tables.map((t) => tableCard(t, room, ui, lang)).join("")}</div>
-${waitingRoom(room, ui, lang)}`;
+  return {
+    top: [
+      ["join", joinBand(room, lang)],
+      ["controls", controls(room, settings, ui, lang)],
+      ["notice", `<p class="mwd-notice" data-testid="notice" role="alert">${esc(notice)}</p>`],
+      ["summary", stuckSummary(tables, lang)],
+      ["large", large(state.table, settings, lang)],
+      ["tables", GRID],
+      ["waiting", waitingRoom(room, ui, lang)],
+    ],
+    tables: tables.map((t) => [String(t.id), tableCard(t, room, ui, lang)]),
+  };
+}
+
+const GRID = '<div class="mwd-grid" data-testid="tables"></div>';
+
+/** The whole dashboard as one string (what `dashboardParts` draws part by part). */
+export function renderDashboard(/** @type {any} */ state, /** @type {any} */ ui = {}) {
+  const { top, tables } = dashboardParts(state, ui);
+  const cards = tables.map(([, html]) => html).join("");
+  return top
+    .map(([key, html]) => (key === "tables" ? html.replace("></div>", `>${cards}</div>`) : html))
+    .join("\n");
 }

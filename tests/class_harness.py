@@ -65,9 +65,7 @@ class LocalClass:
         phase = lt.table.phase
         if phase in ("ready", "stopped"):
             return [s for s, p in lt.seats.items() if p is not None and s not in lt.ready]
-        if phase == "play":
-            return [s for s, h in enumerate(lt.table.game.hands) if h]
-        return []
+        return []  # as the server: a running level waits for nobody's Ready
 
     def _mistake(self, lt: LocalTable) -> dict[str, Any] | None:
         for e in reversed(lt.table.game.events):
@@ -119,6 +117,7 @@ class LocalClass:
         return {
             "code": self.code,
             "url": self.url,
+            "address": self.url.split("/?")[0],
             "qr_svg": segno.make_qr(self.url).svg_inline(scale=4),
             "locked": self.locked,
             "lang": self.lang,
