@@ -50,9 +50,10 @@ function tableLines(info, lang) {
       return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
     })
     .join(" · ");
-  const waiting = info.waiting_for?.length
-    ? say(lang, "waiting_for", { names: info.waiting_for.map(names).join(", ") })
-    : "";
+  // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")
+  const others = (info.waiting_for || []).filter((s) => s !== info.seat);
+  const waiting =
+    info.ready && others.length ? say(lang, "waiting_for", { names: others.map(names).join(", ") }) : "";
   return { who, waiting };
 }
 

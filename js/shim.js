@@ -10,6 +10,8 @@ export function makeModel(send) {
   const values = {};
   /** the other pupils' names by seat (null: a bot), shown at their seats */
   let names = [];
+  // at a class table the bots' tempo is the teacher's: no menu for it (the server refuses it too)
+  const classView = (view) => ({ ...view, names, tempo: null, speeds: [] });
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -38,7 +40,7 @@ export function makeModel(send) {
       if (JSON.stringify(next) === JSON.stringify(names)) return;
       names = next;
       if (values.view) {
-        values.view = { ...values.view, names };
+        values.view = classView(values.view);
         emit("change:view");
       }
     },
@@ -46,7 +48,7 @@ export function makeModel(send) {
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = k === "view" && state.view ? { ...state.view, names } : state[k];
+      for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
       for (const k of keys) emit(`change:${k}`);
       // the trace, also as the message the notebook widget's older front end reads
       if (state.trace && typeof state.trace === "object")

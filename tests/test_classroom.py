@@ -379,8 +379,13 @@ def test_garbage_is_refused_with_a_notice_and_changes_nothing(server: Server) ->
         assert notice["key"] == "bad_message" and "niet" in notice["text"], (text, notice)
     a.send(b"\x00\x01binary")
     assert a.wait_msg("notice", len(a.received) - 1)["key"] == "bad_message"
-    a.send({"type": "set", "name": "speed", "value": 4})  # the session refuses: people play
-    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "bad_speed", "the table's notice")
+    for name in ("speed", "tempo"):  # the teacher's: refused by the class
+        n = len(a.received)
+        a.send({"type": "set", "name": name, "value": "quick" if name == "tempo" else 4})
+        assert a.wait_msg("notice", n)["key"] == "bad_message"
+    a.send({"type": "set", "name": "lang", "value": "fr"})  # the session refuses it
+    a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "bad_field", "the table's notice")
+    assert a.model["lang"] == "nl"
     assert server.snapshot()["tables"] == before
     a.send({"type": "play"})  # before Ready: the table's own refusal
     a.wait(lambda x: (x.model.get("notice") or {}).get("key") == "press_ready", "press ready")
@@ -551,3 +556,25 @@ def test_classroom_needs_a_running_loop_and_checks_its_options() -> None:
                      ({"tempo": -1}, "tempo"), ({"seed": "x"}, "seed")):  # fmt: skip
         with pytest.raises(ValueError, match=word):
             asyncio.run(bad(**kw))
+
+
+def test_the_class_command_takes_the_options_of_classroom() -> None:
+    from mindwidget.cli import build_parser
+
+    args = build_parser().parse_args(
+        ["class", "--lan", "--port", "8800", "--size", "4", "--bots", "none", "--tempo", "slow"]
+        + ["--lang", "de", "--same-deal", "--seed", "3", "--no-browser"]
+    )
+    assert (args.lan, args.port, args.size, args.bots, args.tempo) == (True, 8800, 4, "none", "slow")
+    assert (args.lang, args.same_deal, args.seed, args.no_browser) == ("de", True, 3, True)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["class", "--size", "5"])
+
+
+def test_the_snapshot_and_the_notebook_view_show_the_code_qr_and_tables(server: Server) -> None:
+    seated(server, ["Anna", "Bo <b>"])
+    snap = server.snapshot()
+    assert snap["qr_svg"].startswith("<svg") and snap["url"].endswith(f"?code={snap['code']}")
+    html = server.call(server.room._repr_html_)  # type: ignore[union-attr]
+    assert snap["code"] in html and "Anna" in html and "Bo &lt;b&gt;" in html
+    assert server.room.teacher_token not in html  # type: ignore[union-attr]

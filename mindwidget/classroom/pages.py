@@ -76,12 +76,11 @@ def join_page(lang: str, class_lang: str, code: str = "") -> str:
         f'value="{_e(code)}" aria-describedby="code-hint" required data-testid="code">\n'
         f'<p id="code-hint" class="mwc-hint">{s("code_hint")}</p>\n'
         f'<label for="name">{s("name")}</label>\n'
-        '<div class="mwc-row">'
         f'<input id="name" name="name" maxlength="{NAME_MAX}" autocomplete="nickname" '
-        'aria-describedby="name-hint" required data-testid="name">'
-        f'<button type="button" id="make-name" class="mwc-secondary" data-testid="make-name">'
-        f"{s('make_name')}</button></div>\n"
+        'aria-describedby="name-hint" required data-testid="name">\n'
         f'<p id="name-hint" class="mwc-hint">{s("name_hint")}</p>\n'
+        f'<button type="button" id="make-name" class="mwc-secondary" data-testid="make-name">'
+        f"{s('make_name')}</button>\n"
         f'<div class="mwc-lang">{_lang_menu(lang)}</div>\n'
         '<p id="error" class="mwc-error" role="alert" data-testid="error"></p>\n'
         f'<button type="submit" id="join-btn" class="mwc-primary" data-testid="join">'

@@ -64,6 +64,8 @@ JOIN_S = 120.0
 #: Wrong codes from one address before its answers slow down.
 FREE_TRIES = 3
 MAX_SOCKETS = 2000
+#: What a pupil's page may set (the table's tempo and speed are the teacher's).
+PUPIL_SETTINGS = ("lang", "size")
 #: Small replies that may wait behind the message on its way.
 QUEUE = 8
 
@@ -508,6 +510,8 @@ class Classroom(Teacher):
         session = t.session_of(p) if t is not None else None
         if kind == "set":
             name, value = msg["name"], msg["value"]
+            if name not in PUPIL_SETTINGS:  # the bots' tempo is the teacher's choice
+                raise Refusal("bad_message", what=f"set {str(name)[:20]}")
             if session is not None:
                 if session.set(name, value) and name == "lang":
                     p.lang = sock.lang = str(value)

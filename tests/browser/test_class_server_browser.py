@@ -102,7 +102,7 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
     # level 1: the level starts only when all three pressed Klaar
     press(pages[0], "btn-ready")
     press(pages[1], "btn-ready")
-    expect(tid(pages[2], "class-waiting")).to_contain_text("Chaima")
+    expect(tid(pages[0], "class-waiting")).to_contain_text("Wachten op Klaar van: Chaima")
     phase_is(pages[0], "ready")
     press(pages[2], "btn-ready")
     for page in pages:
