@@ -116,6 +116,7 @@ class MindWidget(anywidget.AnyWidget):
         table: Table | None = None,
         tempo: float | str = "people",
         speed: int = 1,
+        size: str = "normal",
         **kwargs: Any,
     ) -> None:
         if table is None:
@@ -141,7 +142,7 @@ class MindWidget(anywidget.AnyWidget):
             raise ValueError(f"table must be a Table (and then no game), not {table!r}.")
         else:
             given = None if tempo == "people" else tempo
-        self._session = Session(table, seat, lang=lang, reveal=reveal, tempo=given)
+        self._session = Session(table, seat, lang=lang, reveal=reveal, size=size, tempo=given)
         self._pushing = True  # values from the session: not passed back to it
         super().__init__(**self._as_traits(self._session.state()), **kwargs)
         self._pushing = False
