@@ -11,7 +11,7 @@
 //     mode) the time stands still at exactly `clock.t`;
 //   - it runs `clock.speed` level seconds per real second (the watch speed of a
 //     table of bots only; 1 if absent), from the moment the browser heard it.
-// While the clock runs and a bot may act (`botsMayAct`), `heartbeat` says to send
+// While Python says so (`clock.beat`: the clock runs and a bot may act), `heartbeat` says to send
 // {type: "tick", t, seq} every HEARTBEAT_MS: Python applies every bot action
 // planned at or before `t`, and answers only if one happened. The
 // browser is never told when a bot will act (that time gives the bot's card
@@ -83,19 +83,6 @@ export function follow(state, clock, nowMs) {
 export function beatDue(nowMs, lastMs, intervalMs = HEARTBEAT_MS) {
   checkNow(nowMs);
   return lastMs === null || nowMs - lastMs >= intervalMs;
-}
-
-/**
- * Whether a bot may still act, from what the table shows anyone (the phase and
- * the card counts): during play, while a seat other than the person's holds
- * cards. If not (stopped, or only the person holds cards), no heartbeat is needed.
- */
-export function botsMayAct(view) {
-  if (!view || !Array.isArray(view.counts)) return false;
-  // a team of bots only is ready again by itself after a mistake or a star
-  const watching = view.seat === null || view.seat === undefined;
-  if (view.phase !== "play" && !(view.phase === "stopped" && watching)) return false;
-  return view.counts.some((n, p) => p !== view.seat && n > 0);
 }
 
 /** The heartbeat to send now ({t, seq}: the level time and the last seq seen) or null. */

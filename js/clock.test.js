@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  HEARTBEAT_MS,
-  beatDue,
-  botsMayAct,
-  follow,
-  heartbeat,
-  initial,
-  levelTime,
-  markBeat,
-} from "./clock.js";
+import { HEARTBEAT_MS, beatDue, follow, heartbeat, initial, levelTime, markBeat } from "./clock.js";
 
 const clock = (over = {}) => ({ running: true, t: 0, seq: 1, epoch: 1, ...over });
 
@@ -132,22 +123,6 @@ describe("level clock", () => {
     expect(heartbeat(still, 10_000)).toBeNull();
     const noSeq = follow(initial(0), clock({ seq: undefined }), 0);
     expect(heartbeat(noSeq, 10_000)).toBeNull();
-  });
-
-  it("needs heartbeats only while a bot may act, as anyone at the table can see", () => {
-    const view = (over = {}) => ({ phase: "play", seat: 0, counts: [2, 1, 0], ...over });
-    expect(botsMayAct(view())).toBe(true);
-    expect(botsMayAct(view({ counts: [2, 0, 0] }))).toBe(false); // only the person holds cards
-    // hands on the table after a mistake: a team of bots only gets ready by itself
-    expect(botsMayAct(view({ phase: "stopped", seat: null }))).toBe(true);
-    expect(botsMayAct(view({ phase: "stopped" }))).toBe(false); // a person presses Ready
-    expect(botsMayAct(view({ seat: null, counts: [1, 0, 0] }))).toBe(true); // bots only
-    expect(botsMayAct(view({ phase: "stopped" }))).toBe(false); // no bot acts until Ready
-    for (const phase of ["ready", "vote", "cleared", "won", "lost"]) {
-      expect(botsMayAct(view({ phase }))).toBe(false);
-    }
-    expect(botsMayAct(undefined)).toBe(false);
-    expect(botsMayAct({ phase: "play" })).toBe(false);
   });
 
   it("never carries a bot's planned time, even if a clock dict had one", () => {

@@ -1,7 +1,8 @@
 // @ts-check
-// The shapes of what Python sends (mindwidget/view.py, mindwidget/widget.py),
-// as JSDoc types for `// @ts-check`. One name per thing: a seat is `player`
-// wherever a payload names who did something. No code here.
+// The shapes of what Python sends (declared once in mindwidget/wire.py, as JSON
+// Schema in js/wire.schema.json), as JSDoc types for `// @ts-check`. js/wire.test.js
+// checks that TableView names the schema's View fields, and which are required.
+// No code here.
 
 /**
  * A card put aside, by a mistake (`k: "mistake"`) or a throwing star (`k: "star"`);
@@ -32,8 +33,8 @@
  * @property {number} levels
  * @property {number} lives
  * @property {number} stars
- * @property {number} [max_lives]
- * @property {number} [max_stars]
+ * @property {number} max_lives
+ * @property {number} max_stars
  * @property {boolean} blind
  * @property {"ready"|"stopped"|"vote"|"play"|"cleared"|"won"|"lost"} phase
  * @property {number} t
@@ -44,7 +45,7 @@
  * @property {Discard[]} discards
  * @property {number} n
  * @property {PublicEvent[]} news
- * @property {string[]} [allowed]      what the person's seat may do now (Python decides)
+ * @property {string[]} allowed      what the person's seat may do now (Python decides)
  * @property {{by: number, votes: Record<string, boolean>, result: string}} [vote]
  * @property {PublicEvent} [mistake]
  * @property {PublicEvent} [cleared]
@@ -52,8 +53,25 @@
  * @property {{level: number, lives_lost: {level: number, lives: number}[]}} [summary]
  * @property {number[][]} [hands]      reveal only
  * @property {Record<string, number>} [plans]  reveal only
- * @property {string|number|null} [tempo]  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
- * @property {number[]} [speeds]      the watch speeds to choose from (a table of bots only), else empty
+ * @property {string|number|null} tempo  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
+ * @property {number[]} speeds      the watch speeds to choose from (a table of bots only), else empty
+ * @property {string[]} [tempos]      the tempo menu's entries (when the bots have a tempo)
+ * @property {string[]} [tempo_labels]  their labels, in the session's language
+ * @property {string[]} [speed_labels]  the speed menu's labels ("2×")
+ * @property {number} [join]          seconds the bots take to join after the person's Ready
+ * @property {"mistake"|"star"|"stop"} [why]  phase "stopped": why the hands are on the table
+ * @property {number|null} [stopped_by]  why "stop": the seat that called stop
+ */
+
+/**
+ * The level clock (Table.clock, with the session's `beat`).
+ * @typedef {{running: boolean, t: number, seq: number, epoch: number, speed: number,
+ *   beat: boolean}} Clock
+ */
+
+/**
+ * The live trace as synced (`live_trace`): the points from `from` on.
+ * @typedef {{epoch: number, from: number, points: TracePoint[]}} TraceUpdate
  */
 
 export {};

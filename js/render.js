@@ -30,7 +30,7 @@ export { esc };
  * @property {boolean} [joining]  Ready pressed, the bots join a moment later
  * @property {number} [now]       level time (s)
  * @property {TracePoint[]} [points]
- * @property {{key?: string, params?: object, id?: number}} [notice]
+ * @property {{key?: string, params?: object, id?: number, you?: boolean}} [notice]
  * @property {number} [speed]     the watch speed in use (clock.speed)
  * @property {string} [size]      "projector": the trace is drawn for its narrow column
  */
@@ -106,11 +106,11 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       if (ctx.joining) return tr(lang, "phase_joining");
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
-      // after a mistake or a throwing star the table stops by itself (Rules.concentrate_after)
-      const stop = [...(ctx.points || [])].reverse().find((p) => p.k === "stop");
-      const why = stop?.why ?? (view.mistake ? "mistake" : null);
+      // Python says why: after a mistake or a throwing star the table stops by itself
+      // (Rules.concentrate_after), or a seat called stop (view.stopped_by)
+      const why = view.why;
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
-      return about(lang, "phase_stopped", stop ? stop.player : -1, view, names);
+      return about(lang, "phase_stopped", view.stopped_by ?? -1, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
@@ -228,24 +228,26 @@ function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @ty
 }
 
 /** The bots' tempo (if these bots have one) and the watch speed (a table of bots only), as menus
- * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value). */
+ * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value).
+ * The entries and their labels are Python's (view.tempos, tempo_labels, speeds, speed_labels). */
 function settings(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   const menu = (
     /** @type {string} */ role,
     /** @type {any[]} */ values,
     /** @type {any} */ value,
-    /** @type {(v: any) => string} */ label,
+    /** @type {string[]|undefined} */ labels,
   ) => {
     const opts = values.map(
-      (v) => `<option value="${v}"${v === value ? " selected" : ""}>${esc(label(v))}</option>`,
+      (v, i) =>
+        `<option value="${v}"${v === value ? " selected" : ""}>${esc(labels?.[i] ?? String(v))}</option>`,
     );
     if (!values.includes(value)) opts.unshift(`<option selected disabled>${esc(value)}</option>`);
     return `<label class="mw-setting"><span>${esc(tr(ctx.lang, `${role}_label`))}</span><select data-role="${role}" data-testid="${role}">${opts.join("")}</select></label>`;
   };
   const out = [];
-  if (view.tempo !== null && view.tempo !== undefined)
-    out.push(menu("tempo", ["slow", "people", "quick"], view.tempo, (n) => tr(ctx.lang, `tempo_${n}`)));
-  if (view.speeds?.length) out.push(menu("speed", view.speeds, ctx.speed ?? 1, (n) => `${n}×`));
+  if (view.tempo !== null && view.tempo !== undefined && view.tempos?.length)
+    out.push(menu("tempo", view.tempos, view.tempo, view.tempo_labels));
+  if (view.speeds?.length) out.push(menu("speed", view.speeds, ctx.speed ?? 1, view.speed_labels));
   return out.length ? `<div class="mw-settings">${out.join("")}</div>` : "";
 }
 
@@ -308,11 +310,21 @@ function checkPanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   <p class="mw-check-summary" style="animation-delay:${(c.pile.length * 0.35).toFixed(2)}s">${esc(summary)}</p></section>`;
 }
 
+/** Why something was refused, in words: the `refused_<key>` text (its "You ..." form when
+ * Python says the notice is about the person, `notice.you`). */
+export function noticeText(
+  /** @type {{key?: string, params?: object, you?: boolean}|undefined} */ n,
+  /** @type {string} */ lang,
+) {
+  if (!n || !n.key) return "";
+  return tr(lang, `refused_${n.key}${n.you ? "_you" : ""}`, n.params || {});
+}
+
 function noticePanel(/** @type {Ctx} */ ctx) {
   const n = ctx.notice;
   if (!n || !n.key) return "";
   // Shown here; spoken once by the widget's own alert region (js/widget.js).
-  return `<div class="mw-notice" data-testid="notice" data-key="${esc(n.key)}">${esc(tr(ctx.lang, `notice_${n.key}`, n.params || {}))}</div>`;
+  return `<div class="mw-notice" data-testid="notice" data-key="${esc(n.key)}">${esc(noticeText(n, ctx.lang))}</div>`;
 }
 
 /** Level cleared, won, lost: a banner over the table, with what comes next. */

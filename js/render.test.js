@@ -1,29 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { baseView } from "./fixtures.js";
+import { tr } from "./i18n.js";
 import { announce, isEarly, keysHint, phaseText, renderTable, seatNames } from "./render.js";
 
-const base = {
-  players: 3,
-  seat: 0,
-  level: 2,
-  levels: 10,
-  lives: 3,
-  stars: 1,
-  blind: false,
-  phase: "play",
-  t: 1.5,
-  hand: [12, 40],
-  counts: [2, 2, 1],
-  pile: [7],
-  pile_by: [1],
-  discards: [],
-  n: 4,
-  news: [],
-  allowed: ["play", "stop", "propose_star"],
-  vote: null,
-  mistake: null,
-  cleared: null,
-  check: null,
-};
+// a view as Python sends it (js/fixtures.js; js/wire.test.js validates it against the schema)
+const base = baseView;
 const view = (over = {}) => ({ ...base, ...over });
 const ctx = (over = {}) => ({
   lang: "en",
@@ -76,10 +57,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("stopped: names who stopped; Ready resumes", () => {
-    const s = html(
-      { phase: "stopped", allowed: ["ready"] },
-      { points: [{ k: "stop", t: 1, until: null, player: 0 }] },
-    );
+    const s = html({ phase: "stopped", allowed: ["ready"], why: "stop", stopped_by: 0 });
     expect(s).toContain("You called stop");
     expect(enabled(s, "btn-ready")).toBe(true);
     expect(enabled(s, "btn-play")).toBe(false);
@@ -319,8 +297,7 @@ describe("rendering each state of the table", () => {
 
   it("stopped after a mistake: says so, not who called stop", () => {
     const mistake = { type: "mistake", player: 1, card: 30, lives: 2, discards: [{ player: 0, card: 12 }] };
-    const points = [{ k: "stop", t: 1, until: null, player: 1 }];
-    const s = html({ phase: "stopped", mistake, allowed: ["ready"] }, { points });
+    const s = html({ phase: "stopped", mistake, allowed: ["ready"], why: "mistake" });
     expect(s).toContain("A mistake stops the game.");
     expect(s).toContain('data-testid="mistake"');
   });
@@ -342,13 +319,12 @@ describe("rendering each state of the table", () => {
 
 describe("phase text and announcements", () => {
   it("says why the hands are on the table: a mistake or a star stops the game", () => {
-    const v = { players: 3, seat: 0, counts: [1, 1, 1], phase: "stopped" };
-    const points = [{ k: "stop", t: 500, until: null, p: 1, why: "mistake" }];
-    expect(phaseText(v, { lang: "de", points })).toBe(
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], phase: "stopped", why: "mistake" };
+    expect(phaseText(v, { lang: "de" })).toBe(
       "Ein Fehler: Das Spiel wird unterbrochen. Hände auf den Tisch; drück auf Bereit, um weiterzuspielen.",
     );
-    points[0].why = "star";
-    expect(phaseText(v, { lang: "en", points })).toBe(
+    v.why = "star";
+    expect(phaseText(v, { lang: "en" })).toBe(
       "A throwing star was used. Hands on the table; press Ready to go on.",
     );
   });
@@ -399,11 +375,17 @@ describe("phase text and announcements", () => {
 });
 
 describe("the table's menus: the bots' tempo and the watch speed", () => {
+  // what Python sends with a menu (mindwidget/session.py): the entries and their labels
+  const menus = (lang = "en") => ({
+    tempos: ["slow", "people", "quick"],
+    tempo_labels: ["slow", "people", "quick"].map((n) => tr(lang, `tempo_${n}`)),
+    speed_labels: ["1×", "2×", "4×"],
+  });
   const menu = (s, role) => s.match(new RegExp(`<select[^>]*data-testid="${role}"[^>]*>(.*?)</select>`))?.[1];
   const selected = (s, role) => menu(s, role)?.match(/<option value="([^"]*)" selected>/)?.[1];
 
   it("shows the tempo when the bots have one, with the current one chosen", () => {
-    const s = html({ tempo: "quick", speeds: [] });
+    const s = html({ tempo: "quick", speeds: [], ...menus() });
     expect(menu(s, "tempo")).toContain("like people");
     expect(selected(s, "tempo")).toBe("quick");
     expect(s).toContain("Bots&#39; tempo");
@@ -417,7 +399,7 @@ describe("the table's menus: the bots' tempo and the watch speed", () => {
   });
 
   it("a table of bots only: the watch speeds Python offers, the clock's chosen", () => {
-    const v = { seat: null, hand: [], allowed: ["ready"], tempo: "people", speeds: [1, 2, 4] };
+    const v = { seat: null, hand: [], allowed: ["ready"], tempo: "people", speeds: [1, 2, 4], ...menus() };
     const s = html(v, { speed: 2 });
     expect(menu(s, "speed")).toContain("4×");
     expect(selected(s, "speed")).toBe("2");
@@ -426,13 +408,16 @@ describe("the table's menus: the bots' tempo and the watch speed", () => {
   });
 
   it("a tempo set as a number from a cell is shown as it is, no name chosen", () => {
-    const s = html({ tempo: 0.8, speeds: [] });
+    const s = html({ tempo: 0.8, speeds: [], ...menus() });
     expect(selected(s, "tempo")).toBeUndefined();
     expect(menu(s, "tempo")).toContain("<option selected disabled>0.8</option>");
   });
 
   it("labels the menus in the table's language", () => {
-    const s = html({ seat: null, hand: [], tempo: "slow", speeds: [1, 2, 4] }, { lang: "nl" });
+    const s = html(
+      { seat: null, hand: [], tempo: "slow", speeds: [1, 2, 4], ...menus("nl") },
+      { lang: "nl" },
+    );
     expect(s).toContain("Tempo van de bots");
     expect(s).toContain("langzaam");
     expect(s).toContain("Kijksnelheid");

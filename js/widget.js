@@ -11,11 +11,10 @@ import * as clock from "./clock.js";
 import { mountFrame } from "./dom.js";
 import { LANGS, tr } from "./i18n.js";
 import * as motion from "./motion.js";
-import { announce, renderTable } from "./render.js";
+import { actionMessage, tickMessage } from "./messages.js";
+import { announce, noticeText, renderTable } from "./render.js";
 import { nowX } from "./trace.js";
 
-/** How long after the person's Ready the bots "join" (hands off the table). */
-export const JOIN_MS = 600;
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
 /** Keys while the widget has focus, and the button each one presses (by test id). */
@@ -47,8 +46,11 @@ export default () => {
 
   return {
     initialize({ model }) {
-      const onMsg = (msg) => {
-        if (!msg || msg.type !== "trace" || !Array.isArray(msg.points)) return;
+      // The level's trace is synced state: whole when the model is created, then
+      // only the new or changed points (from `from` on).
+      const onTrace = () => {
+        const msg = model.get("live_trace");
+        if (!msg || typeof msg !== "object" || !Array.isArray(msg.points)) return;
         if (msg.epoch !== store.epoch) {
           store.points = [];
           store.epoch = msg.epoch;
@@ -61,23 +63,25 @@ export default () => {
         store.clock = clock.follow(store.clock, model.get("clock"), now());
         notify();
       };
-      model.on("msg:custom", onMsg);
+      model.on("change:live_trace", onTrace);
       model.on("change:clock", onClock);
+      onTrace();
       onClock();
-      // While the level clock runs and a bot may act: a heartbeat with the level
-      // time, ten times a second. Python answers only when a bot acted by then.
+      // While Python says so (clock.beat: the level clock runs and a bot may act):
+      // a heartbeat with the level time, ten times a second. Python answers only
+      // when a bot acted by then.
       const timer = setInterval(() => {
-        if (store.views === 0 || !clock.botsMayAct(model.get("view"))) return;
+        if (store.views === 0 || !model.get("clock")?.beat) return;
         const at = now();
         const beat = clock.heartbeat(store.clock, at);
         if (beat) {
           store.clock = clock.markBeat(store.clock, at);
-          model.send({ type: "tick", t: beat.t, seq: beat.seq });
+          model.send(tickMessage(beat));
         }
       }, POLL_MS);
       return () => {
         clearInterval(timer);
-        model.off("msg:custom", onMsg);
+        model.off("change:live_trace", onTrace);
         model.off("change:clock", onClock);
       };
     },
@@ -110,7 +114,7 @@ export default () => {
       let spokenLang = null;
       const levelTime = () => clock.levelTime(store.clock, now());
 
-      const send = (type, extra = {}) => model.send({ type, t: levelTime(), ...extra });
+      const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra));
 
       const draw = () => {
         const view = model.get("view");
@@ -168,7 +172,7 @@ export default () => {
           alert.textContent = "";
         } else if (notice.id !== spokenNotice) {
           spokenNotice = notice.id;
-          alert.textContent = tr(lang, `notice_${notice.key}`, notice.params || {});
+          alert.textContent = noticeText(notice, lang);
         }
         root.dataset.seq = String(model.get("clock")?.seq ?? "");
       };
@@ -176,23 +180,20 @@ export default () => {
       const act = (action, target) => {
         const view = model.get("view");
         if (action === "ready") {
-          if (model.get("mode") === "step" || view?.phase !== "ready" || view?.seat === null) {
+          const join = typeof view?.join === "number" && view.join > 0 ? view.join : 0;
+          if (!join) {
             send("ready");
             return;
           }
           if (joining) return;
-          joining = true; // the bots join a moment later; then the clock starts
+          joining = true; // the bots join a moment later (Python says when); then the clock starts
           schedule();
           joinTimer = setTimeout(() => {
             joinTimer = null;
             send("ready");
-          }, JOIN_MS);
-        } else if (action === "vote") {
-          send("vote", { agree: target?.dataset?.agree === "true" });
-        } else if (["play", "stop", "propose_star"].includes(action)) {
-          send(action);
+          }, join * 1000);
         } else {
-          model.send({ type: action });
+          send(action, { agree: target?.dataset?.agree === "true" });
         }
       };
 
@@ -272,7 +273,6 @@ export default () => {
       store.listeners.add(schedule);
       store.views += 1;
       draw();
-      model.send({ type: "hello" }); // the current level's trace, for this view
 
       return () => {
         clearInterval(liveTimer);

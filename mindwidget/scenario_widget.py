@@ -42,11 +42,11 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .bots import BotsLike
+from .checks import whole
 from .i18n import LANGS, translate
 from .rules import RuleError
 from .scenario import Scenario
-from .table import MODES, Table, whole
+from .table import MODES, BotsLike, Table
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 

@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .checks import whole
-from .i18n import LANGS, translate
+from .i18n import LANGS, messages, translate
 from .table import (
     MAX_LEVEL_SECONDS,
     TEMPOS,
@@ -333,11 +333,11 @@ class Session:
             return  # the host keeps the time
         handlers: dict[str, Callable[[], object]] = {
             "tick": lambda: table.tick(_time(msg), _field(msg, "seq", int)),
-            "play": lambda: table.play(t=self._t(msg), seat=self._person()),
-            "stop": lambda: table.stop(t=self._t(msg), seat=self._person()),
-            "propose_star": lambda: table.propose_star(t=self._t(msg), seat=self._person()),
+            "play": lambda: table.play(t=self._t(msg), seat=self.person()),
+            "stop": lambda: table.stop(t=self._t(msg), seat=self.person()),
+            "propose_star": lambda: table.propose_star(t=self._t(msg), seat=self.person()),
             "vote": lambda: table.vote(
-                _field(msg, "agree", bool), t=self._t(msg), seat=self._person()
+                _field(msg, "agree", bool), t=self._t(msg), seat=self.person()
             ),
             "ready": lambda: table.ready(self._t(msg)),
             "wait": self._wait,
@@ -356,7 +356,8 @@ class Session:
             return self.host.level_time()
         return _time(msg)
 
-    def _person(self) -> int:
+    def person(self) -> int:
+        """The person's seat; refused at a table of bots only."""
         if self.seat is None:
             raise Refused("no_seat")
         return self.seat
@@ -369,8 +370,24 @@ class Session:
     def _refuse(self, refused: Refused) -> None:
         self._notice_id += 1
         self._notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
+        if refused.params.get("player", -1) == self.seat and _has_you(str(refused.key)):
+            self._notice["you"] = True  # said to the person: "You have no cards left"
         self._current["notice"] = self._notice
         self._notify()
+
+    @property
+    def notice(self) -> dict[str, Any]:
+        """Why the latest message or setting was refused: ``{"key", "params", "id"}``, or {}."""
+        return self._notice
+
+    @property
+    def notice_text(self) -> str:
+        """The notice in the session's language ('' if none)."""
+        if not self._notice:
+            return ""
+        n = self._notice
+        key = f"refused_{n['key']}_you" if n.get("you") else f"refused_{n['key']}"
+        return translate(key, self._lang, **n["params"])
 
     # --------------------------------------------------------------- state
     def state(self) -> dict[str, Any]:
@@ -488,6 +505,11 @@ class Session:
         if why is not None:
             return {"why": why}
         return {"why": "stop", "stopped_by": stop["player"] if stop is not None else None}
+
+
+def _has_you(key: str) -> bool:
+    """Whether the refusal ``key`` has a form said to the person ("You ...")."""
+    return f"refused_{key}_you" in messages("en")
 
 
 def _bots_may_act(view: dict[str, Any]) -> bool:

@@ -16,10 +16,10 @@ test, a script, a future classroom server):
 
 Every method that changes the table refuses what is not possible now with one
 exception type, `Refused` (a `RuleError`): its ``key`` names the reason in the
-locale files (``notice_<key>``), with parameters, and the game is left exactly
-as it was. Bad arguments (a seat that does not exist, a time that is not a
-finite number of seconds within a day) raise `ValueError` naming the
-parameter.
+locale files (``refused_<key>``; a refusal of the core keeps the core's key and
+parameters), and the game is left exactly as it was. Bad arguments (a seat
+that does not exist, a time that is not a finite number of seconds within a
+day) raise `ValueError` naming the parameter.
 
 ``seats`` are the person seats (none: a team of bots; several: several people
 at one table, e.g. ``Table(seats=(0, 2))``, each acting with ``seat=``). The
@@ -54,13 +54,13 @@ from __future__ import annotations
 import contextlib
 import copy
 import math
-import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from .bots import TEMPOS, Bot, BotsLike, HumanTimer, PerfectTimer, check_tempo, make_team
+from .checks import MAX_LEVEL_SECONDS, WATCH_SPEEDS, check_speed, level_seconds, whole
 from .events import Event
 from .game import Game, Observation
 from .i18n import translate
@@ -79,27 +79,13 @@ __all__ = [
     "Table",
     "check_speed",
     "check_tempo",
+    "level_seconds",
     "phase",
+    "whole",
 ]
 
 #: The modes of the level clock: a running clock, or none ("Wait" brings each bot action).
 MODES = ("realtime", "step")
-#: The longest a level may last, in seconds of level time (a day): any later time is refused.
-MAX_LEVEL_SECONDS = 86_400.0
-#: How much faster than real time a front end may run the level clock of a table of bots only.
-WATCH_SPEEDS = (1, 2, 4)
-
-
-def check_speed(speed: object) -> int:
-    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
-    if (
-        isinstance(speed, (bool, np.bool_))
-        or not isinstance(speed, (int, float, np.integer, np.floating))
-        or speed not in WATCH_SPEEDS
-    ):
-        allowed = ", ".join(map(str, WATCH_SPEEDS))
-        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
-    return int(speed)
 
 
 #: Seconds a team of bots keeps its hands on the table after a mistake or a
@@ -112,7 +98,8 @@ BOTS_READY_PAUSE = 1.5
 class Refused(RuleError):
     """An action that is not possible now; the game is unchanged.
 
-    ``key`` names the reason in the locale files (``notice_<key>``) and
+    ``key`` names the reason in the locale files (``refused_<key>``, the core's
+    keys and the table's own: one family) and
     ``params`` fill its placeholders; `text` puts it in words. The message is
     the English text (with the rule that refused it, if any).
     """
@@ -123,7 +110,7 @@ class Refused(RuleError):
         self.params = params
 
     def text(self, lang: str = "en") -> str:
-        return translate(f"notice_{self.key}", lang, **self.params)
+        return translate(f"refused_{self.key}", lang, **self.params)
 
     def __str__(self) -> str:
         cause = self.__cause__
@@ -270,33 +257,6 @@ class _Watch(Bot):
 
 
 # -------------------------------------------------------------- checking input
-def whole(name: str, value: object) -> int:
-    """``value`` as an int (numpy integers too); ValueError naming ``name`` otherwise."""
-    if isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be a whole number, not {value!r}.")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"{name} must be a whole number, not {value!r}.") from None
-
-
-def level_seconds(name: str, value: object, limit: float = MAX_LEVEL_SECONDS) -> float:
-    """``value`` as level seconds: a finite number from 0 to ``limit`` (a day), else ValueError."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(
-        value, (int, float, np.integer, np.floating)
-    ):
-        raise ValueError(f"{name} must be a number of seconds, not {value!r}.")
-    try:
-        t = float(value)
-    except OverflowError:
-        t = math.inf
-    if not (0 <= t <= limit):
-        raise ValueError(
-            f"{name} must be a finite number of seconds from 0 to {limit:g}, not {value!r}."
-        )
-    return t
-
-
 def _seats(seats: int | Iterable[int] | None, players: int) -> tuple[int, ...]:
     listed: Iterable[object]
     if seats is None:
@@ -745,13 +705,16 @@ class Table:
         return s
 
     def _rule(self, fn: Callable[[], object]) -> None:
-        """Call a game method; turn a refusal of the rules into a `Refused`."""
+        """Call a game method; a refusal of the rules becomes a `Refused` with the same
+        reason (the `RuleError`'s key and params)."""
         try:
             fn()
+        except Refused:
+            raise
         except RuleError as exc:
-            p = self.phase
-            key = "level_over" if p in ("cleared", "won", "lost") else "not_now"
-            raise Refused("vote_first" if p == "vote" else key) from exc
+            if exc.key is not None:  # the core's own reason, with its parameters
+                raise Refused(exc.key, **exc.params) from exc
+            raise Refused("not_now") from exc
 
     def _before_person_action(self, t: float) -> None:
         p = self.phase
@@ -786,10 +749,10 @@ class Table:
             s = self._person(seat)
             t = self._time(t)
             if not self._game.hands[s]:
-                raise Refused("no_cards")
+                raise Refused("no_cards", player=s)
             self._before_person_action(t)
             if not self._game.hands[s]:
-                raise Refused("no_cards")
+                raise Refused("no_cards", player=s)
             played: list[int] = []
             self._rule(lambda: played.append(self._game.play(s, t=t)))
             self._now = max(self._now, t)

@@ -1,21 +1,15 @@
 """`MindWidget`: play The Mind in a notebook, in real time, with bot teammates.
 
 Python decides, the browser keeps time. The widget is transport only: a
-`Table` (`mindwidget.table`) holds the game, the bots and the level clock's
-bookkeeping and decides everything; a `Session` (`mindwidget.session`) shows
-the person's seat of it: it checks each message from the browser and each
-setting, and says what to show. The widget puts the session on anywidget's
-comm: the session's state is the synced traits ``view``, ``clock``,
-``notice``, ``lang``, ``size``, ``reveal``, ``mode``, ``tempo``, ``speed`` and
-``live_trace`` (a new view receives the whole level's trace with the state; a
-change carries only the new or changed points), and the browser's custom
-messages go to `Session.receive`.
-
-The browser runs the level clock and sends the level time of each action;
-while ``clock["beat"]`` is true it sends a heartbeat ``tick`` ten times a
-second (`Table.tick`). No kernel-side timer is needed, so the widget works
-wherever widgets render (JupyterLab, Notebook 7, VS Code, Colab, marimo).
-Nothing it sends carries a bot's planned time unless ``reveal`` is on.
+`Table` holds the game, the bots and the level clock's bookkeeping; a
+`Session` (`mindwidget.session`) shows the person's seat of it, checks every
+message and setting from the browser and says what to show. The widget puts
+the session on anywidget's comm: its state becomes the synced traits (the
+trace as ``live_trace``: whole in the state a new view receives, then only the
+new or changed points), and the browser's messages go to `Session.receive`.
+No kernel-side timer runs (the browser ticks while ``clock["beat"]``), so the
+widget works wherever widgets render (JupyterLab, Notebook 7, VS Code, Colab,
+marimo). Nothing it sends carries a bot's planned time unless ``reveal`` is on.
 """
 
 from __future__ import annotations
@@ -29,7 +23,7 @@ import traitlets
 
 from .checks import whole
 from .game import Game
-from .i18n import LANGS, translate
+from .i18n import LANGS
 from .rules import Rules
 from .session import SIZES, Session, check_seat
 from .table import MODES, BotsLike, Planned, Refused, Table
@@ -55,29 +49,18 @@ ECHOED = ("view", "clock", "notice", "lang", "size", "reveal", "mode", "tempo", 
 _SETTINGS = ("lang", "size", "reveal", "mode", "tempo", "speed")
 
 
-def _bundle(name: str, fallback: str) -> str | Path:
-    path = _STATIC / name
-    return path if path.exists() else fallback
-
-
 class MindWidget(anywidget.AnyWidget):
     """The Mind at a table with bot teammates, shown by evaluating it in a cell.
 
     >>> w = MindWidget(players=3, seat=0, bots="perfect", seed=1)   # doctest: +SKIP
     >>> w                                                           # doctest: +SKIP
 
-    ``seat`` is the person's seat (``None``: a team of bots only, for a class to
-    watch). ``bots`` is a bot name ("human", the default: bots that wait like
-    people and adapt to the person; "adaptive", "scalar", "perfect"), a `Bot`,
-    or a list with one per seat (or one per bot seat). ``tempo`` is the bots'
-    tempo ("slow", "people", "quick" or a number > 0). ``speed`` (1, 2 or 4)
-    runs the level clock of a table of bots only faster; the game and its trace
-    keep true level times. ``reveal`` shows every hand and each bot's countdown
-    (for the teacher). ``mode="step"`` has no running clock: "Wait" (or `step`)
-    brings the next bot action. ``game`` starts from a game you set up (e.g.
-    `Game.from_hands`); its player count and rules then replace ``players``,
-    ``rules`` and ``seed``. ``table`` shows a `Table` you made (``seat`` one of
-    its person seats, or None): two widgets may show one table.
+    ``seat`` is the person's seat (None: bots only, for a class to watch).
+    ``bots``, ``tempo``, ``speed`` (1, 2, 4: a table of bots only), ``mode``
+    ("step": "Wait" brings each bot action), ``game`` and ``rules`` are the
+    `Table`'s. ``reveal`` shows every hand and each bot's countdown (for the
+    teacher). ``table`` shows a `Table` you made (``seat`` one of its person
+    seats, or None): two widgets may show one table.
 
     In a cell: `game`, `table`, `session`, `ready`, `play`, `stop`,
     `propose_star`, `vote`, `step`, `advance`, `next_level`, `start_blind`,
@@ -85,8 +68,8 @@ class MindWidget(anywidget.AnyWidget):
     refuse what is not possible now with a `RuleError` (`Refused`).
     """
 
-    _esm = _bundle("widget.js", _MISSING_BUNDLE)
-    _css = _bundle("widget.css", "")
+    _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").exists() else _MISSING_BUNDLE
+    _css = _STATIC / "widget.css" if (_STATIC / "widget.css").exists() else ""
 
     view = traitlets.Dict().tag(sync=True)
     clock = traitlets.Dict().tag(sync=True)
@@ -123,9 +106,7 @@ class MindWidget(anywidget.AnyWidget):
             if game is not None and not isinstance(game, Game):
                 raise ValueError(f"game must be a Game (e.g. Game.from_hands(...)), not {game!r}.")
             n = rules.players if isinstance(rules, Rules) else players
-            seat = check_seat(
-                seat, range(game.players if game is not None else whole("players", n))
-            )
+            seat = check_seat(seat, range(whole("players", n) if game is None else game.players))
             table = Table(
                 players,
                 () if seat is None else (seat,),
@@ -149,7 +130,6 @@ class MindWidget(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         self._session.listen(self._push)
 
-    # ------------------------------------------------------------ the table
     @property
     def session(self) -> Session:
         """The seat of the table this widget shows (what is checked and sent)."""
@@ -191,7 +171,6 @@ class MindWidget(anywidget.AnyWidget):
             session.close()
         super().close()
 
-    # ------------------------------------------------------------- syncing
     @staticmethod
     def _as_traits(state: Mapping[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in state.items() if k not in ("settings", "trace")}
@@ -240,26 +219,25 @@ class MindWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget: object, content: object, _buffers: object) -> None:
         self._session.receive(content)
 
-    # ------------------------------------------------- the API for notebooks
     def ready(self) -> None:
         """Hands off the table: the level starts (or goes on after a stop)."""
         self.table.ready()
 
     def play(self) -> int:
         """The person plays their lowest card at the current level time; returns it."""
-        return self.table.play(self._session_seat())
+        return self.table.play(self._session.person())
 
     def stop(self) -> None:
         """The person calls stop: hands on the table until `ready`."""
-        self.table.stop(self._session_seat())
+        self.table.stop(self._session.person())
 
     def propose_star(self) -> None:
         """The person proposes a throwing star; the bots vote at once."""
-        self.table.propose_star(self._session_seat())
+        self.table.propose_star(self._session.person())
 
     def vote(self, agree: bool) -> None:
         """The person's vote on a throwing star a bot proposed."""
-        self.table.vote(agree, self._session_seat())
+        self.table.vote(agree, self._session.person())
 
     def step(self) -> Planned:
         """Apply the next bot action at its planned time; returns what happened."""
@@ -319,11 +297,4 @@ class MindWidget(anywidget.AnyWidget):
     @property
     def notice_text(self) -> str:
         """The current notice in the widget's language ('' if none)."""
-        if not self.notice:
-            return ""
-        return translate(f"notice_{self.notice['key']}", self.lang, **self.notice["params"])
-
-    def _session_seat(self) -> int:
-        if self.seat is None:
-            raise Refused("no_seat")
-        return self.seat
+        return self._session.notice_text

@@ -37,6 +37,6 @@ def test_the_widget_bundle_has_the_widget_strings_and_not_the_plots() -> None:
     bundle = ROOT / "mindwidget" / "static" / "widget.js"
     assert bundle.exists(), "build the front end first: npm install && npm run build"
     text = bundle.read_text(encoding="utf-8")
-    assert "tempo_quick" in text and "notice_bad_speed" in text
+    assert "tempo_quick" in text and "refused_bad_speed" in text
     assert "timing_title" not in text and "plot_title" not in text
     assert "scenario_btn_next" not in text

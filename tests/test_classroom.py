@@ -565,7 +565,13 @@ def test_the_class_command_takes_the_options_of_classroom() -> None:
         ["class", "--lan", "--port", "8800", "--size", "4", "--bots", "none", "--tempo", "slow"]
         + ["--lang", "de", "--same-deal", "--seed", "3", "--no-browser"]
     )
-    assert (args.lan, args.port, args.size, args.bots, args.tempo) == (True, 8800, 4, "none", "slow")
+    assert (args.lan, args.port, args.size, args.bots, args.tempo) == (
+        True,
+        8800,
+        4,
+        "none",
+        "slow",
+    )
     assert (args.lang, args.same_deal, args.seed, args.no_browser) == ("de", True, 3, True)
     with pytest.raises(SystemExit):
         build_parser().parse_args(["class", "--size", "5"])
@@ -578,3 +584,65 @@ def test_the_snapshot_and_the_notebook_view_show_the_code_qr_and_tables(server: 
     html = server.call(server.room._repr_html_)  # type: ignore[union-attr]
     assert snap["code"] in html and "Anna" in html and "Bo &lt;b&gt;" in html
     assert server.room.teacher_token not in html  # type: ignore[union-attr]
+
+
+def test_the_teacher_moves_a_pupil_into_a_gone_pupils_seat_and_sees_round_trips(
+    server: Server,
+) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    (d,) = seated(server, ["Dee"])  # table 2, waiting
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    hand = c.view["hand"]
+    c.close()
+    all_phase([a, b], "stopped")  # Cas gone past the grace period
+    server.call(server.room.move, "p4", 1, 2)  # type: ignore[union-attr]
+    d.wait(lambda x: x.info.get("table") == 1 and x.view.get("hand") == hand, "Cas's seat")
+    snap = server.snapshot()
+    assert snap["tables"][0]["seats"][2]["name"] == "Dee"
+    assert [p["name"] for p in snap["waiting_room"]] == ["Cas"]
+    for x in (a, b, d):
+        x.send({"type": "ready"})
+    all_phase([a, b, d], "play")
+    # every page is pinged; the teacher sees each seat's round trip
+    a.wait_msg("ping")
+
+    def timed() -> bool:
+        seats = server.snapshot()["tables"][0]["seats"]
+        return all(isinstance(s["rtt_ms"], float) for s in seats[:2])
+
+    a.wait(lambda _: timed(), "round trips in the snapshot")
+
+
+def test_mindwidget_class_serves_in_the_foreground_and_prints_where_to_go() -> None:
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mindwidget.cli", "class", "--no-browser", "--port", str(port)]
+        + ["--lang", "de"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    try:
+        assert proc.stdout is not None
+        lines = []
+        for line in proc.stdout:  # until all is printed (the server is up by then)
+            lines.append(line)
+            if line.startswith("Teacher's page:"):
+                break
+        text = "".join(lines)
+        assert f"http://127.0.0.1:{port}" in text and "/teacher?token=" in text
+        code = text.split("Class code:")[1].split()[0]
+        status, _, body = get(f"http://127.0.0.1:{port}/?code={code}")
+        assert status == 200 and "Mitspielen" in body and f'value="{code}"' in body
+    finally:
+        proc.terminate()
+        proc.wait(20)

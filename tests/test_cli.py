@@ -115,7 +115,7 @@ def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             "--tempo: must be one of slow, people, quick or a number from 0.25 to 4.0, not 'nan'",
         ),
         (["app", "--lang", "EN"], "invalid choice: 'EN'"),
-        (["teach"], "invalid choice: 'teach' (choose from 'lesson', 'app')"),
+        (["teach"], "invalid choice: 'teach' (choose from 'lesson', 'app', 'class')"),
     ],
 )
 def test_bad_arguments(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

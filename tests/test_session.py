@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mindwidget.game import Game
-from mindwidget.session import HostClock, Session
+from mindwidget.session import HostClock, Session, _bots_may_act
 from mindwidget.table import Table
 
 
@@ -78,7 +78,7 @@ def test_a_play_from_plain_dicts_changes_the_view_clock_and_trace_only() -> None
         ({"type": "play", "t": float("nan")}, "bad_field"),
         ({"type": "play", "t": 10**400}, "bad_field"),
         ({"type": "vote", "t": 1.0, "agree": "yes"}, "bad_field"),
-        ({"type": "next_level"}, "not_now"),
+        ({"type": "next_level"}, "next_level"),  # the core's reason
         ({"type": "wait"}, "not_step"),
     ],
 )
@@ -212,3 +212,19 @@ def test_both_clock_sources_give_the_same_game_for_the_same_stamped_times(
     stamped, game = host_game(seed, waits)
     assert any(kind == "play" for kind, _ in stamped)
     assert browser_game(seed, stamped) == game
+
+
+def test_heartbeats_are_needed_only_while_a_bot_may_act_as_anyone_at_the_table_can_see() -> None:
+    """(Was js/clock.js botsMayAct; Python now says it as ``clock["beat"]``.)"""
+
+    def view(**over: Any) -> dict[str, Any]:
+        return {"phase": "play", "seat": 0, "counts": [2, 1, 0]} | over
+
+    assert _bots_may_act(view())
+    assert not _bots_may_act(view(counts=[2, 0, 0]))  # only the person holds cards
+    # hands on the table after a mistake: a team of bots only gets ready by itself
+    assert _bots_may_act(view(phase="stopped", seat=None))
+    assert not _bots_may_act(view(phase="stopped"))  # a person presses Ready
+    assert _bots_may_act(view(seat=None, counts=[1, 0, 0]))  # bots only
+    for phase in ("ready", "vote", "cleared", "won", "lost"):
+        assert not _bots_may_act(view(phase=phase))

@@ -437,8 +437,8 @@ BAD_MESSAGES: list[tuple[Any, str]] = [
     ({"type": "tick", "t": 1.0, "seq": 10**6}, "bad_field"),
     ({"type": "tick", "t": -1.0, "seq": 1}, "bad_field"),
     ({"type": "ready", "t": 0.5}, "not_now"),
-    ({"type": "next_level"}, "not_now"),
-    ({"type": "start_blind"}, "not_now"),
+    ({"type": "next_level"}, "next_level"),  # the core's reason (RuleError key)
+    ({"type": "start_blind"}, "start_blind"),
     ({"type": "new_game"}, "not_now"),
 ]
 
@@ -530,12 +530,12 @@ def test_every_notice_key_the_widget_uses_is_translated() -> None:
     import re
 
     pkg = pathlib.Path(__file__).parents[1] / "mindwidget"
-    src = (pkg / "widget.py").read_text() + (pkg / "table.py").read_text()
+    src = "".join((pkg / f).read_text() for f in ("widget.py", "session.py", "table.py"))
     keys = set(re.findall(r'Refused\(\s*"(\w+)"', src))
     keys |= set(re.findall(r'"(\w+)" if p in', src)) | {"nothing_to_wait"}
     assert keys
     for key in keys:
-        assert "notice_" + key in messages("en"), key
+        assert "refused_" + key in messages("en"), key
 
 
 def test_the_bundle_is_built_and_at_most_60_kb() -> None:

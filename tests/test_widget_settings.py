@@ -56,3 +56,10 @@ def test_the_widget_s_timing_chart_names_the_person_you() -> None:
     assert w.plot_timing(1).axes[0].get_title().startswith("De innerlijke klok van Bot 1")
     watch = MindWidget(players=3, seat=None, seed=1, bots="human")
     assert watch.plot_timing(2).axes[0].get_title().startswith("Bot 2's inner clock")
+
+
+def test_the_size_is_a_setting_of_the_widget_and_its_session() -> None:
+    w = MindWidget(players=3, seat=0, seed=1, size="projector")
+    assert w.size == "projector" and w.session.size == "projector"
+    w.size = "normal"
+    assert w.session.size == "normal"

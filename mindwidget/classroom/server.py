@@ -284,9 +284,10 @@ class Classroom(Teacher):
 
     # ---------------------------------------------------------- the teacher
     def table(self, table_id: int) -> ClassTable:
-        for t in self.tables:
-            if t.id == table_id:
-                return t
+        """The class's table ``table_id`` (from 1)."""
+        ok = isinstance(table_id, int) and not isinstance(table_id, bool)
+        if ok and 1 <= table_id <= len(self.tables):
+            return self.tables[table_id - 1]  # tables are numbered in order, never removed
         ids = ", ".join(str(t.id) for t in self.tables) or "none yet"
         raise ValueError(f"table_id must be one of the class's tables ({ids}), not {table_id!r}.")
 
@@ -327,8 +328,9 @@ class Classroom(Teacher):
             link.bye("seat_gone")
 
     def move(self, pupil_id: str, table_id: int | None, seat: int | None = None) -> None:
-        """Seat a pupil at ``table_id`` (a free or a bot's ``seat``, from 0; None: the first
-        free one), or in the waiting room (``table_id=None``)."""
+        """Seat a pupil at ``table_id`` (a free seat, a bot's, or the seat of a pupil gone
+        past the grace period, who goes to the waiting room; ``seat`` from 0, None: the
+        first free one), or in the waiting room (``table_id=None``)."""
         p = self.pupil(pupil_id)
         if table_id is None:
             self._unseat(p)
@@ -339,8 +341,15 @@ class Classroom(Teacher):
             seat = t.free_seat()
             if seat is None:
                 raise ValueError(f"table {t.id} has no free seat; name a bot's seat.")
-        if not 0 <= seat < t.size or t.seats.get(seat) is not None:
-            raise ValueError(f"seat must be a free or a bot's seat of table {t.id}, not {seat!r}.")
+        occupant = t.seats.get(seat) if 0 <= seat < t.size else None
+        if occupant is not None and occupant.gone and occupant is not p:
+            self._unseat(occupant)  # away past the grace period: to the waiting room
+            occupant = None
+        if not 0 <= seat < t.size or occupant is not None:
+            raise ValueError(
+                f"seat must be a free seat, a bot's seat or a gone pupil's seat of table {t.id} "
+                f"(from 0), not {seat!r}."
+            )
         self._unseat(p)
         t.sit(p, seat)
         self._auto_start(t)
@@ -666,6 +675,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
     # tornado's default origin check: the page's origin must be this server's host
     def open(self) -> None:
+        self.set_nodelay(True)  # small messages, at once (no Nagle delay)
         self._opened_at = self.room._loop.time()
         self._counted = self.room.opened(self)
 

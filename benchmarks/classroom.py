@@ -1,0 +1,336 @@
+"""The class server under a class: simulated pupils at tables of three playing real levels.
+
+    .venv/bin/python benchmarks/classroom.py [--pupils 30 120 300] [--seconds 20]
+
+For each class size a fresh server runs in its own process (`Classroom` on
+127.0.0.1, no socket cap, no rate limit), and the pupils are `websockets`
+clients in another process: they join with the code, press Ready, and at each
+table the pupil holding the lowest card plays it after a think time of
+0.2–0.6 s, level after level (a won or lost game starts again). Measured:
+
+* the latency of a play: from the moment the pupil sends it to the moment the
+  last of the other two seats at the table has the update showing it
+  (p50 / p95 / p99 over every play in the measured window);
+* the server process's CPU (seconds of CPU per second, so 1.0 is one core) and
+  its peak memory (max RSS).
+
+In the same run the same pupils, tables and think times are played through a
+minimal relay peer: plain `websockets` that sends each play to the other two
+at the table and nothing else. The difference is what the game logic (checks,
+the table, three seat views, the trace) costs above bare transport. Both
+servers and the clients share this 2-core machine, so the figures include the
+clients' own CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Simulated pupils per client process (whole tables of three).
+PER_PROCESS = 60
+
+OURS = """
+import asyncio, json, resource, sys
+from mindwidget.classroom import Classroom
+
+async def main():
+    room = Classroom(size=3, bots="none", seed=1, per_address=100_000, rate=(1e6, 1e6), grace=600)
+    print(json.dumps({"port": room.port, "code": room.code}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"maxrss_mb": peak}), flush=True)
+
+asyncio.run(main())
+"""
+
+RELAY = """
+import asyncio, json, resource, sys
+import websockets
+
+tables = {}
+
+async def handler(ws):
+    group = None
+    async for raw in ws:
+        msg = json.loads(raw)
+        if msg["type"] == "hello":
+            group = tables.setdefault(msg["table"], set())
+            group.add(ws)
+            await ws.send(json.dumps({"type": "welcome"}))
+        elif group is not None:
+            websockets.broadcast([o for o in group if o is not ws], raw)
+
+async def main():
+    async with websockets.serve(handler, "127.0.0.1", 0, max_size=2**16) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        print(json.dumps({"port": port, "code": ""}), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"maxrss_mb": peak}), flush=True)
+
+asyncio.run(main())
+"""
+
+
+# ------------------------------------------------------------------ clients
+class Pupil:
+    def __init__(self, ws: Any, table: Table) -> None:
+        self.ws = ws
+        self.table = table
+        self.view: dict[str, Any] = {}
+        self.seen = 0  # pile length seen
+
+
+class Table:
+    def __init__(self, tid: int, sent: dict[tuple[int, int], float], lat: list[float]) -> None:
+        self.id = tid
+        self.pupils: list[Pupil] = []
+        self.sent = sent
+        self.lat = lat
+        self.changed = asyncio.Event()
+        self.seen_by: dict[int, int] = {}  # card -> how many other seats saw it
+
+    def saw(self, card: int) -> None:
+        key = (self.id, card)
+        if key not in self.sent:
+            return
+        self.seen_by[card] = self.seen_by.get(card, 0) + 1
+        if self.seen_by[card] == len(self.pupils) - 1:
+            self.lat.append(time.perf_counter() - self.sent.pop(key))
+
+
+async def read_ours(p: Pupil) -> None:
+    async for raw in p.ws:
+        msg = json.loads(raw)
+        kind = msg.get("type")
+        if kind == "ping":
+            await p.ws.send(json.dumps({"type": "pong", "id": msg["id"]}))
+        elif kind == "update":
+            if msg.get("state"):
+                p.view = msg["state"]["view"]
+                p.seen = len(p.view.get("pile", []))
+            view = (msg.get("changes") or {}).get("view")
+            if view:
+                pile = view.get("pile", [])
+                if len(pile) > p.seen and view.get("seat") != (pile and view["pile_by"][-1]):
+                    p.table.saw(int(pile[-1]))
+                p.seen = len(pile)
+                p.view = view
+            p.table.changed.set()
+
+
+async def drive_ours(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
+    """One table's pupils play well: the lowest card first, after a think time."""
+    asked: set[tuple[Any, ...]] = set()
+    while not stop.is_set():
+        t.changed.clear()
+        views = [p.view for p in t.pupils]
+        same = len({(v.get("n"), v.get("level"), v.get("phase")) for v in views}) == 1
+        phase = views[0].get("phase")
+        step = (views[0].get("level"), views[0].get("n"), phase, views[0].get("lives"))
+        if same and step not in asked:
+            if phase in ("ready", "stopped"):
+                asked.add(step)
+                for p in t.pupils:
+                    await p.ws.send('{"type":"ready"}')
+            elif phase == "cleared":
+                asked.add(step)
+                await t.pupils[0].ws.send('{"type":"next_level"}')
+            elif phase in ("won", "lost"):
+                asked.add(step)
+                await t.pupils[0].ws.send('{"type":"new_game"}')
+            elif phase == "play":
+                held = [(p.view["hand"][0], p) for p in t.pupils if p.view.get("hand")]
+                if held:
+                    asked.add(step)
+                    card, p = min(held, key=lambda h: h[0])
+                    await asyncio.sleep(rng.uniform(0.2, 0.6))
+                    t.sent[(t.id, card)] = time.perf_counter()
+                    await p.ws.send('{"type":"play"}')
+        try:
+            await asyncio.wait_for(t.changed.wait(), 5)
+        except asyncio.TimeoutError:
+            asked.clear()  # nothing moved for 5 s: look again
+
+
+async def read_relay(p: Pupil) -> None:
+    async for raw in p.ws:
+        msg = json.loads(raw)
+        if msg.get("type") == "play":
+            p.table.saw(msg["card"])
+
+
+async def drive_relay(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
+    card = 0
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(0.2, 0.6))
+        card += 1
+        p = t.pupils[card % len(t.pupils)]
+        t.sent[(t.id, card)] = time.perf_counter()
+        await p.ws.send(json.dumps({"type": "play", "card": card, "pad": "x" * 1500}))
+
+
+async def clients(
+    port: int, code: str, n: int, relay: bool, warm: float, seconds: float, first: int
+) -> dict[str, Any]:
+    """``n`` pupils (tables ``first``, ``first + 1``, ...): join, say so, wait for "go", play."""
+    sent: dict[tuple[int, int], float] = {}
+    lat: list[float] = []
+    tables = [Table(first + i, sent, lat) for i in range(n // 3)]
+    url = f"ws://127.0.0.1:{port}/" + ("" if relay else "ws")
+    tasks = []
+    for i in range(len(tables) * 3):
+        t = tables[i // 3]
+        ws = await websockets.connect(url, max_size=2**22, open_timeout=60, ping_interval=None)
+        p = Pupil(ws, t)
+        t.pupils.append(p)
+        if relay:
+            await ws.send(json.dumps({"type": "hello", "table": t.id}))
+            await ws.recv()
+            tasks.append(asyncio.create_task(read_relay(p)))
+        else:
+            await ws.send(json.dumps({"type": "join", "code": code, "name": f"p{first}-{i}"}))
+            while json.loads(await ws.recv()).get("type") != "welcome":
+                pass
+            tasks.append(asyncio.create_task(read_ours(p)))
+    print("joined", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "go"
+    stop = asyncio.Event()
+    rng = random.Random(first)
+    drive = drive_relay if relay else drive_ours
+    tasks += [asyncio.create_task(drive(t, stop, random.Random(rng.random()))) for t in tables]
+    await asyncio.sleep(warm)  # the benchmark's warm-up window, not a wait for a condition
+    lat.clear()
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    measured = list(lat)
+    elapsed = time.perf_counter() - t0
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    for t in tables:
+        for p in t.pupils:
+            await p.ws.close()
+    return {"lat_ms": [x * 1000 for x in measured], "elapsed": elapsed}
+
+
+def client_main() -> None:
+    port, code, n, relay, warm, seconds, first = sys.argv[2:9]
+    out = asyncio.run(
+        clients(int(port), code, int(n), relay == "1", float(warm), float(seconds), int(first))
+    )
+    print(json.dumps(out))
+
+
+# ------------------------------------------------------------------ a run
+def run(kind: str, n: int, warm: float, seconds: float) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    server = subprocess.Popen(
+        [sys.executable, "-c", OURS if kind == "ours" else RELAY],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert server.stdout is not None and server.stdin is not None
+    hello = json.loads(server.stdout.readline())
+    proc = psutil.Process(server.pid)
+    # the pupils in processes of at most PER_PROCESS, joining one process after the other
+    # (so each table's three pupils are in one process), then all start together
+    workers = []
+    for first in range(0, n, PER_PROCESS):
+        count = min(PER_PROCESS, n - first)
+        w = subprocess.Popen(
+            [sys.executable, __file__, "--client", str(hello["port"]), hello["code"] or "-",
+             str(count), "1" if kind == "relay" else "0", str(warm), str(seconds),
+             str(first // 3 + 1)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert w.stdout is not None
+        assert w.stdout.readline().strip() == "joined"
+        workers.append(w)
+    for w in workers:
+        assert w.stdin is not None
+        w.stdin.write("go\n")
+        w.stdin.flush()
+    # the server's CPU over the measured window only
+    time.sleep(warm)  # the same warm-up window as the clients'
+    c0 = sum(proc.cpu_times()[:2])
+    k0 = sum(sum(psutil.Process(w.pid).cpu_times()[:2]) for w in workers)
+    w0 = time.perf_counter()
+    time.sleep(seconds)  # the measured window (the clients measure the same seconds)
+    c1 = sum(proc.cpu_times()[:2])
+    k1 = sum(sum(psutil.Process(w.pid).cpu_times()[:2]) for w in workers)
+    w1 = time.perf_counter()
+    outs = [w.communicate(timeout=warm + seconds + 600)[0] for w in workers]
+    server.stdin.write("\n")
+    server.stdin.flush()
+    mem = json.loads(server.stdout.readline())
+    server.wait(30)
+    lat = sorted(x for out in outs for x in json.loads(out)["lat_ms"])
+    q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
+    return {
+        "kind": kind,
+        "pupils": n,
+        "plays": len(lat),
+        "p50": q[49],
+        "p95": q[94],
+        "p99": q[98],
+        "cpu": (c1 - c0) / max(1e-9, w1 - w0),
+        "clients_cpu": (k1 - k0) / max(1e-9, w1 - w0),
+        "load": os.getloadavg()[0],
+        "maxrss_mb": mem["maxrss_mb"],
+    }
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--client":
+        client_main()
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pupils", type=int, nargs="+", default=[30, 120, 300])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warm", type=float, default=5.0)
+    args = parser.parse_args()
+    print(f"{'server':8} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+          f"{'CPU':>6} {'peak MB':>8} {'clients CPU':>11} {'load':>5}")  # fmt: skip
+    rows = []
+    for n in args.pupils:
+        for kind in ("ours", "relay"):
+            r = run(kind, n, args.warm, args.seconds)
+            rows.append(r)
+            print(f"{r['kind']:8} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
+                  f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['maxrss_mb']:8.1f} "
+                  f"{r['clients_cpu']:11.2f} {r['load']:5.1f}",
+                  flush=True)  # fmt: skip
+    print("\nours / relay (p95, CPU):")
+    for n in args.pupils:
+        o = next(r for r in rows if r["pupils"] == n and r["kind"] == "ours")
+        p = next(r for r in rows if r["pupils"] == n and r["kind"] == "relay")
+        print(
+            f"  {n:4d} pupils: p95 x{o['p95'] / p['p95']:.1f}, "
+            f"CPU x{o['cpu'] / max(p['cpu'], 1e-9):.1f}"
+        )
+    targets = {120: 50.0, 300: 100.0}
+    for r in rows:
+        if r["kind"] == "ours" and r["pupils"] in targets:
+            ok = r["p95"] < targets[r["pupils"]] and r["maxrss_mb"] < 300
+            print(
+                f"target at {r['pupils']}: p95 < {targets[r['pupils']]:.0f} ms, < 300 MB: "
+                f"{'met' if ok else 'NOT met'}"
+            )
+
+
+if __name__ == "__main__":
+    main()
