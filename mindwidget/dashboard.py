@@ -5,7 +5,7 @@ Two parts, as for a pupil's seat (`mindwidget.session`):
 * `Board`: the dashboard apart from its transport. It reads the class's
   `snapshot()` (the format of `Classroom.snapshot`), adds what a teacher needs
   to see at a glance (which table is stuck, and why; where a pupil may be
-  moved), builds the one table shown large as a watcher sees it (`table_view`
+  moved), builds the one table shown large as a watcher sees it (a `Session`
   with ``seat=None``: no hand at all unless the teacher turns on reveal), and
   checks every control message from the browser (hostile input: known types
   and fields, known pupils, tables and seats) before it calls the class's
@@ -38,7 +38,7 @@ import traitlets
 
 from .i18n import LANGS, translate
 from .table import Table
-from .view import TraceFeed, table_view
+from .session import Session
 
 __all__ = ["Board", "CONTROLS", "Dashboard", "STUCK_SECONDS", "UPDATES_PER_SECOND"]
 
@@ -69,8 +69,9 @@ CONTROLS: dict[str, tuple[str, ...]] = {
     "reveal": ("on",),
     "lang": ("lang",),
 }
-#: Phases in which a table waits for nobody (its level or game is over).
-_OVER = ("cleared", "won", "lost")
+#: Phases in which a table can be stuck: it waits for a press, or plays a level
+#: (not before it starts, nor when its game is over).
+_WAITING = ("ready", "stopped", "vote", "cleared", "play")
 _MAX_TEXT = 64  # the longest pupil id a message may carry
 
 
@@ -143,8 +144,8 @@ class Board:
         self.notice: dict[str, Any] = {}
         self.focus: int | None = None
         self.reveal = False
-        self._feed: TraceFeed | None = None
-        self._feed_key: tuple[int, bool] | None = None
+        self._watch: Session | None = None  # the table shown large, as a watcher sees it
+        self._watch_key: tuple[int, bool, int] | None = None
         self._moved: dict[int, tuple[str, float]] = {}  # table -> (signature, since)
         self._last: dict[str, str] = {}  # part -> JSON last given out
         snap = self._snapshot()
@@ -168,8 +169,10 @@ class Board:
         return None
 
     def _stuck(self, t: Mapping[str, Any], now: float) -> dict[str, Any] | None:
-        """Why a table is stuck (None if it is not): a waited-for pupil is offline,
-        or it has waited unchanged for `STUCK_SECONDS`."""
+        """Why a table is stuck (None if it is not): a pupil it waits for is offline,
+        or nothing has changed there for `STUCK_SECONDS` while it waits for a press
+        (Ready, a vote, Next level), or for twice that during a level (the longest
+        wait of a person for a far card is about 25 s)."""
         tid = t.get("id")
         if not isinstance(tid, int):
             return None
@@ -180,7 +183,8 @@ class Board:
         if seen is None or seen[0] != signature:
             self._moved[tid] = seen = (signature, now)
         waiting = [s for s in t.get("waiting_for") or () if isinstance(s, int)]
-        if not waiting or t.get("phase") in _OVER:
+        phase = t.get("phase")
+        if phase not in _WAITING:
             return None
         seats = {s.get("seat"): s for s in t.get("seats") or () if isinstance(s, Mapping)}
         offline = [
@@ -191,7 +195,7 @@ class Board:
         if offline:
             return {"reason": "offline", "seats": offline}
         idle = now - seen[1]
-        if idle >= STUCK_SECONDS:
+        if idle >= STUCK_SECONDS * (2 if phase == "play" else 1):
             # in steps of 10 s, so the view does not change every update
             return {"reason": "idle", "seats": waiting, "seconds": int(idle // 10 * 10)}
         return None
@@ -226,20 +230,24 @@ class Board:
         table = self._table(self.focus)
         if table is None:
             return {"id": self.focus}
-        key = (self.focus, self.reveal)
-        if self._feed is None or self._feed_key != key:
-            self._feed, self._feed_key = TraceFeed(None, self.reveal), key
-        points = self._feed.update(table.index).points
-        view = table_view(
-            table.game,
-            None,
-            reveal=self.reveal,
-            plans=table.plans if self.reveal else None,
-            index=table.index,
-        )
+        key = (self.focus, self.reveal, id(table))
+        if self._watch is None or self._watch_key != key:
+            self.close()
+            self._watch = Session(table, None, lang=self.lang, reveal=self.reveal, size="projector")
+            self._watch_key = key
+        state = self._watch.state()
+        view = dict(state["view"])
         # the seats' names, as a pupil's page shows the others (js/render.js seatNames)
         view["names"] = self._names(self.focus, table.game.players)
+        points = state["trace"]["points"]
         return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
+
+    def close(self) -> None:
+        """Stop following the table shown large."""
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None
+            self._watch_key = None
 
     def _names(self, table_id: int, players: int) -> list[str]:
         """Each seat's name at a table: the pupil's nickname, the bot's name, else "Seat n"."""
@@ -464,4 +472,7 @@ class Dashboard(anywidget.AnyWidget):
         if timer is not None:
             timer.cancel()
             self._timer = None
+        board = getattr(self, "_board", None)
+        if board is not None:
+            board.close()
         super().close()

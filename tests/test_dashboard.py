@@ -78,11 +78,18 @@ def test_a_table_that_does_not_move_is_stuck_after_a_while() -> None:
     clock.t += 2
     stuck = board.changes()["room"]["tables"]
     assert stuck[2]["stuck"] == {"reason": "idle", "seats": [0], "seconds": 30}
+    # a table of bots only waits for nobody's Ready, and is stuck all the same
+    assert stuck[1]["waiting_for"] == [] and stuck[1]["stuck"]["reason"] == "idle"
     # a table that moves is not stuck any more
     room.tables[2].table.ready()
     room.tables[2].ready.add(0)
     tables = board.changes()["room"]["tables"]
     assert tables[2]["stuck"] is None
+    # during a level a table may be quiet longer (a far card): twice as long
+    clock.t += STUCK_SECONDS + 1
+    assert board.changes()["room"]["tables"][2]["stuck"] is None
+    clock.t += STUCK_SECONDS
+    assert board.changes()["room"]["tables"][2]["stuck"]["reason"] == "idle"
 
 
 def test_changes_only_what_changed() -> None:

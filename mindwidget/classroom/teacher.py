@@ -239,6 +239,8 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self.board is not None:
+            self.board.close()
         self.board = None
 
 

@@ -145,6 +145,9 @@ def test_the_dashboard_in_jupyterlab_with_three_pupils_and_a_table_of_bots(
     in_hands = {c for p in pupils for c in _hand(p)}
     assert in_hands
     assert not cards_in(large) & in_hands
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    large.scroll_into_view_if_needed()
+    page.screenshot(path=str(GALLERY / "dashboard-jupyterlab-nl.png"), animations="disabled")
     tid(board, "ctl-reveal").click()
     expect(tid(board, "reveal-badge")).to_be_visible()
     expect(large.locator(".mw-card").first).to_be_visible()
