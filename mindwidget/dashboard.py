@@ -37,8 +37,8 @@ import anywidget
 import traitlets
 
 from .i18n import LANGS, translate
-from .table import Table
 from .session import Session
+from .table import Table
 
 __all__ = ["Board", "CONTROLS", "Dashboard", "STUCK_SECONDS", "UPDATES_PER_SECOND"]
 
