@@ -7,6 +7,7 @@
 // The token leaves the address bar at once (the page may be on the projector)
 // and is kept for this tab only, so a reload still works.
 import dashboard from "./dashboard.js";
+import { say } from "./dashboard_render.js";
 import { makeModel } from "./shim.js";
 
 const KEY = "mindwidget-teacher";
@@ -18,6 +19,11 @@ const start = () => {
   sessionStorage.setItem(KEY, token);
   history.replaceState(null, "", location.pathname);
   const el = document.getElementById("dashboard");
+  if (!token) {
+    el.textContent = say(document.documentElement.lang, "needs_token");
+    el.dataset.testid = "needs-token";
+    return;
+  }
   let ws = null;
   let drawn = false;
   let retry = 0;

@@ -10,8 +10,9 @@ Kept apart from the server (`server.py`), which it joins in two places: the
   front end (``/static/teacher.js``) through the pupil page's model shim over
   a WebSocket, ``/teacher/ws?token=…``: one `Board` per teacher's page, so the
   projector and the teacher's laptop may each show another table large, and
-  only the teacher's own page reveals hands. The teacher's token is checked
-  on the page and on the socket; without it there is nothing but a 403.
+  only the teacher's own page reveals hands. The socket needs the teacher's
+  token (a 403 without it); the page itself is an empty shell that refuses a
+  wrong token and, without one, says it needs the teacher's link.
 """
 
 from __future__ import annotations
@@ -146,8 +147,13 @@ def _token_ok(room: Classroom, token: str) -> bool:
 
 
 class TeacherPage(_TeacherHandler):
+    """The page: a shell that holds nothing of the class (all of it comes over the
+    socket, which checks the token). Its script takes the token off the address
+    bar at once and keeps it for the tab, so a reload comes here without it."""
+
     def get(self) -> None:
-        if not _token_ok(self.room, self.get_query_argument("token", "")):
+        token = self.get_query_argument("token", "")
+        if token and not _token_ok(self.room, token):
             raise tornado.web.HTTPError(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(teacher_page(self.room.lang))

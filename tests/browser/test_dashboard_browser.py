@@ -233,3 +233,39 @@ def test_the_dashboard_with_ten_tables_for_the_gallery(
             path=str(GALLERY / f"dashboard-{lang}-{width}x{height}.png"), animations="disabled"
         )
         context.close()
+
+
+def test_the_teacher_page_of_the_command_is_the_same_dashboard(
+    chromium: Browser, contexts: list[BrowserContext]
+) -> None:
+    from classroom_harness import Server
+
+    server = Server(size=3, seed=3, lang="de", grace=30.0)
+    try:
+        room = server.room
+        assert room is not None
+        teacher = new_page(chromium, contexts)
+        errors: list[str] = []
+        teacher.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        teacher.goto(f"http://127.0.0.1:{server.port}/teacher?token={room.teacher_token}")
+        board = tid(teacher, "dashboard")
+        expect(tid(board, "code")).to_have_text(room.code)
+        assert room.teacher_token not in teacher.url  # off the address bar (the projector)
+        pupil = new_page(chromium, contexts)
+        join(pupil, f"http://127.0.0.1:{server.port}", room.code, "Anna", "de")
+        expect(tid(board, "table-1")).to_contain_text("Anna")
+        expect(tid(board, "table-1")).to_contain_text("Wartet auf Mitspielende")
+        tid(board, "ctl-lock").click()
+        expect(tid(board, "locked")).to_have_text("Beitreten ist gesperrt")
+        assert server.call(lambda: room.locked)
+        teacher.reload()  # the token is kept for this tab
+        expect(tid(teacher, "locked")).to_be_visible()
+        assert not errors, errors  # the content security policy let everything load
+        bad = new_page(chromium, contexts)
+        response = bad.goto(f"http://127.0.0.1:{server.port}/teacher?token=nope")
+        assert response is not None and response.status == 403
+        bad.goto(f"http://127.0.0.1:{server.port}/teacher")  # another tab, no token
+        expect(tid(bad, "needs-token")).to_contain_text("Link der Lehrkraft")
+        expect(tid(bad, "dashboard")).to_have_count(0)
+    finally:
+        server.stop()
