@@ -241,7 +241,7 @@ def client_main() -> None:
 
 
 # ------------------------------------------------------------------ a run
-def run(kind: str, n: int, warm: float, seconds: float) -> dict[str, Any]:
+def run(kind: str, n: int, warm: float, seconds: float, server_nice: int | None) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen(
         [sys.executable, "-c", OURS if kind == "ours" else RELAY],
@@ -250,6 +250,8 @@ def run(kind: str, n: int, warm: float, seconds: float) -> dict[str, Any]:
     assert server.stdout is not None and server.stdin is not None
     hello = json.loads(server.stdout.readline())
     proc = psutil.Process(server.pid)
+    if server_nice is not None:  # the server as on the teacher's laptop, the pupils niced
+        proc.nice(server_nice)
     # the pupils in processes of at most PER_PROCESS, joining one process after the other
     # (so each table's three pupils are in one process), then all start together
     workers = []
@@ -307,6 +309,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warm", type=float, default=5.0)
     parser.add_argument(
+        "--server-nice",
+        type=int,
+        default=None,
+        help="the servers' niceness (default: this process's; e.g. 0 with the benchmark run "
+        "under `nice`, so that on a shared machine the pupils' processes yield to the server)",
+    )
+    parser.add_argument(
         "--dashboard-tables",
         type=int,
         default=100,
@@ -318,7 +327,7 @@ def main() -> None:
     rows = []
     for n in args.pupils:
         for kind in ("ours", "relay"):
-            r = run(kind, n, args.warm, args.seconds)
+            r = run(kind, n, args.warm, args.seconds, args.server_nice)
             rows.append(r)
             print(f"{r['kind']:8} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
                   f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['maxrss_mb']:8.1f} "

@@ -9,53 +9,11 @@
 // The seat token the server gives on joining stays in localStorage, so a
 // reload, a phone that slept, or a dropped Wi-Fi connection rejoins the seat.
 import "./class.css";
-import de from "../mindwidget/locales/class/de.json";
-import en from "../mindwidget/locales/class/en.json";
-import nl from "../mindwidget/locales/class/nl.json";
-import { makeModel } from "./shim.js";
+import { makeModel, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
 import widget from "./widget.js";
 
-export { makeModel };
-
-const WORDS = { en, nl, de };
 const PING_COUNT = 5;
 const SLOW_MS = 300;
-
-/** A class string in `lang` with {placeholders} filled in (English as fallback). */
-export function say(lang, key, params = {}) {
-  const text = (WORDS[lang] || en)[key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(params, k) ? String(params[k]) : m));
-}
-
-/** The WebSocket address of this page's server. */
-const socketUrl = (lang) => {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${proto}//${location.host}/ws?lang=${encodeURIComponent(lang)}`;
-};
-
-const tokenKey = () => `mindwidget-class:${location.host}`;
-
-/** The line of who sits at the table, and whose Ready the table waits for. */
-function tableLines(info, lang) {
-  const names = (s) => {
-    const seat = info.seats.find((x) => x.seat === s);
-    if (!seat) return "";
-    if (seat.kind === "person") return seat.name;
-    return seat.kind === "bot" ? `${say(lang, "the_bot")} (${s + 1})` : `${s + 1}`;
-  };
-  const who = info.seats
-    .map((s) => {
-      const label = s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : "…";
-      const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
-      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
-    })
-    .join(" · ");
-  // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")
-  const others = (info.waiting_for || []).filter((s) => s !== info.seat);
-  const waiting =
-    info.ready && others.length ? say(lang, "waiting_for", { names: others.map(names).join(", ") }) : "";
-  return { who, waiting };
-}
 
 function joinPage(body) {
   const lang = body.dataset.lang || "en";
@@ -144,6 +102,7 @@ function joinPage(body) {
       joinView.hidden = true;
       play.hidden = false;
       q("class-net").textContent = "";
+      q("class-net").dataset.state = "";
       body.dataset.joined = "true";
     } else if (msg.type === "refused") {
       if (msg.key === "seat_gone") {

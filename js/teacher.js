@@ -1,5 +1,5 @@
 // The teacher's page of `mindwidget class` (/teacher?token=…): the notebook's
-// dashboard (dashboard.js) through the pupil page's model shim (shim.js), over
+// dashboard (dashboard.js) through the pupil page's model shim (classmodel.js), over
 // one WebSocket to /teacher/ws. The server sends the whole state first, then
 // only what changed (at most a few times a second); every button's message is
 // checked by Python (mindwidget/dashboard.py Board) before the class acts.
@@ -8,7 +8,7 @@
 // and is kept for this tab only, so a reload still works.
 import dashboard from "./dashboard.js";
 import { say } from "./dashboard_render.js";
-import { makeModel } from "./shim.js";
+import { makeModel } from "./classmodel.js";
 
 const KEY = "mindwidget-teacher";
 const MAX_RETRY_MS = 10000;

@@ -111,14 +111,14 @@ class Stopped(Event):
 class HandsOnTable(Event):
     """After a mistake or a throwing star: every hand goes back on the table.
 
-    ``after`` is ``"mistake"`` or ``"star"``; ``player`` is who stopped the
+    ``why`` is ``"mistake"`` or ``"star"``; ``player`` is who stopped the
     table (for a mistake the holder of the lowest card put aside, who "calls
     stop"; for a star its proposer, or the first seat that put a card aside).
     The level goes on with `Concentrated` (see ``Rules.concentrate_after``).
     """
 
     type: ClassVar[str] = "hands_on_table"
-    after: str
+    why: str
     player: int
 
 

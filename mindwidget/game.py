@@ -1065,7 +1065,7 @@ def describe_event(e: Event) -> str:
     if isinstance(e, Concentrated):
         return f"hands off the table, play{at}"
     if isinstance(e, HandsOnTable):
-        return f"after the {e.after} every hand goes back on the table{at}"
+        return f"after the {e.why} every hand goes back on the table{at}"
     if isinstance(e, Unready):
         return f"player {e.player} played while the hands were on the table{at}"
     if isinstance(e, Dealt):

@@ -313,7 +313,7 @@ class TraceFeed:
             self._open_stop = len(points)
             stop = {"k": "stop", "t": t, "until": None, "player": d["player"]}
             if kind == "hands_on_table":
-                stop["why"] = d["after"]  # the table stopped after a mistake or a star
+                stop["why"] = d["why"]  # the table stopped after a mistake or a star
             points.append(stop)
         elif kind == "concentrated":
             if self._open_stop is not None:

@@ -83,7 +83,7 @@ class PublicEvent(TypedDict, total=False):
     face_up: bool
     counts: list[int]
     blind: bool
-    after: Literal["mistake", "star"]
+    why: Literal["mistake", "star"]
     discards: list[EventDiscard]
     lives: int
     stars: int
@@ -198,20 +198,6 @@ class Settings(TypedDict):
     speed: Speed
 
 
-class State(TypedDict):
-    """`Session.state`: everything a new front end needs (`Session.changes`: some keys)."""
-
-    view: View
-    clock: Clock
-    notice: Notice | dict[str, None]
-    lang: Lang
-    size: Size
-    reveal: bool
-    mode: Literal["realtime", "step"]
-    settings: Settings
-    trace: TraceUpdate
-
-
 class Changes(TypedDict, total=False):
     """`Session.changes`: the keys of `State` that changed (the trace: its new points)."""
 
@@ -224,6 +210,10 @@ class Changes(TypedDict, total=False):
     mode: Literal["realtime", "step"]
     settings: Settings
     trace: TraceUpdate
+
+
+#: `Session.state`: everything a new front end needs, every key of `Changes` present.
+State = TypedDict("State", Changes.__annotations__)  # type: ignore[misc]
 
 
 # ------------------------------------------------------ from the front end

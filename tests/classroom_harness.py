@@ -145,8 +145,9 @@ class Client:
         with contextlib.suppress(ConnectionClosed):
             self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
-    def wait(self, test: Callable[[Client], Any], what: str = "", timeout: float = WAIT_S) -> Any:
-        """Wait until ``test(self)`` is true; its value."""
+    def wait(self, test: Callable[[Client], Any], what: Any = "", timeout: float = WAIT_S) -> Any:
+        """Wait until ``test(self)`` is true; its value. ``what`` (or what it returns, if
+        it is a function) says what was awaited when it does not come."""
         end = time.monotonic() + timeout
         with self._cond:
             while True:
@@ -156,7 +157,8 @@ class Client:
                 left = end - time.monotonic()
                 if left <= 0 or (self.closed and not value):
                     last = self.received[-3:]
-                    raise AssertionError(f"waited for {what or test}; last messages: {last}")
+                    said = what() if callable(what) else what
+                    raise AssertionError(f"waited for {said or test}; last messages: {last}")
                 self._cond.wait(min(left, 0.5))
 
     def wait_msg(self, kind: str, after: int = 0, timeout: float = WAIT_S) -> dict[str, Any]:

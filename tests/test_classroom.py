@@ -317,7 +317,8 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
 
 
 def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Recorder) -> None:
-    s = Server(size=3, seed=21, bots="scalar", tempo="quick")
+    # the test's pupils act as fast as the server answers: no rate limit in the way
+    s = Server(size=3, seed=21, bots="scalar", tempo="quick", rate=(10_000, 10_000))
     try:
         people = seated(s, ["Anna", "Bo", "Cas", "Dee"])
         s.call(s.room.start_all)  # type: ignore[union-attr]
@@ -340,7 +341,10 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
                         break
                     before = mover.view["n"]
                     mover.send({"type": "play"})
-                    mover.wait(lambda x, n=before: x.view.get("n", 0) != n or x.phase != "play", "")
+                    mover.wait(
+                        lambda x, n=before: x.view.get("n", 0) != n or x.phase != "play",
+                        lambda m=mover: f"the play, or {m.model.get('notice')} {m.view}",
+                    )
                     in_sync(table1)
             table1[0].send({"type": "new_game"})
         # Dee's table of bots plays on the server's clock meanwhile
@@ -647,3 +651,29 @@ def test_mindwidget_class_serves_in_the_foreground_and_prints_where_to_go() -> N
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_two_pupils_and_a_bot_the_bot_never_holds_up_ready_and_a_stop_needs_both() -> None:
+    """`Table(seats=(0, 1))` with a bot in seat 2: the table starts at one `ready`, so the
+    class writes each pupil's Ready down and passes on the last one."""
+    s = Server(size=3, seed=5, bots="scalar", tempo="slow")
+    try:
+        a, b = seated(s, ["Anna", "Bo"])
+        s.call(s.room.start_table, 1)  # type: ignore[union-attr]
+        all_phase([a, b], "ready")
+        assert [x["kind"] for x in a.info["seats"]] == ["person", "person", "bot"]
+        b.send({"type": "ready"})
+        a.wait(lambda x: x.info["waiting_for"] == [0], "waiting for Anna only")
+        assert a.phase == "ready"
+        a.send({"type": "ready"})
+        all_phase([a, b], "play")
+        a.send({"type": "stop"})  # hands on the table: both press Ready again
+        all_phase([a, b], "stopped")
+        a.send({"type": "ready"})
+        b.wait(lambda x: x.info["waiting_for"] == [1], "waiting for Bo")
+        assert b.phase == "stopped"
+        b.send({"type": "ready"})
+        for x in (a, b):  # the level goes on (and may end as the bot plays)
+            x.wait(lambda y: y.phase != "stopped", "the level going on")
+    finally:
+        s.stop()

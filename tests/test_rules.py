@@ -178,7 +178,7 @@ def test_rule6_a_mistake_stops_the_table_and_every_hand_goes_back_on_it() -> Non
     g.play(0, t=1.0)
     assert g.concentrating and g.status == "playing"
     stop = g.events[-1]
-    assert isinstance(stop, HandsOnTable) and stop.after == "mistake"
+    assert isinstance(stop, HandsOnTable) and stop.why == "mistake"
     assert stop.player == 1  # the holder of the lowest card put aside calls stop
     g.concentrate(t=3.0)  # the team is ready again: the same level goes on
     assert not g.concentrating and g.level == 2
@@ -280,7 +280,7 @@ def test_rule7_after_a_star_the_team_concentrates_again() -> None:
     g.vote_star(0, True, t=1.2)
     g.vote_star(1, True, t=1.4)
     stop = g.events[-1]
-    assert isinstance(stop, HandsOnTable) and (stop.after, stop.player) == ("star", 2)
+    assert isinstance(stop, HandsOnTable) and (stop.why, stop.player) == ("star", 2)
     assert g.concentrating
     g.concentrate(t=2.0)
     assert not g.concentrating

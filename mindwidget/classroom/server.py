@@ -710,17 +710,19 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def bye(self, key: str) -> None:
         """Tell the page why, then close."""
         text = say(f"err_{key}", self.lang)
-        self.send({"type": "bye", "key": key, "text": text}, force=True)
+        # written at once, ahead of the close frame (past any reply waiting its turn)
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(json.dumps({"type": "bye", "key": key, "text": text}))
         self._closing = True
         self.close(4000 + len(key), key)
 
-    def send(self, msg: dict[str, Any], force: bool = False) -> None:
+    def send(self, msg: dict[str, Any]) -> None:
         """Send a small reply: now, or after the message on its way (at most `QUEUE`
         wait; a page that lets more pile up is not reading, and loses them)."""
-        if self._closing and not force:
+        if self._closing:
             return
         if self._inflight is not None:
-            if len(self._queue) < QUEUE or force:
+            if len(self._queue) < QUEUE:
                 self._queue.append(msg)
             return
         self._write(msg)

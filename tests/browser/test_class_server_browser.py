@@ -136,6 +136,12 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
     phase_is(again, "stopped")
     assert tid(again, "hand").evaluate(cards) == hand_before
     expect(tid(again, "class-me")).to_contain_text("Chaima · Tafel 1 · Speler 3")
+    # Bram's connection drops (the server closes it): his page reconnects by itself
+    room = server.room
+    assert room is not None
+    server.call(lambda: [s.close() for s in list(room._sockets) if s.pupil and s.pupil.seat == 1])
+    expect(tid(pages[1], "class-net")).to_have_attribute("data-state", "reconnecting")
+    expect(tid(pages[1], "class-net")).to_have_attribute("data-state", "")
     for page in pages:
         press(page, "btn-ready")
     for page in pages:
@@ -204,3 +210,6 @@ def test_classroom_displayed_in_jupyterlab_shows_the_code_and_the_tables(
     table = tid(panel.locator(".jp-CodeCell").nth(0), "table-1")  # the dashboard follows
     expect(table).to_contain_text("Sam")
     expect(table).to_contain_text("Tafel 1")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    table.scroll_into_view_if_needed()
+    shot(page, "class-teacher-notebook-nl")

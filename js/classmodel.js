@@ -1,6 +1,24 @@
-// A model as anywidget's (get / set / save_changes / on / off / send), carried by
-// one WebSocket: the pupil's page (class.js) and the teacher's page
-// (teacher.js) draw the notebook's own front ends through it.
+// The pure parts of the class page (js/class.js): its words, the model shim over the
+// socket, and the lines around the table. No DOM here, so vitest can test them.
+import de from "../mindwidget/locales/class/de.json";
+import en from "../mindwidget/locales/class/en.json";
+import nl from "../mindwidget/locales/class/nl.json";
+
+const WORDS = { en, nl, de };
+
+/** A class string in `lang` with {placeholders} filled in (English as fallback). */
+export function say(lang, key, params = {}) {
+  const text = (WORDS[lang] || en)[key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(params, k) ? String(params[k]) : m));
+}
+
+/** The WebSocket address of this page's server. */
+export const socketUrl = (lang) => {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}/ws?lang=${encodeURIComponent(lang)}`;
+};
+
+export const tokenKey = () => `mindwidget-class:${location.host}`;
 
 /**
  * A model as anywidget's, over the socket: `apply` takes what the server sends
@@ -55,4 +73,26 @@ export function makeModel(send) {
         emit("msg:custom", { type: "trace", ...state.trace });
     },
   };
+}
+
+/** The line of who sits at the table, and whose Ready the table waits for. */
+export function tableLines(info, lang) {
+  const names = (s) => {
+    const seat = info.seats.find((x) => x.seat === s);
+    if (!seat) return "";
+    if (seat.kind === "person") return seat.name;
+    return seat.kind === "bot" ? `${say(lang, "the_bot")} (${s + 1})` : `${s + 1}`;
+  };
+  const who = info.seats
+    .map((s) => {
+      const label = s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : "…";
+      const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
+      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
+    })
+    .join(" · ");
+  // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")
+  const others = (info.waiting_for || []).filter((s) => s !== info.seat);
+  const waiting =
+    info.ready && others.length ? say(lang, "waiting_for", { names: others.map(names).join(", ") }) : "";
+  return { who, waiting };
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import de from "../mindwidget/locales/class/de.json";
+import en from "../mindwidget/locales/class/en.json";
+import nl from "../mindwidget/locales/class/nl.json";
+import { makeModel, say, tableLines } from "./classmodel.js";
+import { seatNames } from "./render.js";
+
+describe("the class page's words", () => {
+  it("are the same keys in every language, with the join form's labels", () => {
+    expect(Object.keys(nl).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+    expect([say("nl", "code"), say("nl", "name"), say("nl", "join")]).toEqual(["Code", "Naam", "Meedoen"]);
+    expect([say("de", "code"), say("de", "name"), say("de", "join")]).toEqual(["Code", "Name", "Mitspielen"]);
+    expect(say("nl", "you_are", { name: "Bram", table: 1, seat: 2 })).toBe("Bram · Tafel 1 · Speler 2");
+  });
+});
+
+describe("the model shim", () => {
+  it("applies a whole state, then changes, and tells the widget's listeners", () => {
+    const sent = [];
+    const model = makeModel((m) => sent.push(m));
+    const heard = [];
+    model.on("change:view", () => heard.push("view"));
+    model.on("change:lang", () => heard.push("lang"));
+    model.on("msg:custom", (m) => heard.push(m.type));
+    model.apply({ view: { seat: 1, players: 3, tempo: "people", speeds: [1] }, lang: "nl", old: 1 }, true);
+    expect(model.get("view").tempo).toBeNull(); // the bots' tempo is the teacher's
+    expect(model.get("view").speeds).toEqual([]);
+    model.apply({ lang: "de", trace: { epoch: 1, from: 0, points: [] } });
+    expect(heard).toEqual(["view", "lang", "lang", "trace"]);
+    model.apply({ view: { seat: 1, players: 3 } }, true);
+    expect(model.get("old")).toBeUndefined(); // a whole state replaces what was held
+    model.set("lang", "en");
+    model.save_changes();
+    model.send({ type: "play" });
+    expect(sent).toEqual([{ type: "set", name: "lang", value: "en" }, { type: "play" }]);
+  });
+
+  it("puts the other pupils' names at their seats", () => {
+    const model = makeModel(() => {});
+    let views = 0;
+    model.on("change:view", () => (views += 1));
+    model.apply({ view: { seat: 0, players: 3 } }, true);
+    model.setNames(["Anna", "Bram", null]);
+    model.setNames(["Anna", "Bram", null]); // the same names: nothing to draw again
+    expect(views).toBe(2);
+    expect(seatNames(model.get("view"), "nl")).toEqual(["Jij", "Bram", "Bot 2"]);
+    model.off("change:view", () => {});
+  });
+});
+
+describe("the lines around the table", () => {
+  const info = {
+    table: 1,
+    seat: 0,
+    ready: true,
+    seats: [
+      { seat: 0, kind: "person", name: "Anna", connected: true },
+      { seat: 1, kind: "person", name: "Bram", connected: false },
+      { seat: 2, kind: "bot" },
+    ],
+    waiting_for: [0, 1],
+  };
+  it("say who sits where, who is gone, and whose Ready the table waits for", () => {
+    const { who, waiting } = tableLines(info, "nl");
+    expect(who).toBe("1. Anna ★ · 2. Bram (is de verbinding kwijt) · 3. een bot");
+    expect(waiting).toBe("Wachten op Klaar van: Bram");
+    expect(tableLines({ ...info, ready: false }, "nl").waiting).toBe(""); // the table says "press Ready"
+  });
+});
