@@ -15,6 +15,28 @@ const PARTS = ["room", "table", "settings", "notice"];
  */
 const drawn = new WeakMap(); // wrapper -> the HTML it holds
 
+/**
+ * Put `html` into the wrapper `el`. When both the old and the new part are one
+ * element of the same kind (a table's card), that element stays and takes the
+ * new attributes and content, so what points at it (a test, a screen reader's
+ * place) is not lost.
+ */
+function fill(/** @type {HTMLElement} */ el, /** @type {string} */ html) {
+  const tpl = document.createElement("template");
+  tpl.innerHTML = html.trim();
+  const next = tpl.content.firstElementChild;
+  const cur = el.firstElementChild;
+  const single = tpl.content.childElementCount === 1 && el.childElementCount === 1;
+  if (!single || !next || !cur || cur.tagName !== next.tagName) {
+    el.innerHTML = html;
+    return;
+  }
+  for (const a of [...cur.attributes]) if (!next.hasAttribute(a.name)) cur.removeAttribute(a.name);
+  for (const a of [...next.attributes])
+    if (cur.getAttribute(a.name) !== a.value) cur.setAttribute(a.name, a.value);
+  cur.innerHTML = next.innerHTML;
+}
+
 function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */ parts) {
   const old = new Map([...box.children].map((el) => [/** @type {HTMLElement} */ (el).dataset.part, el]));
   const out = new Map();
@@ -27,7 +49,7 @@ function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */
       el.dataset.part = key;
     }
     if (drawn.get(el) !== html) {
-      el.innerHTML = html;
+      fill(el, html);
       drawn.set(el, html);
     }
     if (el !== before) box.insertBefore(el, before);
