@@ -29,6 +29,9 @@ class Played:
     def results(self) -> pd.DataFrame:
         return classdata.results(self.tables)
 
+    def games(self) -> dict[int, Game]:
+        return classdata.games(self.tables)
+
 
 def _class(same_deal: bool = True) -> Played:
     # the same deal at every table (same seed), people in seats 0 and 1
@@ -98,3 +101,16 @@ def test_the_class_part_with_pupils() -> None:
     shown = lesson.class_tables(room, "nl")
     assert "dezelfde kaarten" in shown.value and "Plaats" in shown.value
     assert "verschillende kaarten" in lesson.class_tables(_class(same_deal=False), "nl").value
+    # under a same deal, human-like bots on the same cards are ranked among the tables
+    assert "bots" in shown.value.lower()
+    assert "bots" not in lesson.class_tables(_class(same_deal=False), "nl").value.lower()
+
+
+def test_the_bots_play_the_same_cards_as_the_class() -> None:
+    room = _class()
+    bots = lesson.bots_on_the_same_deal(room.games())
+    assert bots is not None
+    first = next(e for e in bots.events if e.type == "dealt")
+    theirs = next(e for e in room.tables[1].events if e.type == "dealt")
+    assert first.hands == theirs.hands  # type: ignore[attr-defined]
+    assert bots.level <= max(g.level for g in room.tables.values())

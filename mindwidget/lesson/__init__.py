@@ -66,6 +66,7 @@ from .nb05_cooperation import (
 )
 from .nb06_class import (
     bot_plays,
+    bots_on_the_same_deal,
     class_plays,
     class_tables,
     class_waits,
@@ -84,6 +85,7 @@ __all__ = [
     "LessonScenario",
     "before_after",
     "bot_plays",
+    "bots_on_the_same_deal",
     "class_plays",
     "class_tables",
     "class_waits",

@@ -9,7 +9,7 @@ its own data, beside two others:
   142 waits of other people); `class_waits` draws it;
 * `rank_tables`: under a same deal every table held the same cards, level by
   level, so tables can be ranked fairly, as in duplicate bridge; `class_tables`
-  shows it.
+  shows it, with a team of human-like bots on the same cards ranked among them.
 
 Every function takes the class (anything with ``plays()``, ``results()`` and
 ``snapshot()``: a `Classroom`) or its plain data. When nobody has played yet
@@ -26,15 +26,18 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from .. import classdata
+from ..bots import HumanTimer
 from ..bots.human import REFERENCE, band_label, band_of
 from ..classdata import plays as plays_of
 from ..game import Game
-from ..runner import run_game
+from ..runner import run_game, run_level
 from .kit import _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
 
 __all__ = [
     "WAIT_COLUMNS",
     "bot_plays",
+    "bots_on_the_same_deal",
     "class_plays",
     "class_tables",
     "class_waits",
@@ -168,16 +171,47 @@ def rank_tables(results: pd.DataFrame) -> pd.DataFrame:
     return ranked
 
 
+def bots_on_the_same_deal(games: dict[int, Game], seed: int = 1) -> Game | None:
+    """Three human-like bots play the cards the class had (a same deal: every table's
+    game has the same seed, so the same cards level by level); None without a game."""
+    if not games:
+        return None
+    first = games[min(games)]
+    levels = max(g.level for g in games.values())
+    bots = Game(players=first.players, seed=first.seed, rules=first.rules)
+    team = [HumanTimer() for _ in range(bots.players)]
+    for _ in range(levels):
+        run_level(bots, team, seed=seed + bots.level)
+        if str(bots.status) != "level_cleared" or bots.level >= levels:
+            break
+        bots.next_level()
+    return bots
+
+
 def class_tables(room: Any, lang: str) -> ipywidgets.HTML:
-    """The tables level by level, ranked (fair under a same deal, which the text says)."""
+    """The tables level by level, ranked (fair under a same deal, which the text says).
+
+    Under a same deal a team of human-like bots plays the same cards as well, up
+    to the highest level a table reached, and is ranked with the tables: "our
+    tables against the bots on the same deal".
+    """
     results = room.results()
     if results.empty:
         return _nobody(lang)
+    same = bool(getattr(room, "same_deal", False))
+    bots_id = int(results["table"].max()) + 1
+    if same:
+        bots = bots_on_the_same_deal(room.games())
+        if bots is not None:
+            theirs = classdata.results({bots_id: bots})
+            levels = set(results["level"])
+            results = pd.concat([results, theirs[theirs["level"].isin(levels)]], ignore_index=True)
     ranked = rank_tables(results)
+    who = ranked["table"].map(lambda t: text("class_bots", lang) if t == bots_id else str(t))
     shown = pd.DataFrame(
         {
             text("level", lang).capitalize(): ranked["level"],
-            text("class_table", lang): ranked["table"],
+            text("class_table", lang): who,
             text("class_rank", lang): ranked["rank"],
             text("class_cleared", lang): ranked["cleared"].map(
                 lambda c: text("yes" if c else "no", lang)
@@ -186,5 +220,5 @@ def class_tables(room: Any, lang: str) -> ipywidgets.HTML:
             text("class_seconds", lang): ranked["seconds"].round(1),
         }
     )
-    note = text("class_same_deal" if getattr(room, "same_deal", False) else "class_not_same", lang)
+    note = text("class_same_deal" if same else "class_not_same", lang)
     return ipywidgets.HTML(_html(note) + _html(shown))
