@@ -193,3 +193,25 @@ def test_the_projector_view_carries_no_hidden_card_and_pupils_get_no_board(
         for raw in x.raw:
             assert '"hands"' not in raw and '"room"' not in raw
     teacher.close()
+
+
+def test_the_sixth_notebook_reads_a_real_class() -> None:
+    from mindwidget import lesson
+
+    server = Server(size=3, seed=7, grace=5.0, same_deal=True)
+    try:
+        pupils = seated(server, ["Anna", "Bo", "Cas"])
+        all_phase(pupils, "ready")
+        ready_all(pupils)
+        play_level_well(pupils)
+        all_phase(pupils, "cleared")
+        room = server.room
+        assert room is not None
+        plays = server.call(lesson.class_plays, room, "en")
+        assert list(plays["name"]) and set(plays["kind"]) == {"person"}
+        tables = server.call(lesson.class_tables, room, "de")
+        assert "dieselben Karten" in tables.value and "menschenähnliche Bots" in tables.value
+        fig = server.call(lesson.class_waits, room, "nl", 2)
+        assert fig.axes[0].get_title(loc="left") == "Hoe lang wachtten wij?"
+    finally:
+        server.stop()
