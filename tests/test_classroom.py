@@ -27,6 +27,7 @@ from websockets.sync.client import connect
 
 from mindwidget.classroom import Classroom
 from mindwidget.classroom import server as server_module
+from mindwidget.classroom.wire import MAX_MESSAGE_BYTES
 from mindwidget.classroom.words import NAME_MAX
 
 #: Keys of the class's own messages whose whole numbers are never cards.
@@ -143,6 +144,16 @@ def test_names_are_unique_in_a_class_and_a_nickname_can_be_made_up(server: Serve
         names.add(c.wait_msg("nickname", n)["name"])
     assert all(1 <= len(n) <= NAME_MAX and " " in n for n in names)
     assert c.join(server.room.code, sorted(names)[0], lang="de")["type"] == "welcome"  # type: ignore[union-attr]
+
+
+def test_a_full_class_takes_no_one_new(monkeypatch: pytest.MonkeyPatch, server: Server) -> None:
+    monkeypatch.setattr(server_module, "MAX_PUPILS", 2)
+    seated(server, ["Anna", "Bo"])
+    c = Client(server, lang="de")
+    assert (
+        c.join(server.room.code, "Cas", lang="de")["text"]
+        == "Die Klasse ist voll. Frag deine Lehrkraft."
+    )  # type: ignore[union-attr]
 
 
 def test_a_locked_class_takes_no_one_new(server: Server) -> None:
@@ -484,7 +495,7 @@ def test_the_socket_checks_its_origin(server: Server) -> None:
 
 
 def test_fuzzed_messages_never_break_the_server_or_change_a_refused_game() -> None:
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, assume, given, settings
     from hypothesis import strategies as st
 
     server = Server(size=3, seed=7, rate=(10_000, 10_000))  # no rate limit in the way
@@ -503,7 +514,10 @@ def test_fuzzed_messages_never_break_the_server_or_change_a_refused_game() -> No
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.one_of(messages, st.text(max_size=50)))
     def send(msg: Any) -> None:
-        a.send(msg if isinstance(msg, str) else json.dumps(msg))
+        text = msg if isinstance(msg, str) else json.dumps(msg)
+        # a frame over the limit closes the socket (test_a_huge_frame_or_a_flood_...)
+        assume(len(text.encode()) <= MAX_MESSAGE_BYTES)
+        a.send(text)
 
     send()
     n = len(a.received)

@@ -65,6 +65,8 @@ FREE_TRIES = 3
 MAX_SOCKETS = 2000
 #: What a pupil's page may set (the table's tempo and speed are the teacher's).
 PUPIL_SETTINGS = ("lang", "size")
+#: The most pupils one class takes (a page with the code cannot fill the memory).
+MAX_PUPILS = 1000
 #: Small replies that may wait behind the message on its way.
 QUEUE = 8
 
@@ -470,6 +472,8 @@ class Classroom:
             raise Refusal("name_taken", name=name)
         if self.locked:
             raise Refusal("locked")
+        if len(self.pupils) >= MAX_PUPILS:
+            raise Refusal("class_full")
         self._wrong.pop(sock.address, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
