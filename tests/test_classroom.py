@@ -712,3 +712,29 @@ def test_two_pupils_and_a_bot_the_bot_never_holds_up_ready_and_a_stop_needs_both
             x.wait(lambda y: y.phase != "stopped", "the level going on")
     finally:
         s.stop()
+
+
+def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyone(
+    server: Server,
+) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    play_level_well([a, b, c])
+    all_phase([a, b, c], "cleared")
+    a.send({"type": "next_level"})
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    a.send({"type": "propose_star"})
+    all_phase([a, b, c], "vote")
+    b.send({"type": "vote", "agree": True})
+    b.wait(lambda x: not x.allowed("vote"), "Bo has voted")
+    assert c.phase == "vote" and c.allowed("vote")  # the star waits for Cas
+    c.send({"type": "vote", "agree": True})
+    all_phase([a, b, c], "stopped")  # every hand back on the table
+    assert all(len(x.view["hand"]) == 1 for x in (a, b, c))
+    a.send({"type": "ready"})
+    b.send({"type": "ready"})
+    c.wait(lambda x: x.info["waiting_for"] == [2], "waiting for Cas")
+    c.send({"type": "ready"})
+    all_phase([a, b, c], "play")
