@@ -501,13 +501,10 @@ class Classroom:
         sock.fresh = True
         p.link = sock
         p.left_at = None
-        was_gone, p.gone = p.gone, False
+        p.gone = False
         sock.send({"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token})
         if p.table_id is not None:
-            t = self.table(p.table_id)
-            t.notify()
-            if was_gone:
-                t.notify()
+            self.table(p.table_id).notify()  # the others see them back
         sock.dirty()
 
     def _from_pupil(self, sock: PupilSocket, p: Pupil, msg: dict[str, Any]) -> None:
