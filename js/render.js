@@ -36,11 +36,13 @@ export { esc };
  */
 
 /** Display names: "You" for the person, "Bot p" for the bot in seat p (seats count from 0),
- * or the name in `view.names[p]` (a class table: the other pupils' nicknames). */
+ * or the name in `view.names[p]`: at a class table the page (js/classmodel.js) adds the
+ * other pupils' nicknames to the view Python sent (not a wire field: the class's own data). */
 export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
-    const named = typeof view.names?.[p] === "string" ? view.names[p] : null;
+    const extra = /** @type {any} */ (view).names; // the class page's, see above
+    const named = typeof extra?.[p] === "string" ? extra[p] : null;
     names.push(p === view.seat ? tr(lang, "you") : (named ?? tr(lang, "bot", { n: p })));
   }
   return names;

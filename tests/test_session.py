@@ -228,3 +228,32 @@ def test_heartbeats_are_needed_only_while_a_bot_may_act_as_anyone_at_the_table_c
     assert _bots_may_act(view(seat=None, counts=[1, 0, 0]))  # bots only
     for phase in ("ready", "vote", "cleared", "won", "lost"):
         assert not _bots_may_act(view(phase=phase))
+
+
+def test_a_table_of_bots_only_plays_a_whole_level_on_the_hosts_clock_alone() -> None:
+    """The host only calls tick() at due(): the bots play, stop after a mistake, get
+    ready again by themselves and clear or lose the level, as with a browser's heartbeats."""
+    for seed in range(4):
+        now = FakeMonotonic()
+        table = Table(3, (), "scalar", seed=seed)
+        host = HostClock(table, now)
+        s = Session(table, None, clock="host", host=host)
+        s.receive({"type": "ready"})
+        stamped = []
+        while (due := host.due()) is not None:
+            now.s = max(now.s, due)
+            stamped.append(host.level_time())
+            assert host.tick() >= 1
+        assert table.game.status != "playing"
+        browser = Table(3, (), "scalar", seed=seed)
+        b = Session(browser, None)
+        b.receive({"type": "ready", "t": 0.0})
+        for t in stamped:
+            b.receive(
+                {
+                    "type": "tick",
+                    "t": max(t, browser.planned.t if browser.planned else t),
+                    "seq": browser.seq,
+                }
+            )
+        assert events(browser) == events(table)

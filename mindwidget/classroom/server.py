@@ -66,6 +66,8 @@ FREE_TRIES = 3
 MAX_SOCKETS = 2000
 #: What a pupil's page may set (the table's tempo and speed are the teacher's).
 PUPIL_SETTINGS = ("lang", "size")
+#: The most pupils one class takes (a page with the code cannot fill the memory).
+MAX_PUPILS = 1000
 #: Small replies that may wait behind the message on its way.
 QUEUE = 8
 
@@ -472,6 +474,8 @@ class Classroom(Teacher):
             raise Refusal("name_taken", name=name)
         if self.locked:
             raise Refusal("locked")
+        if len(self.pupils) >= MAX_PUPILS:
+            raise Refusal("class_full")
         self._wrong.pop(sock.address, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
@@ -499,13 +503,10 @@ class Classroom(Teacher):
         sock.fresh = True
         p.link = sock
         p.left_at = None
-        was_gone, p.gone = p.gone, False
+        p.gone = False
         sock.send({"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token})
         if p.table_id is not None:
-            t = self.table(p.table_id)
-            t.notify()
-            if was_gone:
-                t.notify()
+            self.table(p.table_id).notify()  # the others see them back
         sock.dirty()
 
     def _from_pupil(self, sock: PupilSocket, p: Pupil, msg: dict[str, Any]) -> None:
