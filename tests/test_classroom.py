@@ -565,27 +565,6 @@ def test_pages_forbid_inline_script_are_not_cached_and_hold_no_teacher_token(
     assert get(base + "/static/../server.py")[0] == 404
 
 
-def post(url: str, fields: dict[str, str]) -> int:
-    data = urllib.parse.urlencode(fields).encode()
-    try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=10) as r:
-            return int(r.status)
-    except urllib.error.HTTPError as e:
-        return int(e.code)
-
-
-def test_the_teachers_page_starts_the_tables_with_the_teachers_token_only(server: Server) -> None:
-    (a,) = seated(server, ["Anna"])
-    base = f"http://127.0.0.1:{server.port}/teacher"
-    token = server.room.teacher_token  # type: ignore[union-attr]
-    assert post(base, {"token": "x" * 32, "do": "start_all"}) == 403
-    assert post(base, {"token": server.room.code, "do": "start_all"}) == 403  # type: ignore[union-attr]
-    assert post(base, {"token": token, "do": "format_disk"}) == 400
-    assert server.snapshot()["tables"][0]["status"] == "waiting"
-    assert post(base, {"token": token, "do": "start_all"}) == 200  # after the redirect
-    a.wait(lambda x: x.phase == "ready", "the table started")
-
-
 def test_classroom_needs_a_running_loop_and_checks_its_options() -> None:
     with pytest.raises(RuntimeError, match="running event loop"):
         Classroom()

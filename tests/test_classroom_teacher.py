@@ -215,3 +215,21 @@ def test_the_sixth_notebook_reads_a_real_class() -> None:
         assert fig.axes[0].get_title(loc="left") == "Hoe lang wachtten wij?"
     finally:
         server.stop()
+
+
+def test_the_teachers_controls_start_the_tables_with_the_teachers_token_only(
+    server: Server,
+) -> None:
+    (a,) = seated(server, ["Anna"])
+    room = server.room
+    assert room is not None
+    for wrong in ("x" * 32, room.code):  # the class code lets a pupil join, nothing else
+        with pytest.raises(InvalidStatus):
+            TeacherPage(server, token=wrong)
+    teacher = TeacherPage(server)
+    teacher.send({"type": "format_disk"})
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_bad_control", "a notice")
+    assert server.snapshot()["tables"][0]["status"] == "waiting"
+    teacher.send({"type": "start_all"})
+    a.wait(lambda x: x.phase == "ready", "the table started")
+    teacher.close()
