@@ -467,7 +467,8 @@ class Dashboard(anywidget.AnyWidget):
         finally:
             self._schedule()
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Stop following the class (it ended): the view keeps its last state."""
         timer = getattr(self, "_timer", None)
         if timer is not None:
             timer.cancel()
@@ -475,4 +476,7 @@ class Dashboard(anywidget.AnyWidget):
         board = getattr(self, "_board", None)
         if board is not None:
             board.close()
+
+    def close(self) -> None:
+        self.stop()
         super().close()

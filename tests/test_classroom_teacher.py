@@ -233,3 +233,18 @@ def test_the_teachers_controls_start_the_tables_with_the_teachers_token_only(
     teacher.send({"type": "start_all"})
     a.wait(lambda x: x.phase == "ready", "the table started")
     teacher.close()
+
+
+def test_displaying_a_class_shows_its_dashboard_which_keeps_its_last_state() -> None:
+    server = Server(size=3, seed=1)
+    room = server.room
+    assert room is not None
+    widget = server.call(lambda: room.dashboard)
+    bundle = server.call(room._repr_mimebundle_)
+    data = bundle[0]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/plain"] == repr(room)
+    assert widget.room["code"] == room.code and widget._timer is not None  # follows the class
+    server.stop()  # the class ends: the dashboard shows it, and stops following
+    assert widget._timer is None and widget.comm is not None
+    assert widget.room["locked"] is True

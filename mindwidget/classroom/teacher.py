@@ -98,9 +98,10 @@ class Teacher:
         return dict(data) | {"text/plain": repr(self)}, meta
 
     def _close_teacher(self) -> None:
-        """The class stops: its dashboard stops following it."""
+        """The class stops: its dashboard shows how it ended and stops following it."""
         if self._dashboard is not None:
-            self._dashboard.close()
+            self._dashboard.refresh()
+            self._dashboard.stop()
             self._dashboard = None
 
 
