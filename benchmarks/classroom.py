@@ -1,6 +1,7 @@
 """The class server under a class: simulated pupils at tables of three playing real levels.
 
     .venv/bin/python benchmarks/classroom.py [--pupils 30 120 300] [--seconds 20]
+                                             [--dashboard-tables 100]
 
 For each class size a fresh server runs in its own process (`Classroom` on
 127.0.0.1, no socket cap, no rate limit), and the pupils are `websockets`
@@ -20,6 +21,9 @@ at the table and nothing else. The difference is what the game logic (checks,
 the table, three seat views, the trace) costs above bare transport. Both
 servers and the clients share this 2-core machine, so the figures include the
 clients' own CPU.
+
+Last, the teacher's dashboard with ``--dashboard-tables`` tables in play
+(`benchmarks/dashboard.py`): its updates per second and its share of one core.
 """
 
 from __future__ import annotations
@@ -311,6 +315,12 @@ def main() -> None:
         help="the servers' niceness (default: this process's; e.g. 0 with the benchmark run "
         "under `nice`, so that on a shared machine the pupils' processes yield to the server)",
     )
+    parser.add_argument(
+        "--dashboard-tables",
+        type=int,
+        default=100,
+        help="the teacher's dashboard with this many tables in play (0: skip)",
+    )
     args = parser.parse_args()
     print(f"{'server':8} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'CPU':>6} {'peak MB':>8} {'clients CPU':>11} {'load':>5}")  # fmt: skip
@@ -339,6 +349,12 @@ def main() -> None:
                 f"target at {r['pupils']}: p95 < {targets[r['pupils']]:.0f} ms, < 300 MB: "
                 f"{'met' if ok else 'NOT met'}"
             )
+    if args.dashboard_tables:
+        # the teacher's view: at most a few updates a second, under 10% of one core
+        from dashboard import main as dashboard_main  # benchmarks/dashboard.py
+
+        print(f"\nthe teacher's dashboard, {args.dashboard_tables} tables in play:", flush=True)
+        dashboard_main(["--tables", str(args.dashboard_tables), "--seconds", str(args.seconds)])
 
 
 if __name__ == "__main__":

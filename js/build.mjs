@@ -27,8 +27,11 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 const bundles = [
   ["widget", [...PYTHON_ONLY, "scenario_"]],
   ["scenario", PYTHON_ONLY],
+  ["dashboard", [...PYTHON_ONLY, "scenario_"]],
   // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
   ["class", [...PYTHON_ONLY, "scenario_"]],
+  // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
+  ["teacher", [...PYTHON_ONLY, "scenario_"]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

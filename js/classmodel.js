@@ -85,7 +85,8 @@ export function tableLines(info, lang) {
   };
   const who = info.seats
     .map((s) => {
-      const label = s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : "…";
+      const label =
+        s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
       return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
     })

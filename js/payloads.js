@@ -28,7 +28,6 @@
  * @typedef {object} TableView
  * @property {number} players
  * @property {number|null} seat        the person's seat; null: a class watching bots
- * @property {(string|null)[]} [names] a class table (mindwidget/classroom): the pupils' nicknames by seat (null: a bot)
  * @property {number} level
  * @property {number} levels
  * @property {number} lives

@@ -21,7 +21,7 @@ from mindwidget import lesson
 from mindwidget.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ["01-play", "02-rules", "03-probability", "04-scenarios", "05-cooperation"]
+NAMES = ["01-play", "02-rules", "03-probability", "04-scenarios", "05-cooperation", "06-class"]
 
 
 def _builder() -> ModuleType:

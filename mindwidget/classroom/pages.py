@@ -4,7 +4,8 @@ Every page is plain HTML with its words filled in on the server, in the
 page's language (`words.say`), and one external module script
 (``/static/class.js``) with no inline script, so the content security policy
 (`HEADERS`) can forbid inline script. Nothing a pupil's page holds comes
-from the teacher's side: the teacher's token appears only in `teacher_page`.
+from the teacher's side: the teacher's token appears only in the teacher's page
+(`teacher.teacher_page`, which loads it from its own address).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from .words import LANGS, NAME_MAX, say
 
-__all__ = ["HEADERS", "check_page", "join_page", "teacher_html", "teacher_page"]
+__all__ = ["HEADERS", "check_page", "join_page", "teacher_html"]
 
 #: Headers of every page and bundle: no inline script, no framing, nothing cached.
 HEADERS = {
@@ -170,27 +171,3 @@ def teacher_html(snap: dict[str, Any], lang: str) -> str:
         )
     parts.append("</div></div>")
     return "".join(parts)
-
-
-def teacher_page(snap: dict[str, Any], lang: str, token: str) -> str:
-    """The teacher's page of `mindwidget class` (``/teacher?token=…``): the same view,
-    renewed every few seconds (no script), with buttons for the class."""
-    buttons = "".join(
-        f'<button name="do" value="{do}" style="font-size: 18px; margin: 4px">{label}</button>'
-        for do, label in (
-            ("start_all", "Start all tables"),
-            ("pause_all", "Stop all tables"),
-            ("lock", "Lock the class"),
-            ("unlock", "Open the class"),
-        )
-    )
-    return (
-        "<!doctype html>\n"
-        f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
-        '<meta http-equiv="refresh" content="3">'
-        f"<title>{_e(say('teacher_title', lang))}</title></head><body>"
-        + teacher_html(snap, lang)
-        + '<form method="post" action="/teacher">'
-        f'<input type="hidden" name="token" value="{_e(token)}">{buttons}</form>'
-        "</body></html>\n"
-    )

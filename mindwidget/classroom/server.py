@@ -6,7 +6,8 @@ Tornado serves (it ships with every Jupyter kernel):
   by the notebook widget's own code (``/static/class.js``);
 * ``/check``: does the connection work, and how long is a round trip;
 * ``/ws``: one WebSocket per pupil page (messages: `wire`);
-* ``/teacher?token=…``: the teacher's view (the token never reaches a pupil).
+* ``/teacher?token=…``: the teacher's dashboard (`teacher`; the token never
+  reaches a pupil).
 
 Everything a socket sends is hostile: bounded frames (`wire.MAX_MESSAGE_BYTES`),
 checked messages, a rate limit per socket, a cap on sockets per address, a
@@ -26,7 +27,6 @@ import socket
 import time
 import webbrowser
 from collections import Counter, OrderedDict, deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from ..rules import RuleError
 from ..table import Table
 from . import pages
 from .tables import ClassTable, Pupil
+from .teacher import Teacher, teacher_routes
 from .wire import MAX_MESSAGE_BYTES, TABLE_TYPES, RateLimit, Refusal, parse
 from .words import check_name, fold, make_name, say
 
@@ -65,11 +66,13 @@ FREE_TRIES = 3
 MAX_SOCKETS = 2000
 #: What a pupil's page may set (the table's tempo and speed are the teacher's).
 PUPIL_SETTINGS = ("lang", "size")
+#: The most pupils one class takes (a page with the code cannot fill the memory).
+MAX_PUPILS = 1000
 #: Small replies that may wait behind the message on its way.
 QUEUE = 8
 
 
-class Classroom:
+class Classroom(Teacher):
     """A class playing The Mind together: pupils' browsers at tables of ``size``.
 
     >>> c = Classroom(lan=True, lang="nl")   # doctest: +SKIP
@@ -146,10 +149,10 @@ class Classroom:
 
         app = tornado.web.Application(
             [
+                *teacher_routes(self),  # the dashboard and the class's data: teacher.py
                 (r"/", JoinPage, {"room": self}),
                 (r"/check", CheckPage, {"room": self}),
                 (r"/ws", PupilSocket, {"room": self}),
-                (r"/teacher", TeacherPage, {"room": self}),
                 (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
                 (r"/favicon\.ico", NoIcon, {"room": self}),
             ],
@@ -376,6 +379,7 @@ class Classroom:
         if self._closed:
             return
         self.end()
+        self._close_teacher()
         self._closed = True
         self._house.cancel()
         self._server.stop()
@@ -470,6 +474,8 @@ class Classroom:
             raise Refusal("name_taken", name=name)
         if self.locked:
             raise Refusal("locked")
+        if len(self.pupils) >= MAX_PUPILS:
+            raise Refusal("class_full")
         self._wrong.pop(sock.address, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
@@ -497,13 +503,10 @@ class Classroom:
         sock.fresh = True
         p.link = sock
         p.left_at = None
-        was_gone, p.gone = p.gone, False
+        p.gone = False
         sock.send({"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token})
         if p.table_id is not None:
-            t = self.table(p.table_id)
-            t.notify()
-            if was_gone:
-                t.notify()
+            self.table(p.table_id).notify()  # the others see them back
         sock.dirty()
 
     def _from_pupil(self, sock: PupilSocket, p: Pupil, msg: dict[str, Any]) -> None:
@@ -639,37 +642,6 @@ class NoIcon(_Page):
     def get(self) -> None:
         self.set_status(204)
         self.finish()
-
-
-class TeacherPage(_Page):
-    def _token_ok(self, token: str) -> bool:
-        return secrets.compare_digest(token.encode(), self.room.teacher_token.encode())
-
-    def get(self) -> None:
-        if not self._token_ok(self.get_query_argument("token", "")):
-            raise tornado.web.HTTPError(403)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        room = self.room
-        self.finish(pages.teacher_page(room.snapshot(), room.lang, room.teacher_token))
-
-    def post(self) -> None:
-        if not self._token_ok(self.get_body_argument("token", "")):
-            raise tornado.web.HTTPError(403)
-        do = self.get_body_argument("do", "")
-        room = self.room
-        actions: dict[str, Callable[[], None]] = {
-            "start_all": room.start_all,
-            "pause_all": room.pause_all,
-            "lock": lambda: room.lock(True),
-            "unlock": lambda: room.lock(False),
-        }
-        if do not in actions:
-            raise tornado.web.HTTPError(400)
-        actions[do]()
-        self.redirect(f"/teacher?token={room.teacher_token}", status=303)
-
-    def check_xsrf_cookie(self) -> None:
-        """The teacher's token in the form is the proof (no cookie is used)."""
 
 
 class PupilSocket(tornado.websocket.WebSocketHandler):

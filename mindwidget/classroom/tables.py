@@ -223,8 +223,8 @@ class ClassTable:
         """The next game of this table (its deal from the class's seeds)."""
         if self.table is None:
             raise RuleError("not started")
+        self.table.new_game(seed=self.seed_for(self.games + 1))  # refused: nothing counted
         self.games += 1
-        self.table.new_game(seed=self.seed_for(self.games))
 
     def press_ready(self, seat: int, message: dict[str, Any]) -> None:
         """``seat``'s Ready: written down; the last pupil's goes to the table."""

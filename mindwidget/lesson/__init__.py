@@ -21,7 +21,7 @@ Ready only when the table waits for it, and says in words when there is
 nothing left to do.
 
 Modules: `kit` is the UI kit (words, `readable`, `Answer`, `Bet`); one module
-per notebook of ``notebooks/src/`` (`nb01_play` ... `nb05_cooperation`, named
+per notebook of ``notebooks/src/`` (`nb01_play` ... `nb06_class`, named
 after the notebook, not after a function, so that ``lesson.play`` stays the
 function); `card` the rules card. Every public name is re-exported here.
 """
@@ -64,6 +64,15 @@ from .nb05_cooperation import (
     tempos_meet,
     your_tempo,
 )
+from .nb06_class import (
+    bot_plays,
+    bots_on_the_same_deal,
+    class_plays,
+    class_tables,
+    class_waits,
+    compare_waits,
+    rank_tables,
+)
 
 #: Every public name of the lesson modules (the notebooks and tests use them as
 #: ``lesson.<name>``).
@@ -75,6 +84,13 @@ __all__ = [
     "COMMON_MISTAKES",
     "LessonScenario",
     "before_after",
+    "bot_plays",
+    "bots_on_the_same_deal",
+    "class_plays",
+    "class_tables",
+    "class_waits",
+    "compare_waits",
+    "rank_tables",
     "bet_adaptive",
     "bet_branch",
     "bet_noise",

@@ -1,0 +1,333 @@
+// @ts-check
+// The teacher's dashboard as HTML, from what Python syncs (mindwidget/dashboard.py):
+//   room     the class's snapshot, each table with `stuck` (Python decides), and
+//            `free`: the places a pupil may be moved to
+//   table    the table shown large: {id, view, points} (a watcher's view)
+//   settings {lang, focus, reveal}
+//   notice   {key, params, id}: why a control was refused
+// Pure: (state, ui) -> string. `ui` holds what only this browser knows (which
+// "end" is half pressed, which place each move menu shows). Seats are counted
+// from 0 in the data and shown from 1.
+import teacherDe from "../mindwidget/locales/teacher/de.json";
+import teacherEn from "../mindwidget/locales/teacher/en.json";
+import teacherNl from "../mindwidget/locales/teacher/nl.json";
+import { LANGS, plural, tr } from "./i18n.js";
+import { esc, seatMark } from "./parts.js";
+import { renderTable } from "./render.js";
+
+const TEACHER = Object.freeze({ en: teacherEn, nl: teacherNl, de: teacherDe });
+const LANG_NAMES = Object.freeze({ en: "English", nl: "Nederlands", de: "Deutsch" });
+
+/** A teacher string (locales/teacher), else the widget's (lives, stars, level). */
+export function say(/** @type {string} */ lang, /** @type {string} */ key, params = {}) {
+  const table = TEACHER[lang] || teacherEn;
+  let k = key;
+  if (!Object.hasOwn(teacherEn, key) && typeof params.n === "number") {
+    const form = `${key}_${plural(lang, params.n)}`;
+    if (Object.hasOwn(teacherEn, form)) k = form;
+  }
+  const text = table[k] ?? teacherEn[k];
+  if (text === undefined) return tr(lang, key, params);
+  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
+}
+
+const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
+  try {
+    return new Intl.ListFormat(lang, { type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+};
+
+/** The name shown for a seat: the pupil's nickname, the bot's name, or "Seat n". */
+export function seatName(/** @type {any} */ seat, /** @type {string} */ lang) {
+  if (seat && typeof seat.name === "string" && seat.name) return seat.name;
+  return say(lang, "seat_n", { n: (seat?.seat ?? 0) + 1 });
+}
+
+function seatsById(/** @type {any} */ t) {
+  const out = new Map();
+  for (const s of Array.isArray(t.seats) ? t.seats : []) out.set(s.seat, s);
+  return out;
+}
+
+const names = (/** @type {any} */ t, /** @type {number[]} */ seats, /** @type {string} */ lang) => {
+  const by = seatsById(t);
+  return seats.map((s) => seatName(by.get(s) ?? { seat: s }, lang));
+};
+
+/** Why a table is stuck, in words ("" if it is not); `short`: without "STUCK:". */
+export function stuckText(/** @type {any} */ t, /** @type {string} */ lang, short = false) {
+  const s = t.stuck;
+  if (!s) return "";
+  const who = list(names(t, s.seats || [], lang), lang);
+  if (s.reason === "offline") return say(lang, short ? "why_offline" : "stuck_offline", { list: who });
+  return say(lang, short ? "why_idle" : "stuck_idle", { n: s.seconds ?? 0 });
+}
+
+const PHASES = ["waiting", "ready", "stopped", "vote", "play", "cleared", "won", "lost"];
+
+function phaseText(/** @type {any} */ t, /** @type {string} */ lang) {
+  return PHASES.includes(t.phase) ? say(lang, `phase_${t.phase}`) : String(t.status ?? t.phase ?? "");
+}
+
+function mistakeText(/** @type {any} */ t, /** @type {string} */ lang) {
+  const m = t.last_mistake;
+  if (!m) return say(lang, "no_mistake");
+  const by = seatsById(t);
+  // the lower cards, seat by seat: "Eva 13, 24; Finn 19"
+  const bySeat = new Map();
+  for (const [seat, card] of Array.isArray(m.held) ? m.held : []) {
+    if (!bySeat.has(seat)) bySeat.set(seat, []);
+    bySeat.get(seat).push(card);
+  }
+  const held = [...bySeat]
+    .map(([seat, cards]) => `${seatName(by.get(seat) ?? { seat }, lang)} ${cards.join(", ")}`)
+    .join("; ");
+  return say(lang, "last_mistake", {
+    who: seatName(by.get(m.seat) ?? { seat: m.seat }, lang),
+    card: m.card,
+    held,
+  });
+}
+
+function connection(/** @type {any} */ s, /** @type {string} */ lang) {
+  const on = s.connected !== false;
+  const rtt = typeof s.rtt_ms === "number" && Number.isFinite(s.rtt_ms);
+  const ms = rtt ? say(lang, "rtt", { ms: Math.round(s.rtt_ms) }) : say(lang, "rtt_unknown");
+  return `<span class="mwd-conn ${on ? "mwd-on" : "mwd-off"}" data-testid="conn">${esc(
+    on ? say(lang, "online") : say(lang, "offline"),
+  )}</span> <span class="mwd-rtt" data-testid="rtt">${esc(ms)}</span>`;
+}
+
+/** The move menu of one pupil: every free place but the pupil's own. */
+function moveMenu(
+  /** @type {any} */ pupil,
+  /** @type {any} */ room,
+  /** @type {any} */ ui,
+  /** @type {string} */ lang,
+) {
+  const here = `${pupil.table ?? ""}:${pupil.seat ?? ""}`;
+  const places = (Array.isArray(room.free) ? room.free : []).filter(([t, s]) => `${t}:${s}` !== here);
+  if (!places.length) return "";
+  const chosen = ui.moves?.[pupil.pupil];
+  const options = places
+    .map(([t, s]) => {
+      const v = `${t}:${s}`;
+      return `<option value="${esc(v)}"${v === chosen ? " selected" : ""}>${esc(
+        say(lang, "move_place", { table: t, seat: s + 1 }),
+      )}</option>`;
+    })
+    .join("");
+  const label = say(lang, "move_to", { name: pupil.name ?? "" });
+  return `<span class="mwd-move"><select data-move="${esc(pupil.pupil)}" aria-label="${esc(label)}" data-testid="move-${esc(
+    pupil.pupil,
+  )}">${options}</select><button type="button" data-act="move" data-pupil="${esc(pupil.pupil)}">${esc(
+    say(lang, "control_move"),
+  )}</button></span>`;
+}
+
+function seatRow(
+  /** @type {any} */ t,
+  /** @type {any} */ s,
+  /** @type {any} */ room,
+  /** @type {any} */ ui,
+  /** @type {string} */ lang,
+) {
+  const num = `<span class="mwd-seatno">${esc(s.seat + 1)}</span>`;
+  let body = "";
+  if (s.kind === "person" && !ui.manage) {
+    body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}`;
+  } else if (s.kind === "person") {
+    const pupil = { ...s, table: t.id };
+    body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}
+      <span class="mwd-seat-controls"><button type="button" data-act="remove" data-pupil="${esc(s.pupil)}" data-testid="remove-${esc(
+        s.pupil,
+      )}">${esc(say(lang, "control_remove"))}</button>${moveMenu(pupil, room, ui, lang)}${
+        s.connected === false
+          ? `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(s.seat)}">${esc(
+              say(lang, "control_give_to_bot"),
+            )}</button>`
+          : ""
+      }</span>`;
+  } else if (s.kind === "bot") {
+    body = `<span class="mwd-name">${esc(seatName(s, lang))}</span> <span class="mwd-kind">${esc(say(lang, "bot"))}</span>`;
+  } else {
+    body = `<span class="mwd-kind">${esc(say(lang, "empty_seat"))}</span>`;
+  }
+  return `<li class="mwd-seat${s.kind === "person" && s.connected === false ? " mwd-gone" : ""}" data-testid="seat-${esc(
+    t.id,
+  )}-${esc(s.seat + 1)}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
+}
+
+/** One table's card on the dashboard. */
+export function tableCard(
+  /** @type {any} */ t,
+  /** @type {any} */ room,
+  /** @type {any} */ ui,
+  /** @type {string} */ lang,
+) {
+  const stuck = stuckText(t, lang);
+  const waiting =
+    Array.isArray(t.waiting_for) && t.waiting_for.length
+      ? say(lang, "waiting_for", { list: list(names(t, t.waiting_for, lang), lang) })
+      : "";
+  const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
+  const over = ["cleared", "won", "lost"].includes(t.phase);
+  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
+    t.stuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
+  }>
+  <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>
+  ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>` : ""}
+  ${
+    t.levels
+      ? `<p class="mwd-stats"><span data-testid="level">${esc(tr(lang, "level", { n: t.level, of: t.levels }))}</span>
+    <span data-testid="lives">${esc(tr(lang, "lives"))} <b>${esc(t.lives)}</b></span>
+    <span data-testid="stars">${esc(tr(lang, "stars"))} <b>${esc(t.stars)}</b></span></p>`
+      : ""
+  }
+  <p class="mwd-waiting" data-testid="waiting">${esc(waiting)}</p>
+  <p class="mwd-mistake" data-testid="mistake">${esc(mistakeText(t, lang))}</p>
+  <ol class="mwd-seats">${seats}</ol>
+  <footer><button type="button" data-act="focus" data-table="${esc(t.id)}" data-testid="show-${esc(t.id)}">${esc(
+    say(lang, "show_large"),
+  )}</button>${
+    ui.manage
+      ? `<button type="button" data-act="start_table" data-table="${esc(t.id)}" data-testid="start-${esc(t.id)}">${esc(
+          say(lang, "control_start_table"),
+        )}</button>`
+      : ""
+  }</footer>
+</article>`;
+}
+
+/** The address, the code and the QR code: read from the back row. */
+function joinBand(/** @type {any} */ room, /** @type {string} */ lang) {
+  const qr =
+    typeof room.qr_svg === "string" && room.qr_svg.startsWith("<svg")
+      ? `<img class="mwd-qr" data-testid="qr" alt="${esc(say(lang, "qr_alt"))}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(room.qr_svg)}">`
+      : "";
+  const tables = Array.isArray(room.tables) ? room.tables : [];
+  const pupils =
+    tables.reduce(
+      (n, t) => n + (Array.isArray(t.seats) ? t.seats.filter((s) => s.kind === "person").length : 0),
+      0,
+    ) + (Array.isArray(room.waiting_room) ? room.waiting_room.length : 0);
+  // Once joining is locked nobody needs to read the code from afar: the band shrinks.
+  return `<header class="mwd-join${room.locked ? " mwd-join-small" : ""}" data-testid="join">${qr}
+  <div class="mwd-codebox"><p class="mwd-label">${esc(say(lang, "code"))}</p>
+    <p class="mwd-code" data-testid="code">${esc(room.code ?? "")}</p></div>
+  <div class="mwd-address"><p class="mwd-label">${esc(say(lang, "join_at"))}</p>
+    <p class="mwd-url" data-testid="url">${esc(room.address ?? room.url ?? "")}</p>
+  <p class="mwd-counts"><span>${esc(say(lang, "tables_n", { n: tables.length }))}</span>
+    <span data-testid="pupils">${esc(say(lang, "pupils_n", { n: pupils }))}</span>
+    ${room.same_deal ? `<span>${esc(say(lang, "same_deal"))}</span>` : ""}
+    ${room.locked ? `<span class="mwd-locked" data-testid="locked">${esc(say(lang, "locked_badge"))}</span>` : ""}</p></div>
+</header>`;
+}
+
+function controls(
+  /** @type {any} */ room,
+  /** @type {any} */ settings,
+  /** @type {any} */ ui,
+  /** @type {string} */ lang,
+) {
+  const b = (act, key, extra = "") =>
+    `<button type="button" data-act="${act}" data-testid="ctl-${act}"${extra}>${esc(say(lang, key))}</button>`;
+  const langs = LANGS.map(
+    (l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(LANG_NAMES[l] ?? l)}</option>`,
+  ).join("");
+  return `<nav class="mwd-controls">
+  ${b("start_all", "control_start_all")}${b("pause_all", "control_pause_all")}
+  ${b("lock", room.locked ? "control_unlock" : "control_lock", ` data-locked="${room.locked ? "false" : "true"}"`)}
+  ${b("end", ui.endArmed ? "end_confirm" : "control_end", ui.endArmed ? ' class="mwd-danger"' : "")}
+  ${b("manage", ui.manage ? "control_manage_done" : "control_manage")}
+  ${b("reveal", settings.reveal ? "control_hide" : "control_reveal", ` data-on="${settings.reveal ? "false" : "true"}"`)}
+  <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
+</nav>`;
+}
+
+function stuckSummary(/** @type {any[]} */ tables, /** @type {string} */ lang) {
+  const stuck = tables.filter((t) => t.stuck);
+  if (!stuck.length)
+    return `<p class="mwd-summary" data-testid="stuck-summary">${esc(say(lang, "all_moving"))}</p>`;
+  // each stuck table is a button that shows it large
+  const items = stuck.map(
+    (t) =>
+      `<button type="button" data-act="focus" data-table="${esc(t.id)}">${esc(say(lang, "table_n", { n: t.id }))} · ${esc(
+        stuckText(t, lang, true),
+      )}</button>`,
+  );
+  const text = esc(say(lang, "stuck_summary", { list: "\u0000" })).replace("\u0000", items.join(" "));
+  return `<p class="mwd-summary mwd-summary-stuck" data-testid="stuck-summary">${text}</p>`;
+}
+
+function waitingRoom(/** @type {any} */ room, /** @type {any} */ ui, /** @type {string} */ lang) {
+  const pupils = Array.isArray(room.waiting_room) ? room.waiting_room : [];
+  const rows = pupils
+    .map(
+      (
+        p,
+      ) => `<li data-testid="waiting-${esc(p.pupil)}"><span class="mwd-name">${esc(p.name ?? "")}</span> ${connection(p, lang)}
+    <button type="button" data-act="remove" data-pupil="${esc(p.pupil)}">${esc(say(lang, "control_remove"))}</button>${moveMenu(p, room, ui, lang)}</li>`,
+    )
+    .join("");
+  return `<section class="mwd-waiting-room" data-testid="waiting-room"><h3>${esc(say(lang, "waiting_room"))}</h3>${
+    rows ? `<ul>${rows}</ul>` : `<p>${esc(say(lang, "nobody_waiting"))}</p>`
+  }</section>`;
+}
+
+/** The table shown large, as a watcher sees it (the widget's own drawing). */
+function large(/** @type {any} */ table, /** @type {any} */ settings, /** @type {string} */ lang) {
+  if (!table || !table.view) return "";
+  const view = { ...table.view, allowed: [] };
+  const ctx = {
+    lang,
+    size: "projector",
+    points: Array.isArray(table.points) ? table.points : [],
+    now: (view.t ?? 0) / 1000,
+  };
+  return `<section class="mwd-large" data-testid="large" data-table="${esc(table.id)}">
+  <header><h3>${esc(say(lang, "large_title", { n: table.id }))}</h3>
+  ${settings.reveal ? `<span class="mwd-reveal-badge" data-testid="reveal-badge">${esc(say(lang, "reveal_badge"))}</span>` : ""}
+  <button type="button" data-act="focus" data-table="" data-testid="close-large">${esc(say(lang, "close_large"))}</button></header>
+  <div class="mindwidget mw-projector mwd-watch"><div class="mw-main">${renderTable(view, ctx)}</div></div>
+</section>`;
+}
+
+/**
+ * The dashboard in parts, each with a key, so that a change redraws only its
+ * own part (a click on another part is never lost to a redraw):
+ * `top` in order (the tables' grid is the part "tables"), and `tables`, one per table.
+ */
+export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui = {}) {
+  const room = state.room && typeof state.room === "object" ? state.room : {};
+  const settings = state.settings && typeof state.settings === "object" ? state.settings : {};
+  const lang = LANGS.includes(settings.lang) ? settings.lang : "en";
+  const tables = Array.isArray(room.tables) ? room.tables : [];
+  const notice =
+    state.notice && state.notice.key ? say(lang, state.notice.key, state.notice.params || {}) : "";
+  return {
+    top: [
+      ["join", joinBand(room, lang)],
+      ["controls", controls(room, settings, ui, lang)],
+      ["notice", `<p class="mwd-notice" data-testid="notice" role="alert">${esc(notice)}</p>`],
+      ["summary", stuckSummary(tables, lang)],
+      ["large", large(state.table, settings, lang)],
+      ["tables", GRID],
+      ["waiting", waitingRoom(room, ui, lang)],
+    ],
+    tables: tables.map((t) => [String(t.id), tableCard(t, room, ui, lang)]),
+  };
+}
+
+const GRID = '<div class="mwd-grid" data-testid="tables"></div>';
+
+/** The whole dashboard as one string (what `dashboardParts` draws part by part). */
+export function renderDashboard(/** @type {any} */ state, /** @type {any} */ ui = {}) {
+  const { top, tables } = dashboardParts(state, ui);
+  const cards = tables.map(([, html]) => html).join("");
+  return top
+    .map(([key, html]) => (key === "tables" ? html.replace("></div>", `>${cards}</div>`) : html))
+    .join("\n");
+}

@@ -1,0 +1,63 @@
+// The teacher's page of `mindwidget class` (/teacher?token=…): the notebook's
+// dashboard (dashboard.js) through the pupil page's model shim (classmodel.js), over
+// one WebSocket to /teacher/ws. The server sends the whole state first, then
+// only what changed (at most a few times a second); every button's message is
+// checked by Python (mindwidget/dashboard.py Board) before the class acts.
+//
+// The token leaves the address bar at once (the page may be on the projector)
+// and is kept for this tab only, so a reload still works.
+import dashboard from "./dashboard.js";
+import { say } from "./dashboard_render.js";
+import { makeModel } from "./classmodel.js";
+
+const KEY = "mindwidget-teacher";
+const MAX_RETRY_MS = 10000;
+
+const start = () => {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || sessionStorage.getItem(KEY) || "";
+  sessionStorage.setItem(KEY, token);
+  history.replaceState(null, "", location.pathname);
+  const el = document.getElementById("dashboard");
+  if (!token) {
+    el.textContent = say(document.documentElement.lang, "needs_token");
+    el.dataset.testid = "needs-token";
+    return;
+  }
+  let ws = null;
+  let drawn = false;
+  let retry = 0;
+  const send = (msg) => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const model = makeModel(send);
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/teacher/ws?token=${encodeURIComponent(token)}`);
+    ws.addEventListener("message", (ev) => {
+      let msg = null;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (!msg || msg.type !== "update") return;
+      retry = 0;
+      if (msg.state) model.apply(msg.state, true);
+      if (msg.changes) model.apply(msg.changes);
+      document.body.dataset.connected = "true";
+      if (!drawn) {
+        drawn = true;
+        dashboard.render({ model, el });
+      }
+    });
+    ws.addEventListener("close", () => {
+      document.body.dataset.connected = "false";
+      retry = Math.min(MAX_RETRY_MS, (retry || 500) * 2);
+      setTimeout(connect, retry);
+    });
+  };
+  connect();
+};
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

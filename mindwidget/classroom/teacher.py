@@ -1,0 +1,261 @@
+"""The teacher's side of a `Classroom`: its dashboard and its data (issue 20).
+
+Kept apart from the server (`server.py`), which it joins in two places: the
+`Teacher` mixin of `Classroom` and the routes `teacher_routes` adds.
+
+* In a notebook, displaying a `Classroom` shows its `Dashboard` (one widget
+  per class; every display is a view of it). `plays`, `games` and `save` give
+  the class's own data (`mindwidget.classdata`).
+* ``/teacher?token=…`` (the command's dashboard) is the same `Dashboard`
+  front end (``/static/teacher.js``) through the pupil page's model shim over
+  a WebSocket, ``/teacher/ws?token=…``: one `Board` per teacher's page, so the
+  projector and the teacher's laptop may each show another table large, and
+  only the teacher's own page reveals hands. The socket needs the teacher's
+  token (a 403 without it); the page itself is an empty shell that refuses a
+  wrong token and, without one, says it needs the teacher's link.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import tornado.web
+import tornado.websocket
+
+from .. import classdata
+from ..checks import load_json
+from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
+from ..i18n import LANGS
+from . import pages
+from .wire import RateLimit
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..game import Game
+    from .server import Classroom
+
+__all__ = ["Teacher", "teacher_routes"]
+
+log = logging.getLogger("mindwidget.classroom")
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+#: The largest control message the teacher's page may send (a move is ~70 bytes).
+MAX_CONTROL_BYTES = 1024
+
+
+class Teacher:
+    """What `Classroom` gains for the teacher: its dashboard and its data."""
+
+    _dashboard: Dashboard | None = None
+
+    # ------------------------------------------------------------- the data
+    def _games_and_seats(self) -> tuple[dict[int, Game], dict[int, list[dict[str, Any]]]]:
+        room: Classroom = self  # type: ignore[assignment]
+        games = {t.id: t.table.game for t in room.tables if t.table is not None}
+        seats = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
+        return games, seats
+
+    def plays(self) -> pd.DataFrame:
+        """One row per card played at any table of the class (`mindwidget.classdata.plays`):
+        table, level, seat (from 1), person or bot, nickname, card, gap, wait, mistake,
+        round trip."""
+        games, seats = self._games_and_seats()
+        return classdata.plays(games, seats)
+
+    def results(self) -> pd.DataFrame:
+        """One row per table and level: cleared, mistakes, stars used, seconds."""
+        return classdata.results(self._games_and_seats()[0])
+
+    def games(self) -> dict[int, Game]:
+        """A copy of each started table's game, by table number."""
+        return classdata.games(self._games_and_seats()[0])
+
+    def save(self, path: str | Path) -> Path:
+        """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
+        table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
+        Nothing is written unless the teacher calls this."""
+        games, seats = self._games_and_seats()
+        return classdata.save(path, games, seats)
+
+    # -------------------------------------------------------- the dashboard
+    @property
+    def dashboard(self) -> Dashboard:
+        """The class's dashboard widget (made on first use; displaying the class shows it)."""
+        if self._dashboard is None or self._dashboard.comm is None:
+            room: Classroom = self  # type: ignore[assignment]
+            self._dashboard = Dashboard(room, lang=room.lang)
+        return self._dashboard
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = self.dashboard._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle  # where widgets do not render: what the class is
+        return dict(data) | {"text/plain": repr(self)}, meta
+
+    def _close_teacher(self) -> None:
+        """The class stops: its dashboard shows how it ended and stops following it."""
+        if self._dashboard is not None:
+            self._dashboard.refresh()
+            self._dashboard.stop()
+            self._dashboard = None
+
+
+def _bundle() -> dict[str, bytes]:
+    """The teacher page's bundle, read once (the server reads no file after this)."""
+    out = {}
+    for name in ("teacher.js", "teacher.css"):
+        path = _STATIC / name
+        if path.exists():
+            out[name] = path.read_bytes()
+    return out
+
+
+def teacher_page(lang: str) -> str:
+    """The teacher's page: the dashboard's front end, fed by ``/teacher/ws``."""
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>mindwidget</title>"
+        '<link rel="stylesheet" href="/static/teacher.css">'
+        '<script type="module" src="/static/teacher.js"></script></head>'
+        '<body data-page="teacher"><div id="dashboard"></div></body></html>\n'
+    )
+
+
+class _TeacherHandler(tornado.web.RequestHandler):
+    def initialize(self, room: Classroom, bundle: dict[str, bytes]) -> None:
+        self.room = room
+        self.bundle = bundle
+
+    def set_default_headers(self) -> None:
+        for k, v in pages.HEADERS.items():
+            self.set_header(k, v)
+        self.clear_header("Server")
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}\n")
+
+
+def _token_ok(room: Classroom, token: str) -> bool:
+    return secrets.compare_digest(token.encode(), room.teacher_token.encode())
+
+
+class TeacherPage(_TeacherHandler):
+    """The page: a shell that holds nothing of the class (all of it comes over the
+    socket, which checks the token). Its script takes the token off the address
+    bar at once and keeps it for the tab, so a reload comes here without it."""
+
+    def get(self) -> None:
+        token = self.get_query_argument("token", "")
+        if token and not _token_ok(self.room, token):
+            raise tornado.web.HTTPError(403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(teacher_page(self.room.lang))
+
+
+class TeacherBundle(_TeacherHandler):
+    def get(self, name: str) -> None:
+        body = self.bundle.get(name)
+        if body is None:
+            raise tornado.web.HTTPError(404)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.finish(body)
+
+
+class TeacherSocket(tornado.websocket.WebSocketHandler):
+    """One teacher's page: its own `Board`, updated at most `UPDATES_PER_SECOND` a second.
+
+    Sends ``{"type": "update", "state": {...}}`` first (room, table, settings,
+    notice), then ``{"type": "update", "changes": {...}}`` with only the
+    changed parts; takes the dashboard's control messages (checked by `Board`).
+    Tornado's origin check applies (the page must come from this server).
+    """
+
+    def initialize(self, room: Classroom, bundle: dict[str, bytes]) -> None:
+        self.room = room
+        self.board: Board | None = None
+        self.limit = RateLimit(*room.rate)
+        self._timer: Any = None
+        self._busy: Any = None
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        if not _token_ok(self.room, self.get_query_argument("token", "")):
+            self.set_status(403)
+            self.finish("403\n")
+            return
+        await super().get(*args, **kwargs)
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        lang = self.get_query_argument("lang", "")
+        self.board = Board(self.room, lang=lang if lang in LANGS else self.room.lang)
+        self._send({"type": "update", "state": self.board.state()})
+        self._schedule()
+
+    def _schedule(self) -> None:
+        self._timer = self.room._loop.call_later(1.0 / UPDATES_PER_SECOND, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.ws_connection is None or self.board is None:
+            return
+        try:
+            # a page still taking the last update gets the next one later
+            if self._busy is None or self._busy.done():
+                self._update()
+        except Exception:  # the dashboard must never take the server down
+            log.exception("teacher update failed")
+        self._schedule()
+
+    def _update(self) -> None:
+        assert self.board is not None
+        changes = self.board.changes()
+        if changes:
+            self._send({"type": "update", "changes": changes})
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        try:
+            self._busy = self.write_message(json.dumps(msg, separators=(",", ":")))
+        except tornado.websocket.WebSocketClosedError:
+            self._busy = None
+
+    def on_message(self, raw: str | bytes) -> None:
+        if self.board is None or not self.limit.take():
+            return
+        if len(raw) > MAX_CONTROL_BYTES:
+            message: object = None
+        else:
+            try:
+                message = load_json(raw, "a control message")
+            except ValueError:
+                message = None
+        try:
+            self.board.receive(message)
+            self._update()
+        except Exception:
+            log.exception("teacher control failed")
+
+    def on_close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.board is not None:
+            self.board.close()
+        self.board = None
+
+
+def teacher_routes(room: Classroom) -> list[tuple[str, type, dict[str, Any]]]:
+    """The teacher's routes of the class server (before its other routes)."""
+    args = {"room": room, "bundle": _bundle()}
+    return [
+        (r"/teacher", TeacherPage, args),
+        (r"/teacher/ws", TeacherSocket, args),
+        (r"/static/(teacher\.js|teacher\.css)", TeacherBundle, args),
+    ]

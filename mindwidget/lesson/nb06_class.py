@@ -1,0 +1,224 @@
+"""Notebook 06-class (notebooks/src/06-class.cells): the class studies its own plays.
+
+The class has played at its tables (`mindwidget.Classroom`); now it looks at
+its own data, beside two others:
+
+* `compare_waits`: how long people waited before a card, by how far it lay
+  above the pile: our class, the human-like bots (`HumanTimer`, games played
+  here and now), and people elsewhere (`bots.human.REFERENCE`, the medians of
+  142 waits of other people); `class_waits` draws it;
+* `rank_tables`: under a same deal every table held the same cards, level by
+  level, so tables can be ranked fairly, as in duplicate bridge; `class_tables`
+  shows it, with a team of human-like bots on the same cards ranked among them.
+
+Every function takes the class (anything with ``plays()``, ``results()`` and
+``snapshot()``: a `Classroom`) or its plain data. When nobody has played yet
+(a notebook run without pupils, e.g. in CI), the class's part is left out and
+the output says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import ipywidgets
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .. import classdata
+from ..bots import HumanTimer
+from ..bots.human import REFERENCE, band_label, band_of
+from ..classdata import plays as plays_of
+from ..game import Game
+from ..runner import run_game, run_level
+from .kit import _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
+
+__all__ = [
+    "WAIT_COLUMNS",
+    "bot_plays",
+    "bots_on_the_same_deal",
+    "class_plays",
+    "class_tables",
+    "class_waits",
+    "compare_waits",
+    "rank_tables",
+]
+
+#: The columns of `compare_waits`: the band, then the median wait (s) of each
+#: group and how many plays of the class and of the bots it is made of.
+WAIT_COLUMNS = ("band", "class", "bots", "people", "class_plays", "bot_plays")
+
+
+class ClassLike(Protocol):
+    same_deal: bool
+
+    def plays(self) -> pd.DataFrame: ...
+    def results(self) -> pd.DataFrame: ...
+
+
+def bot_plays(games: int = 30, players: int = 3, seed: int = 1) -> pd.DataFrame:
+    """The plays of ``games`` games of human-like bots (`plays` columns, kind "bot")."""
+    played = {
+        i + 1: run_game(Game(players=players, seed=seed + i), "human", seed=seed + i)
+        for i in range(games)
+    }
+    seats = {
+        n: [{"seat": s, "kind": "bot", "name": f"Bot {s + 1}"} for s in range(players)]
+        for n in played
+    }
+    return plays_of(played, seats)
+
+
+def _people(frame: pd.DataFrame) -> pd.DataFrame:
+    """The plays a person made, with a gap of at least 1 (the reference's bands)."""
+    mine: pd.DataFrame = frame[(frame["kind"] == "person") & (frame["gap"] >= 1)]
+    return mine
+
+
+def _medians(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    bands = frame["gap"].map(band_of)
+    grouped = frame.groupby(bands)["wait"]
+    return grouped.median(), grouped.size()
+
+
+def compare_waits(class_plays: pd.DataFrame, bots: pd.DataFrame) -> pd.DataFrame:
+    """Median wait per band of gaps: the class's people, the bots, people elsewhere.
+
+    ``class_plays`` and ``bots`` are `mindwidget.classdata.plays` frames; only
+    plays with a gap of at least 1 count (the first card of a level has none).
+    A band the class has not played yet has NaN.
+    """
+    ours, ours_n = _medians(_people(class_plays))
+    theirs = bots[bots["gap"] >= 1]
+    bot_median, bot_n = _medians(theirs)
+    rows = []
+    for i, reference in enumerate(REFERENCE):
+        rows.append(
+            {
+                "band": band_label(i),
+                "class": float(ours.get(i, np.nan)),
+                "bots": float(bot_median.get(i, np.nan)),
+                "people": reference,
+                "class_plays": int(ours_n.get(i, 0)),
+                "bot_plays": int(bot_n.get(i, 0)),
+            }
+        )
+    table: pd.DataFrame = pd.DataFrame(rows, columns=list(WAIT_COLUMNS))
+    return table
+
+
+def _nobody(lang: str) -> ipywidgets.HTML:
+    return ipywidgets.HTML(_html(text("class_nobody", lang)))
+
+
+def class_plays(room: ClassLike, lang: str, rows: int = 12) -> pd.DataFrame | ipywidgets.HTML:
+    """The class's plays, the last ``rows`` of them; or why there are none yet."""
+    frame = room.plays()
+    if not (frame["kind"] == "person").any():
+        return _nobody(lang)
+    last: pd.DataFrame = frame.tail(rows)
+    return last
+
+
+def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> Figure:
+    """Our class against the human-like bots against people elsewhere: median waits.
+
+    Without any play of a pupil (a run without pupils) the class's bars are
+    left out and the title says why.
+    """
+    table = compare_waits(room.plays(), bot_plays(games, seed=seed))
+    fig, ax = _fig(8, 4)
+    x = np.arange(len(table))
+    width = 0.27
+    have_class = table["class_plays"].sum() > 0
+    groups = [
+        ("class", text("class_line", lang), _ORANGE),
+        ("bots", text("bots_line", lang, games=number(games, lang)), _BLUE),
+        ("people", text("people_line", lang), _GREY),
+    ]
+    for k, (column, label, colour) in enumerate(groups):
+        if column == "class" and not have_class:
+            continue
+        ax.bar(x + (k - 1) * width, table[column], width, label=label, color=colour)
+    ax.set_xticks(x, table["band"])
+    ax.set_xlabel(text("gap_band", lang))
+    ax.set_ylabel(text("median_wait", lang))
+    title = text("waits_title", lang) if have_class else text("waits_title_no_class", lang)
+    ax.set_title(title, loc="left")
+    ax.legend(frameon=False)
+    return readable(fig)
+
+
+def rank_tables(results: pd.DataFrame) -> pd.DataFrame:
+    """Each level's tables ranked: cleared first, then fewer mistakes, then quicker.
+
+    ``results`` is a `mindwidget.classdata.results` frame. Columns: ``level``,
+    ``table``, ``cleared``, ``mistakes``, ``seconds`` and ``rank`` (1 is best;
+    tables that did equally well share a rank). Blind levels are left out.
+    """
+    frame = results[~results["blind"]].copy()
+    keys = list(zip(~frame["cleared"], frame["mistakes"], frame["seconds"], strict=True))
+    levels = frame["level"].tolist()
+    frame["rank"] = [
+        1 + sum(other < key for other, lv in zip(keys, levels, strict=True) if lv == level)
+        for key, level in zip(keys, levels, strict=True)
+    ]
+    frame["rank"] = frame["rank"].astype("int64")
+    out = frame.sort_values(["level", "rank", "table"])
+    columns = ["level", "table", "cleared", "mistakes", "seconds", "rank"]
+    ranked: pd.DataFrame = out[columns].reset_index(drop=True)
+    return ranked
+
+
+def bots_on_the_same_deal(games: dict[int, Game], seed: int = 1) -> Game | None:
+    """Three human-like bots play the cards the class had (a same deal: every table's
+    game has the same seed, so the same cards level by level); None without a game."""
+    if not games:
+        return None
+    first = games[min(games)]
+    levels = max(g.level for g in games.values())
+    bots = Game(players=first.players, seed=first.seed, rules=first.rules)
+    team = [HumanTimer() for _ in range(bots.players)]
+    for _ in range(levels):
+        run_level(bots, team, seed=seed + bots.level)
+        if str(bots.status) != "level_cleared" or bots.level >= levels:
+            break
+        bots.next_level()
+    return bots
+
+
+def class_tables(room: Any, lang: str) -> ipywidgets.HTML:
+    """The tables level by level, ranked (fair under a same deal, which the text says).
+
+    Under a same deal a team of human-like bots plays the same cards as well, up
+    to the highest level a table reached, and is ranked with the tables: "our
+    tables against the bots on the same deal".
+    """
+    results = room.results()
+    if results.empty:
+        return _nobody(lang)
+    same = bool(getattr(room, "same_deal", False))
+    bots_id = int(results["table"].max()) + 1
+    if same:
+        bots = bots_on_the_same_deal(room.games())
+        if bots is not None:
+            theirs = classdata.results({bots_id: bots})
+            levels = set(results["level"])
+            results = pd.concat([results, theirs[theirs["level"].isin(levels)]], ignore_index=True)
+    ranked = rank_tables(results)
+    who = ranked["table"].map(lambda t: text("class_bots", lang) if t == bots_id else str(t))
+    shown = pd.DataFrame(
+        {
+            text("level", lang).capitalize(): ranked["level"],
+            text("class_table", lang): who,
+            text("class_rank", lang): ranked["rank"],
+            text("class_cleared", lang): ranked["cleared"].map(
+                lambda c: text("yes" if c else "no", lang)
+            ),
+            text("class_mistakes", lang): ranked["mistakes"],
+            text("class_seconds", lang): ranked["seconds"].round(1),
+        }
+    )
+    note = text("class_same_deal" if same else "class_not_same", lang)
+    return ipywidgets.HTML(_html(note) + _html(shown))

@@ -1,0 +1,250 @@
+"""The teacher's side of a real class server: its data and its dashboard socket.
+
+A `Classroom` on a free loopback port with pupils as `websockets` clients
+(`tests/classroom_harness.py`), as in `test_classroom.py`. Waits are on what
+the clients receive, never a sleep.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from classroom_harness import WAIT_S, Client, Server
+from test_classroom import all_phase, play_level_well, ready_all, seated
+from test_widget_privacy import hidden_cards, leaks
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from mindwidget import Game
+from mindwidget.classdata import PLAY_COLUMNS, load
+from mindwidget.events import Played
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    s = Server(size=3, seed=7, grace=0.6)
+    yield s
+    s.stop()
+
+
+class TeacherPage:
+    """The teacher's page: its socket and the dashboard's parts as it holds them."""
+
+    def __init__(self, server: Server, token: str | None = None) -> None:
+        room = server.room
+        assert room is not None
+        self.ws: ClientConnection = connect(
+            f"ws://127.0.0.1:{server.port}/teacher/ws?token={token or room.teacher_token}",
+            origin=f"http://127.0.0.1:{server.port}",  # type: ignore[arg-type]
+            open_timeout=WAIT_S,
+            max_size=2**24,
+            legacy=True,  # kept open until close(), not a context manager
+        )
+        self.parts: dict[str, Any] = {}
+        self.updates = 0
+        self._cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.ws:
+                msg = json.loads(raw)
+                with self._cond:
+                    self.parts.update(msg.get("state") or {})
+                    self.parts.update(msg.get("changes") or {})
+                    self.updates += 1
+                    self._cond.notify_all()
+        except (ConnectionClosed, OSError):
+            pass
+
+    def send(self, msg: object) -> None:
+        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def wait(self, test: Any, what: str) -> Any:
+        with self._cond:
+            if not self._cond.wait_for(lambda: test(self.parts), WAIT_S):
+                raise AssertionError(f"waited for {what}; the dashboard holds {self.parts}")
+            return test(self.parts)
+
+    def table(self, tid: int) -> dict[str, Any]:
+        return next(t for t in self.parts.get("room", {}).get("tables", []) if t["id"] == tid)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def test_plays_after_a_played_level_agree_with_each_tables_game(
+    server: Server, tmp_path: Path
+) -> None:
+    pupils = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase(pupils, "ready")
+    ready_all(pupils)
+    play_level_well(pupils)
+    all_phase(pupils, "cleared")
+    room = server.room
+    assert room is not None
+    frame = server.call(room.plays)
+    games = server.call(room.games)
+    assert tuple(frame.columns) == PLAY_COLUMNS
+    played = [e for e in games[1].events if isinstance(e, Played)]
+    assert len(frame) == len(played) == 3  # level 1: one card each
+    assert frame["card"].tolist() == [e.card for e in played]
+    assert set(frame["kind"]) == {"person"}
+    names = dict(zip(frame["seat"], frame["name"], strict=True))
+    assert names == {1: "Anna", 2: "Bo", 3: "Cas"}
+    assert not frame["mistake"].any()
+    assert (frame["rtt_ms"].isna() | (frame["rtt_ms"] >= 0)).all()
+    # save: nothing on disk before; Game.from_json replays each table exactly
+    assert list(tmp_path.iterdir()) == []
+    path = server.call(room.save, tmp_path / "class.json")
+    data = json.loads(path.read_text("utf-8"))
+    for entry in data["tables"]:
+        replayed = Game.from_json(json.dumps(entry["game"]))
+        assert replayed.to_json() == games[entry["table"]].to_json()
+    assert {n: g.to_json() for n, g in load(path).items()} == {
+        n: g.to_json() for n, g in games.items()
+    }
+    assert room.teacher_token not in path.read_text("utf-8")
+
+
+def test_the_teacher_socket_needs_the_token(server: Server) -> None:
+    with pytest.raises(InvalidStatus) as err:
+        TeacherPage(server, token="x" * 32)
+    assert err.value.response.status_code == 403
+
+
+def test_the_dashboard_follows_the_class_and_its_controls_reach_it(server: Server) -> None:
+    teacher = TeacherPage(server)
+    teacher.wait(lambda p: p.get("room", {}).get("code"), "the class code")
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    tables = teacher.wait(lambda p: p["room"]["tables"], "a table")
+    assert [s["name"] for s in tables[0]["seats"]] == ["Anna", "Bo", "Cas"]
+    teacher.wait(lambda p: p["room"]["tables"][0]["waiting_for"] == [0, 1, 2], "all Ready")
+    # a mistake at the table shows on the dashboard
+    ready_all([a, b, c])
+    play_level_well([a, b, c])
+    all_phase([a, b, c], "cleared")
+    a.send({"type": "next_level"})
+    all_phase([a, b, c], "ready")
+    ready_all([a, b, c])
+    held = {x.info["seat"]: x.view["hand"] for x in (a, b, c)}
+    lowest = min(held, key=lambda s: held[s][0])
+    mover = next(x for x in (a, b, c) if x.info["seat"] != lowest)
+    mover.send({"type": "play"})
+    mistake = teacher.wait(lambda p: p["room"]["tables"][0]["last_mistake"], "the mistake")
+    assert mistake["seat"] == mover.info["seat"]
+    # lock, move, remove
+    teacher.send({"type": "lock", "locked": True})
+    teacher.wait(lambda p: p["room"]["locked"] is True, "locked")
+    d = Client(server)
+    assert d.join(server.room.code, "Dee")["key"] == "locked"  # type: ignore[union-attr]
+    teacher.send({"type": "remove", "pupil": _pupil_id(teacher, "Cas")})
+    bye = c.wait_msg("bye")
+    assert bye["key"] == "seat_gone"
+    teacher.wait(lambda p: p["room"]["tables"][0]["seats"][2]["kind"] != "person", "Cas gone")
+    teacher.send({"type": "move", "pupil": _pupil_id(teacher, "Bo"), "table": 1, "seat": 2})
+    teacher.wait(lambda p: p["room"]["tables"][0]["seats"][2].get("name") == "Bo", "Bo moved")
+    # hostile input: a notice, nothing else
+    teacher.send("{not json")
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_bad_control", "a notice")
+    teacher.send({"type": "remove", "pupil": "p999"})
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_no_pupil", "no such pupil")
+    assert teacher.table(1)["seats"][0]["name"] == "Anna"
+    teacher.close()
+
+
+def _pupil_id(teacher: TeacherPage, name: str) -> str:
+    for t in teacher.parts["room"]["tables"]:
+        for s in t["seats"]:
+            if s.get("name") == name:
+                return str(s["pupil"])
+    raise AssertionError(f"{name} is not seated")
+
+
+def test_the_projector_view_carries_no_hidden_card_and_pupils_get_no_board(
+    server: Server,
+) -> None:
+    pupils = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase(pupils, "ready")
+    ready_all(pupils)
+    teacher = TeacherPage(server)
+    teacher.send({"type": "focus", "table": 1})
+    view = teacher.wait(lambda p: (p.get("table") or {}).get("view"), "the large table")
+    assert view["seat"] is None and view["hand"] == [] and "hands" not in view
+    room = server.room
+    assert room is not None
+    held = {c for x in pupils for c in x.view["hand"]}
+    game = server.call(lambda: room.tables[0].table.game.copy())
+    assert held and hidden_cards(game, None) == held
+    # the class's own numbers (table ids, seats, levels) are not cards
+    assert not leaks(teacher.parts["table"], held)
+    assert not leaks(teacher.parts["room"]["tables"][0]["last_mistake"] or {}, held)
+    teacher.send({"type": "reveal", "on": True})
+    hands = teacher.wait(lambda p: (p.get("table") or {}).get("view", {}).get("hands"), "reveal")
+    assert sorted(c for h in hands for c in h) == sorted(held)
+    # the reveal went to the teacher's page only: no pupil's socket ever saw a hand
+    for x in pupils:
+        for raw in x.raw:
+            assert '"hands"' not in raw and '"room"' not in raw
+    teacher.close()
+
+
+def test_the_sixth_notebook_reads_a_real_class() -> None:
+    from mindwidget import lesson
+
+    server = Server(size=3, seed=7, grace=5.0, same_deal=True)
+    try:
+        pupils = seated(server, ["Anna", "Bo", "Cas"])
+        all_phase(pupils, "ready")
+        ready_all(pupils)
+        play_level_well(pupils)
+        all_phase(pupils, "cleared")
+        room = server.room
+        assert room is not None
+        plays = server.call(lesson.class_plays, room, "en")
+        assert list(plays["name"]) and set(plays["kind"]) == {"person"}
+        tables = server.call(lesson.class_tables, room, "de")
+        assert "dieselben Karten" in tables.value and "menschenähnliche Bots" in tables.value
+        fig = server.call(lesson.class_waits, room, "nl", 2)
+        assert fig.axes[0].get_title(loc="left") == "Hoe lang wachtten wij?"
+    finally:
+        server.stop()
+
+
+def test_the_teachers_controls_start_the_tables_with_the_teachers_token_only(
+    server: Server,
+) -> None:
+    (a,) = seated(server, ["Anna"])
+    room = server.room
+    assert room is not None
+    for wrong in ("x" * 32, room.code):  # the class code lets a pupil join, nothing else
+        with pytest.raises(InvalidStatus):
+            TeacherPage(server, token=wrong)
+    teacher = TeacherPage(server)
+    teacher.send({"type": "format_disk"})
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_bad_control", "a notice")
+    assert server.snapshot()["tables"][0]["status"] == "waiting"
+    teacher.send({"type": "start_all"})
+    a.wait(lambda x: x.phase == "ready", "the table started")
+    teacher.close()
+
+
+def test_displaying_a_class_shows_its_dashboard_which_keeps_its_last_state() -> None:
+    server = Server(size=3, seed=1)
+    room = server.room
+    assert room is not None
+    widget = server.call(lambda: room.dashboard)
+    bundle = server.call(room._repr_mimebundle_)
+    data = bundle[0]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/plain"] == repr(room)
+    assert widget.room["code"] == room.code and widget._timer is not None  # follows the class
+    server.stop()  # the class ends: the dashboard shows it, and stops following
+    assert widget._timer is None and widget.comm is not None
+    assert widget.room["locked"] is True
