@@ -27,10 +27,6 @@ from typing import Any, TypeVar
 __all__ = [
     "MAX_JSON_CHARS",
     "MAX_JSON_DEPTH",
-    "MAX_LEVEL_SECONDS",
-    "WATCH_SPEEDS",
-    "check_speed",
-    "level_seconds",
     "choice",
     "finite",
     "flag",
@@ -45,6 +41,41 @@ T = TypeVar("T")
 #: nests 4 deep, a scenario 5).
 MAX_JSON_CHARS = 8_000_000
 MAX_JSON_DEPTH = 32
+
+
+# ------------------------------------------------ the table's and the session's checks
+__all__ += ["MAX_LEVEL_SECONDS", "WATCH_SPEEDS", "check_speed", "level_seconds"]
+
+#: The longest a level may last, in seconds of level time (a day): any later time is refused.
+MAX_LEVEL_SECONDS = 86_400.0
+#: How much faster than real time a front end may run the level clock of a table of bots only.
+WATCH_SPEEDS = (1, 2, 4)
+
+
+def level_seconds(name: str, value: object, limit: float = MAX_LEVEL_SECONDS) -> float:
+    """``value`` as level seconds: a finite number from 0 to ``limit`` (a day), else ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}.")
+    try:
+        t = float(value)
+    except OverflowError:
+        t = math.inf
+    if not (0 <= t <= limit):
+        raise ValueError(
+            f"{name} must be a finite number of seconds from 0 to {limit:g}, not {value!r}."
+        )
+    return t
+
+
+def check_speed(speed: object) -> int:
+    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
+    if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or speed not in WATCH_SPEEDS:
+        allowed = ", ".join(map(str, WATCH_SPEEDS))
+        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
+    return next(s for s in WATCH_SPEEDS if s == speed)
+
+
+# ------------------------------------------------ numbers, flags, choices
 
 
 def _num(x: float) -> str:
@@ -180,33 +211,3 @@ def load_json(text: object, what: str, *, error: type[ValueError] = ValueError) 
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise error(f"{what} must be JSON text: {exc}") from None
-
-
-# ------------------------------------------------ the table's and the session's checks
-#: The longest a level may last, in seconds of level time (a day): any later time is refused.
-MAX_LEVEL_SECONDS = 86_400.0
-#: How much faster than real time a front end may run the level clock of a table of bots only.
-WATCH_SPEEDS = (1, 2, 4)
-
-
-def level_seconds(name: str, value: object, limit: float = MAX_LEVEL_SECONDS) -> float:
-    """``value`` as level seconds: a finite number from 0 to ``limit`` (a day), else ValueError."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a number of seconds, not {value!r}.")
-    try:
-        t = float(value)
-    except OverflowError:
-        t = math.inf
-    if not (0 <= t <= limit):
-        raise ValueError(
-            f"{name} must be a finite number of seconds from 0 to {limit:g}, not {value!r}."
-        )
-    return t
-
-
-def check_speed(speed: object) -> int:
-    """A watch speed from `WATCH_SPEEDS`, else a ValueError naming the value and those allowed."""
-    if isinstance(speed, bool) or not isinstance(speed, numbers.Real) or speed not in WATCH_SPEEDS:
-        allowed = ", ".join(map(str, WATCH_SPEEDS))
-        raise ValueError(f"speed must be one of {allowed}, not {speed!r}.")
-    return next(s for s in WATCH_SPEEDS if s == speed)

@@ -257,3 +257,18 @@ def test_a_table_of_bots_only_plays_a_whole_level_on_the_hosts_clock_alone() -> 
                 }
             )
         assert events(browser) == events(table)
+
+
+def test_a_closed_session_hears_nothing_more_and_a_second_session_sees_the_same_table() -> None:
+    table = Table(3, (0, 1), "perfect", game=Game.from_hands([[5], [40], [90]]))
+    a, b = Session(table, 0), Session(table, 1, lang="de")
+    heard: list[str] = []
+    b.listen(lambda: heard.append("b"))
+    a.receive({"type": "ready", "t": 0.0})
+    assert heard == ["b"] and b.state()["view"]["phase"] == "play"
+    assert b.state()["view"]["hand"] == [40] and 40 not in a.state()["view"]["hand"]
+    b.close()
+    a.receive({"type": "play", "t": 0.5})
+    assert heard == ["b"]  # closed: no more calls
+    b.receive({"type": "fly"})
+    assert b.notice_text.startswith("Das Widget")  # a refusal in the session's language
