@@ -718,3 +718,12 @@ def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyon
     c.wait(lambda x: x.info["waiting_for"] == [2], "waiting for Cas")
     c.send({"type": "ready"})
     all_phase([a, b, c], "play")
+
+
+def test_made_up_names_stay_unique_when_every_plain_one_is_taken() -> None:
+    from mindwidget.classroom.words import check_name, fold, make_name, strings
+
+    first, second = strings("nl")["nick_first"].split(","), strings("nl")["nick_second"].split(",")
+    taken = {fold(f"{a} {b}") for a in first for b in second}
+    name = make_name("nl", taken)
+    assert fold(name) not in taken and check_name(name) == name and name[-2:].isdigit()
