@@ -67,7 +67,10 @@ export function makeModel(send) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
       for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
+      // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
+      if ("trace" in state) values.live_trace = state.trace;
       for (const k of keys) emit(`change:${k}`);
+      if ("trace" in state) emit("change:live_trace");
       // the trace, also as the message the notebook widget's older front end reads
       if (state.trace && typeof state.trace === "object")
         emit("msg:custom", { type: "trace", ...state.trace });
@@ -88,7 +91,7 @@ export function tableLines(info, lang) {
       const label =
         s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
-      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? " ★" : ""}`;
+      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
     })
     .join(" · ");
   // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")

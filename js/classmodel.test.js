@@ -28,6 +28,12 @@ describe("the model shim", () => {
     expect(model.get("view").speeds).toEqual([]);
     model.apply({ lang: "de", trace: { epoch: 1, from: 0, points: [] } });
     expect(heard).toEqual(["view", "lang", "lang", "trace"]);
+    // the widget draws the timeline from `live_trace` (its synced name in the notebook)
+    const points = [{ seat: 0, card: 12 }];
+    model.on("change:live_trace", () => heard.push("live_trace"));
+    model.apply({ trace: { epoch: 2, from: 0, points } });
+    expect(model.get("live_trace")).toEqual({ epoch: 2, from: 0, points });
+    expect(heard.at(-2)).toBe("live_trace");
     model.apply({ view: { seat: 1, players: 3 } }, true);
     expect(model.get("old")).toBeUndefined(); // a whole state replaces what was held
     model.set("lang", "en");
@@ -63,7 +69,7 @@ describe("the lines around the table", () => {
   };
   it("say who sits where, who is gone, and whose Ready the table waits for", () => {
     const { who, waiting } = tableLines(info, "nl");
-    expect(who).toBe("1. Anna ★ · 2. Bram (is de verbinding kwijt) · 3. een bot");
+    expect(who).toBe("1. Anna (jij) · 2. Bram (verbinding kwijt) · 3. een bot");
     expect(waiting).toBe("Wachten op Klaar van: Bram");
     expect(tableLines({ ...info, ready: false }, "nl").waiting).toBe(""); // the table says "press Ready"
   });
