@@ -3,6 +3,7 @@
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
+import { tr } from "./i18n.js";
 
 const WORDS = { en, nl, de };
 
@@ -84,12 +85,16 @@ export function tableLines(info, lang) {
     const seat = info.seats.find((x) => x.seat === s);
     if (!seat) return "";
     if (seat.kind === "person") return seat.name;
-    return seat.kind === "bot" ? `${say(lang, "the_bot")} (${s + 1})` : `${s + 1}`;
+    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${s + 1}`;
   };
   const who = info.seats
     .map((s) => {
       const label =
-        s.kind === "person" ? s.name : s.kind === "bot" ? say(lang, "the_bot") : say(lang, "free_seat");
+        s.kind === "person"
+          ? s.name
+          : s.kind === "bot"
+            ? tr(lang, "bot", { player: s.seat })
+            : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
       return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
     })

@@ -69,7 +69,7 @@ describe("the lines around the table", () => {
   };
   it("say who sits where, who is gone, and whose Ready the table waits for", () => {
     const { who, waiting } = tableLines(info, "nl");
-    expect(who).toBe("1. Anna (jij) · 2. Bram (verbinding kwijt) · 3. een bot");
+    expect(who).toBe("1. Anna (jij) · 2. Bram (verbinding kwijt) · 3. Bot 3");
     expect(waiting).toBe("Wachten op Klaar van: Bram");
     expect(tableLines({ ...info, ready: false }, "nl").waiting).toBe(""); // the table says "press Ready"
   });
