@@ -128,6 +128,9 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
   const { lang } = ctx;
   const names = seatNames(view, lang);
   const watching = !isPerson(view);
+  // a class table: this seat pressed Ready and the table waits for the others (Python says so)
+  if (view.waiting_for_team && (view.phase === "ready" || view.phase === "stopped"))
+    return tr(lang, "phase_joining");
   switch (view.phase) {
     case "ready":
       if (ctx.joining) return tr(lang, "phase_joining");

@@ -380,6 +380,13 @@ describe("phase text and announcements", () => {
     expect(phaseText(view({ seat: null }), ctx())).toBe("The bots are playing.");
   });
 
+  it("a class table: after this seat's Ready the phase line and button say the table waits", () => {
+    const v = view({ phase: "stopped", why: "mistake", waiting_for_team: true, allowed: [] });
+    expect(phaseText(v, ctx({ lang: "nl" }))).toBe(tr("nl", "phase_joining"));
+    expect(renderTable(v, ctx())).toMatch(/data-testid="btn-ready" disabled/);
+    expect(phaseText({ ...v, waiting_for_team: false }, ctx())).not.toBe(tr("en", "phase_joining"));
+  });
+
   it("the live region announces plays, mistakes, votes and results", () => {
     const news = [
       { type: "played", player: 1, card: 7 },

@@ -205,6 +205,7 @@ class Session:
         self._lang = _choice("lang", lang, LANGS)
         self._size = _choice("size", size, SIZES)
         self._reveal = _flag("reveal", reveal)
+        self._team_wait = False
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -255,6 +256,21 @@ class Session:
             self._reveal = value
             self._feed = TraceFeed(self.seat, value)
             self._sent.pop("trace", None)  # the whole trace again: other cards show
+            self._rebuild()
+            self._notify()
+
+    @property
+    def team_ready_wait(self) -> bool:
+        """This seat pressed Ready and its table waits for the other people's Ready
+        (a class table: `mindwidget.classroom`). The view then offers no Ready and
+        says ``waiting_for_team``; any change of the table's phase ends it."""
+        return self._team_wait
+
+    @team_ready_wait.setter
+    def team_ready_wait(self, value: bool) -> None:
+        value = _flag("team_ready_wait", value)
+        if value != self._team_wait:
+            self._team_wait = value
             self._rebuild()
             self._notify()
 
@@ -457,6 +473,9 @@ class Session:
             index=index,
         )
         view |= self._menus()
+        if self._team_wait and view["phase"] in ("ready", "stopped"):
+            view["allowed"] = [a for a in view["allowed"] if a != "ready"]
+            view["waiting_for_team"] = True
         if table.mode == "realtime" and view["phase"] == "ready" and self.seat is not None:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":

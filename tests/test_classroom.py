@@ -177,9 +177,14 @@ def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -
     c.wait(lambda x: x.info.get("waiting_for") == [2], "waiting for Cas only")
     assert a.info["ready"] and not c.info["ready"]
     assert {x.phase for x in (a, b, c)} == {"ready"}
+    # who pressed Ready is offered Ready no more and is told the table waits; Cas is not
+    a.wait(lambda x: x.view.get("waiting_for_team") is True, "Anna's view: waiting for the team")
+    assert "ready" not in a.view["allowed"] and "ready" in c.view["allowed"]
+    assert not c.view.get("waiting_for_team")
     c.send({"type": "ready"})
     all_phase([a, b, c], "play")
     assert all(x.info["waiting_for"] == [] for x in (a, b, c))
+    assert not any(x.view.get("waiting_for_team") for x in (a, b, c))
 
 
 def test_a_mistake_stops_the_table_for_everyone_until_all_are_ready(server: Server) -> None:
@@ -209,6 +214,9 @@ def test_a_mistake_stops_the_table_for_everyone_until_all_are_ready(server: Serv
         a.send({"type": "ready"})
         b.send({"type": "ready"})
         c.wait(lambda y: y.info["waiting_for"] == [2], "waiting for Cas")
+        # after a mistake too: a pupil who pressed Ready sees the table wait for the others
+        b.wait(lambda y: y.view.get("waiting_for_team") is True, "Bo's view: waiting")
+        assert "ready" not in b.view["allowed"]
         c.send({"type": "ready"})
         all_phase([a, b, c], "play")
     assert server.snapshot()["tables"][0]["last_mistake"]["seat"] == mover.info["seat"]

@@ -236,6 +236,8 @@ class ClassTable:
         self.ready.add(seat)
         if set(self.table.seats) <= self.ready:
             session.receive(message)
+        else:
+            session.team_ready_wait = True  # its page says so until the table goes on
         self.notify()
 
     def stop_play(self) -> bool:
@@ -318,6 +320,8 @@ class ClassTable:
     def _on_change(self) -> None:
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
+            for session in self.sessions.values():
+                session.team_ready_wait = False
         self._schedule()
         self.notify()
 
