@@ -17,6 +17,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -574,8 +575,10 @@ def test_pages_forbid_inline_script_are_not_cached_and_hold_no_teacher_token(
 
 
 def test_classroom_needs_a_running_loop_and_checks_its_options() -> None:
-    with pytest.raises(RuntimeError, match="running event loop"):
-        Classroom()
+    # in a thread of its own: no event loop runs there (in this process the browser
+    # tests' Playwright keeps one running in the main thread)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(RuntimeError, match="running event loop"):
+        pool.submit(Classroom).result()
 
     async def bad(**kw: Any) -> None:
         Classroom(**kw)

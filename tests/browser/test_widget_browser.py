@@ -213,7 +213,9 @@ def test_step_mode_with_reveal(page: Page, lab_url: str, lab_root: Path) -> None
 
 def test_notebook_7_plays_too(page: Page, lab_url: str, lab_root: Path) -> None:
     """The same notebook in Jupyter Notebook 7 (same server, its own front end)."""
-    name = notebook_with(lab_root, "nb7.ipynb")
+    # the lesson's table, dealt from seed 1 (01 gives each laptop a deal of its own)
+    first = 'from mindwidget import lesson\n\nw = lesson.play("en", seed=1)\nw'
+    name = notebook_with(lab_root, "nb7.ipynb", first=first)
     panel = open_notebook(page, lab_url, name, ui="notebook")
     run_cell(page, panel, 0)
     w = tid(panel, "mindwidget")
