@@ -7,7 +7,7 @@
   pupils' table shows within a second; lock, remove and move work, and the
   removed pupil's page says so in its language; the table shown large carries
   no hidden card until the teacher turns on reveal.
-* The gallery: the dashboard with ten tables (`tests/class_harness.py`, real
+* The gallery: the dashboard with ten tables (`tests/classroom_harness.py`, real
   Tables in the class server's snapshot format) at 1920x1080 and 1280x720, in
   Dutch and German (docs/gallery/dashboard-*.png).
 """
@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from test_class_server_browser import new_page, phase_is, press
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from class_harness import gallery_class  # noqa: E402
+from classroom_harness import gallery_class  # noqa: E402
 
 from mindwidget.dashboard import Board  # noqa: E402
 
