@@ -242,6 +242,14 @@ def test_displaying_a_class_shows_its_dashboard_which_keeps_its_last_state() -> 
     assert widget.room["locked"] is True
 
 
+def bots_play_on(server: Server, teacher: TeacherPage) -> None:
+    """Table 1, bots only, clears level 1 and deals level 2 with nobody pressing a
+    button; Anna, whose seat went to a bot, waits in the waiting room."""
+    teacher.wait(lambda p: teacher.table(1)["level"] >= 2, "the bots at level 2")
+    assert server.snapshot()["waiting_room"][0]["name"] == "Anna"
+    teacher.close()
+
+
 def test_a_table_the_teacher_gives_to_bots_only_gets_ready_on_its_own() -> None:
     """Nobody presses Ready at a table without pupils: after the bots' human-like
     pause (on the server's clock) it starts, plays, and deals the next level."""
@@ -263,9 +271,7 @@ def test_a_table_the_teacher_gives_to_bots_only_gets_ready_on_its_own() -> None:
         assert table["phase"] == "ready" and table["waiting_for"] == []
         assert [s["kind"] for s in table["seats"]] == ["bot", "bot"]
         teacher.wait(lambda p: teacher.table(1)["phase"] != "ready", "the bots' Ready")
-        teacher.wait(lambda p: teacher.table(1)["level"] >= 2, "the bots at level 2")
-        assert server.snapshot()["waiting_room"][0]["name"] == "Anna"
-        teacher.close()
+        bots_play_on(server, teacher)
     finally:
         server.stop()
 
@@ -286,8 +292,6 @@ def test_a_table_of_bots_only_the_teacher_starts_plays() -> None:
         )
         teacher.send({"type": "start_table", "table": 1})
         teacher.wait(lambda p: teacher.table(1)["status"] != "waiting", "the table started")
-        teacher.wait(lambda p: teacher.table(1)["level"] >= 2, "the bots at level 2")
-        assert server.snapshot()["waiting_room"][0]["name"] == "Anna"
-        teacher.close()
+        bots_play_on(server, teacher)
     finally:
         server.stop()
