@@ -370,7 +370,7 @@ def test_table_on_a_phone(chromium: Browser, tmp_path: Path) -> None:
 
         tid(w, "lowest-card").tap()  # 36, while Bot 1 still holds 16
         mistake = tid(w, "mistake")
-        expect(mistake).to_contain_text("Jij legde 36")
+        expect(mistake).to_contain_text("Jij legde de 36")
         panel_box = mistake.bounding_box()
         assert panel_box is not None and panel_box["width"] >= 280, panel_box  # not a column
         phone_checks(page, w, "mistake")
