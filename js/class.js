@@ -10,6 +10,7 @@
 // reload, a phone that slept, or a dropped Wi-Fi connection rejoins the seat.
 import "./class.css";
 import { makeModel, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
+import { keepOpen, parse } from "./socket.js";
 import widget from "./widget.js";
 
 const PING_COUNT = 5;
@@ -36,16 +37,13 @@ function joinPage(body) {
   <div class="mwc-table" data-testid="class-table"></div>`;
   const q = (id) => play.querySelector(`[data-testid="${id}"]`);
 
-  let ws = null;
+  let socket = null;
   let joined = false;
-  let closedForGood = false;
-  let retry = 0;
   let pupilLang = lang;
   let lastInfo = null;
   const queue = [];
   const send = (msg) => {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
-    else if (queue.length < 20) queue.push(msg);
+    if (!socket?.send(msg) && queue.length < 20) queue.push(msg);
   };
   const model = makeModel(send);
   const front = widget();
@@ -97,7 +95,7 @@ function joinPage(body) {
     if (msg.type === "ping") send({ type: "pong", id: msg.id });
     else if (msg.type === "welcome") {
       joined = true;
-      retry = 0;
+      socket.answered();
       localStorage.setItem(tokenKey(), msg.token);
       joinView.hidden = true;
       play.hidden = false;
@@ -132,7 +130,7 @@ function joinPage(body) {
     } else if (msg.type === "notice") {
       q("class-waiting").textContent = msg.text;
     } else if (msg.type === "bye") {
-      closedForGood = true;
+      socket.stop();
       if (msg.key === "seat_gone" || msg.key === "class_ended") localStorage.removeItem(tokenKey());
       const net = q("class-net");
       net.textContent = msg.text;
@@ -141,34 +139,22 @@ function joinPage(body) {
     }
   };
 
-  const connect = () => {
-    ws = new WebSocket(socketUrl(pupilLang));
-    ws.addEventListener("open", () => {
+  socket = keepOpen(() => socketUrl(pupilLang), {
+    open: () => {
       const token = localStorage.getItem(tokenKey());
-      if (token) ws.send(JSON.stringify({ type: "rejoin", token }));
-      while (queue.length) ws.send(JSON.stringify(queue.shift()));
-    });
-    ws.addEventListener("message", (ev) => {
-      let msg = null;
-      try {
-        msg = JSON.parse(ev.data);
-      } catch {
-        return;
-      }
-      onMessage(msg);
-    });
-    ws.addEventListener("close", () => {
-      if (closedForGood) return;
-      if (joined) {
-        const net = q("class-net");
-        net.textContent = say(pupilLang, "reconnecting");
-        net.dataset.state = "reconnecting";
-      }
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, Math.min(5000, 250 * 2 ** retry));
-    });
-  };
-  connect();
+      if (token) socket.send({ type: "rejoin", token });
+      while (queue.length) socket.send(queue.shift());
+    },
+    message: onMessage,
+    closed: () => {
+      if (!joined) return;
+      const net = q("class-net");
+      net.textContent = say(pupilLang, "reconnecting");
+      net.dataset.state = "reconnecting";
+    },
+    firstMs: 500,
+    maxMs: 5000,
+  });
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -218,12 +204,7 @@ function checkPage(body) {
   };
   ws.addEventListener("open", ping);
   ws.addEventListener("message", (ev) => {
-    let msg = null;
-    try {
-      msg = JSON.parse(ev.data);
-    } catch {
-      return;
-    }
+    const msg = parse(ev.data);
     if (msg?.type !== "pong") return;
     times.push(performance.now() - sentAt);
     if (times.length < PING_COUNT) return ping();

@@ -9,9 +9,9 @@
 import dashboard from "./dashboard.js";
 import { say } from "./dashboard_render.js";
 import { makeModel } from "./classmodel.js";
+import { keepOpen } from "./socket.js";
 
 const KEY = "mindwidget-teacher";
-const MAX_RETRY_MS = 10000;
 
 const start = () => {
   const params = new URLSearchParams(location.search);
@@ -24,25 +24,14 @@ const start = () => {
     el.dataset.testid = "needs-token";
     return;
   }
-  let ws = null;
   let drawn = false;
-  let retry = 0;
-  const send = (msg) => {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
-  };
-  const model = makeModel(send);
-  const connect = () => {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(`${proto}//${location.host}/teacher/ws?token=${encodeURIComponent(token)}`);
-    ws.addEventListener("message", (ev) => {
-      let msg = null;
-      try {
-        msg = JSON.parse(ev.data);
-      } catch {
-        return;
-      }
+  let socket = null;
+  const model = makeModel((msg) => socket?.send(msg));
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = keepOpen(() => `${proto}//${location.host}/teacher/ws?token=${encodeURIComponent(token)}`, {
+    message: (msg) => {
       if (!msg || msg.type !== "update") return;
-      retry = 0;
+      socket.answered();
       if (msg.state) model.apply(msg.state, true);
       if (msg.changes) model.apply(msg.changes);
       document.body.dataset.connected = "true";
@@ -50,14 +39,13 @@ const start = () => {
         drawn = true;
         dashboard.render({ model, el });
       }
-    });
-    ws.addEventListener("close", () => {
+    },
+    closed: () => {
       document.body.dataset.connected = "false";
-      retry = Math.min(MAX_RETRY_MS, (retry || 500) * 2);
-      setTimeout(connect, retry);
-    });
-  };
-  connect();
+    },
+    firstMs: 1000,
+    maxMs: 10000,
+  });
 };
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

@@ -52,23 +52,33 @@ VERSION = 1
 #: The columns of `plays`, in order. ``seat`` counts from 1 (as pupils read
 #: it: "Player 1"); ``player`` is the same seat counted from 0 (as in code
 #: and in `trace`).
-PLAY_COLUMNS = (
-    "table",
-    "level",
-    "blind",
-    "seat",
-    "player",
-    "kind",
-    "name",
-    "card",
-    "t",
-    "gap",
-    "wait",
-    "mistake",
-    "rtt_ms",
-)
+_PLAY_TYPES = {
+    "table": "int64",
+    "level": "int64",
+    "blind": "bool",
+    "seat": "int64",
+    "player": "int64",
+    "kind": "object",
+    "name": "object",
+    "card": "int64",
+    "t": "float64",
+    "gap": "float64",
+    "wait": "float64",
+    "mistake": "bool",
+    "rtt_ms": "float64",
+}
+PLAY_COLUMNS = tuple(_PLAY_TYPES)
 #: The columns of `results`, in order.
-RESULT_COLUMNS = ("table", "level", "blind", "cleared", "mistakes", "stars_used", "seconds")
+_RESULT_TYPES = {
+    "table": "int64",
+    "level": "int64",
+    "blind": "bool",
+    "cleared": "bool",
+    "mistakes": "int64",
+    "stars_used": "int64",
+    "seconds": "float64",
+}
+RESULT_COLUMNS = tuple(_RESULT_TYPES)
 #: What a seat may be, as in `Classroom.snapshot()`.
 KINDS = ("person", "bot", "empty")
 
@@ -152,25 +162,7 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
                     "rtt_ms": rtt if kind == "person" else math.nan,
                 }
             )
-    out = pd.DataFrame(rows, columns=list(PLAY_COLUMNS))
-    typed: pd.DataFrame = out.astype(
-        {
-            "table": "int64",
-            "level": "int64",
-            "blind": "bool",
-            "seat": "int64",
-            "player": "int64",
-            "kind": "object",
-            "name": "object",
-            "card": "int64",
-            "t": "float64",
-            "gap": "float64",
-            "wait": "float64",
-            "mistake": "bool",
-            "rtt_ms": "float64",
-        }
-    )
-    return typed
+    return _frame(rows, _PLAY_TYPES)
 
 
 def results(tables: Tables) -> pd.DataFrame:
@@ -207,19 +199,14 @@ def results(tables: Tables) -> pd.DataFrame:
                     row["stars_used"] = int(row["stars_used"]) + 1  # type: ignore[call-overload]
                 elif isinstance(e, GameLost):
                     row["cleared"] = False
-    out = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
-    typed: pd.DataFrame = out.astype(
-        {
-            "table": "int64",
-            "level": "int64",
-            "blind": "bool",
-            "cleared": "bool",
-            "mistakes": "int64",
-            "stars_used": "int64",
-            "seconds": "float64",
-        }
-    )
-    return typed
+    return _frame(rows, _RESULT_TYPES)
+
+
+def _frame(rows: list[dict[str, object]], types: Mapping[str, str]) -> pd.DataFrame:
+    """``rows`` as a DataFrame with ``types``' columns, in order, of those dtypes
+    (also when there are no rows)."""
+    out: pd.DataFrame = pd.DataFrame(rows, columns=list(types)).astype(dict(types))
+    return out
 
 
 def games(tables: Tables) -> dict[int, Game]:

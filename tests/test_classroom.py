@@ -89,6 +89,20 @@ def play_level_well(clients: list[Client]) -> None:
         in_sync(clients)
 
 
+def clear_level(clients: list[Client]) -> None:
+    """From hands on the table: everyone's Ready, the cards in order, the level cleared."""
+    ready_all(clients)
+    play_level_well(clients)
+    all_phase(clients, "cleared")
+
+
+def go_on_to_next_level(clients: list[Client]) -> None:
+    """After a cleared level: the next one dealt and everyone's Ready."""
+    clients[0].send({"type": "next_level"})
+    all_phase(clients, "ready")
+    ready_all(clients)
+
+
 # ---------------------------------------------------------------- joining
 def test_pupils_join_are_seated_and_the_full_table_starts(server: Server) -> None:
     a, b = seated(server, ["Anna", "Bo"])
@@ -191,12 +205,8 @@ def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -
 def test_a_mistake_stops_the_table_for_everyone_until_all_are_ready(server: Server) -> None:
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])
     all_phase([a, b, c], "ready")
-    ready_all([a, b, c])
-    play_level_well([a, b, c])
-    all_phase([a, b, c], "cleared")
-    a.send({"type": "next_level"})
-    all_phase([a, b, c], "ready")
-    ready_all([a, b, c])
+    clear_level([a, b, c])
+    go_on_to_next_level([a, b, c])
     # level 2: two cards each; the holder of the highest card plays it now
     high = max((x for x in (a, b, c)), key=lambda x: x.view["hand"][-1])
     if high.view["hand"][0] != min(y.view["hand"][0] for y in (a, b, c)):
@@ -710,12 +720,8 @@ def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyon
 ) -> None:
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])
     all_phase([a, b, c], "ready")
-    ready_all([a, b, c])
-    play_level_well([a, b, c])
-    all_phase([a, b, c], "cleared")
-    a.send({"type": "next_level"})
-    all_phase([a, b, c], "ready")
-    ready_all([a, b, c])
+    clear_level([a, b, c])
+    go_on_to_next_level([a, b, c])
     a.send({"type": "propose_star"})
     all_phase([a, b, c], "vote")
     b.send({"type": "vote", "agree": True})

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from classroom_harness import WAIT_S, Client, Server
-from test_classroom import all_phase, play_level_well, ready_all, seated
+from test_classroom import all_phase, clear_level, go_on_to_next_level, ready_all, seated
 from test_widget_privacy import hidden_cards, leaks
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
@@ -83,9 +83,7 @@ def test_plays_after_a_played_level_agree_with_each_tables_game(
 ) -> None:
     pupils = seated(server, ["Anna", "Bo", "Cas"])
     all_phase(pupils, "ready")
-    ready_all(pupils)
-    play_level_well(pupils)
-    all_phase(pupils, "cleared")
+    clear_level(pupils)
     room = server.room
     assert room is not None
     frame = server.call(room.plays)
@@ -127,12 +125,8 @@ def test_the_dashboard_follows_the_class_and_its_controls_reach_it(server: Serve
     assert [s["name"] for s in tables[0]["seats"]] == ["Anna", "Bo", "Cas"]
     teacher.wait(lambda p: p["room"]["tables"][0]["waiting_for"] == [0, 1, 2], "all Ready")
     # a mistake at the table shows on the dashboard
-    ready_all([a, b, c])
-    play_level_well([a, b, c])
-    all_phase([a, b, c], "cleared")
-    a.send({"type": "next_level"})
-    all_phase([a, b, c], "ready")
-    ready_all([a, b, c])
+    clear_level([a, b, c])
+    go_on_to_next_level([a, b, c])
     held = {x.info["seat"]: x.view["hand"] for x in (a, b, c)}
     lowest = min(held, key=lambda s: held[s][0])
     mover = next(x for x in (a, b, c) if x.info["seat"] != lowest)
@@ -202,9 +196,7 @@ def test_the_sixth_notebook_reads_a_real_class() -> None:
     try:
         pupils = seated(server, ["Anna", "Bo", "Cas"])
         all_phase(pupils, "ready")
-        ready_all(pupils)
-        play_level_well(pupils)
-        all_phase(pupils, "cleared")
+        clear_level(pupils)
         room = server.room
         assert room is not None
         plays = server.call(lesson.class_plays, room, "en")
@@ -248,3 +240,58 @@ def test_displaying_a_class_shows_its_dashboard_which_keeps_its_last_state() -> 
     server.stop()  # the class ends: the dashboard shows it, and stops following
     assert widget._timer is None and widget.comm is not None
     assert widget.room["locked"] is True
+
+
+def bots_play_on(server: Server, teacher: TeacherPage) -> None:
+    """Table 1, bots only, clears level 1 and deals level 2 with nobody pressing a
+    button; Anna, whose seat went to a bot, waits in the waiting room."""
+    teacher.wait(lambda p: teacher.table(1)["level"] >= 2, "the bots at level 2")
+    assert server.snapshot()["waiting_room"][0]["name"] == "Anna"
+    teacher.close()
+
+
+def test_a_table_the_teacher_gives_to_bots_only_gets_ready_on_its_own() -> None:
+    """Nobody presses Ready at a table without pupils: after the bots' human-like
+    pause (on the server's clock) it starts, plays, and deals the next level."""
+    server = Server(size=2, seed=5, bots="human", tempo=0.05)
+    try:
+        (a,) = seated(server, ["Anna"])
+        teacher = TeacherPage(server)
+        teacher.send({"type": "start_table", "table": 1})
+        a.wait(lambda x: x.phase == "ready", "the table dealt")
+        room = server.room
+        assert room is not None
+
+        def to_bot() -> dict[str, Any]:
+            room.give_to_bot(1, 0)
+            return room.snapshot()["tables"][0]
+
+        table = server.call(to_bot)
+        # the bots wait like people: not at once
+        assert table["phase"] == "ready" and table["waiting_for"] == []
+        assert [s["kind"] for s in table["seats"]] == ["bot", "bot"]
+        teacher.wait(lambda p: teacher.table(1)["phase"] != "ready", "the bots' Ready")
+        bots_play_on(server, teacher)
+    finally:
+        server.stop()
+
+
+def test_a_table_of_bots_only_the_teacher_starts_plays() -> None:
+    """A table whose every seat the teacher gave to bots starts when told, and plays."""
+    server = Server(size=2, seed=6, bots="human", tempo=0.05)
+    try:
+        room = server.room
+        assert room is not None
+        seated(server, ["Anna"])  # the class's first table: the teacher gives it to bots
+        teacher = TeacherPage(server)
+        teacher.wait(lambda p: p.get("room", {}).get("tables"), "the first table")
+        for seat in (0, 1):
+            teacher.send({"type": "give_to_bot", "table": 1, "seat": seat})
+        teacher.wait(
+            lambda p: [s["kind"] for s in teacher.table(1)["seats"]] == ["bot", "bot"], "bots"
+        )
+        teacher.send({"type": "start_table", "table": 1})
+        teacher.wait(lambda p: teacher.table(1)["status"] != "waiting", "the table started")
+        bots_play_on(server, teacher)
+    finally:
+        server.stop()

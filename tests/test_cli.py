@@ -3,15 +3,21 @@ clear errors for bad arguments, and the student page's settings."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import platform
+import urllib.request
+from functools import partial
 from pathlib import Path
 
 import pytest
+from serving import answers, free_port, jupyter_env, server_process, with_path
 
 from mindwidget import Game, HumanTimer, cli
 from mindwidget.app import SEED_ENV, SETTINGS_ENV, AppSettings, student_widget
 from mindwidget.cli import MANIFEST, CommandError, copy_lessons, main
+
+TREE = Path(cli.__file__).parents[1]  # the tree under test, first on the servers' PYTHONPATH
 
 
 def lesson_source(root: Path, **files: str) -> Path:
@@ -203,67 +209,22 @@ def test_student_notebook_calls_the_widget() -> None:
 # ------------------------------------------------------------ JupyterLab starts
 def test_lesson_opens_jupyterlab_in_the_folder(tmp_path: Path) -> None:
     """``mindwidget lesson --no-browser --port N`` serves the copied folder."""
-    import contextlib
-    import os
-    import signal
-    import socket
-    import subprocess
     import sys
-    import time
-    import urllib.error
-    import urllib.request
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ)
-    for name in ("CONFIG", "DATA", "RUNTIME"):
-        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
-    config = tmp_path / "jupyter" / "config"
-    config.mkdir(parents=True)
-    # CI runs as root; JupyterLab refuses that unless told
-    (config / "jupyter_server_config.json").write_text('{"ServerApp": {"allow_root": true}}')
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
-    )
+    port = free_port()
+    env = with_path(jupyter_env(tmp_path / "jupyter", allow_root=True), TREE)
     folder = tmp_path / "class"
     cmd = [sys.executable, "-m", "mindwidget.cli", "lesson", str(folder)]
     cmd += ["--no-browser", "--port", str(port)]
     log = tmp_path / "lab.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
-    try:
-        url = f"http://127.0.0.1:{port}/api/status"
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break  # 200 (or 403 without the token: see below)
-            except urllib.error.HTTPError:
-                break  # the server answers: it is up
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not start:\n{log.read_text(errors='replace')}")
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=0.25)
+    # any answer (200, or 403 without the token) says the server is up
+    up = partial(answers, f"http://127.0.0.1:{port}/api/status")
+    with server_process(cmd, log, up=up, what="JupyterLab", timeout=120, env=env):
         text = log.read_text(errors="replace")
         assert f"Copied {len(list(folder.glob('*.ipynb')))} files to {folder}." in text
         assert f"Opening JupyterLab in {folder}" in text
         assert f"Serving notebooks from local directory: {folder}" in text
         assert f":{port}/lab" in text
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def test_app_tempo_means_the_same_for_every_bot_kind() -> None:
@@ -335,50 +296,22 @@ def test_the_student_page_culls_the_kernels_of_closed_tabs(tmp_path: Path) -> No
     """Issue 21: closed student-page tabs left their kernels running (about 70 MB
     each). Voilà's kernel manager now culls a kernel without a page after 10
     minutes: it says so once the first page has started a kernel."""
-    import contextlib
-    import os
-    import signal
-    import socket
-    import subprocess
     import sys
-    import time
-    import urllib.request
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ)
-    for name in ("CONFIG", "DATA", "RUNTIME"):
-        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(Path(cli.__file__).parents[1]), env.get("PYTHONPATH")) if p
-    )
+    port = free_port()
+    env = with_path(jupyter_env(tmp_path / "jupyter"), TREE)
     log = tmp_path / "voila.log"
     cmd = [sys.executable, "-m", "mindwidget.cli", "app", "--no-browser", "--port", str(port)]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
-    try:
-        deadline = time.monotonic() + 180
-        while "Culling kernels with idle durations > 600 seconds" not in log.read_text():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"no culling announced:\n{log.read_text(errors='replace')}")
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60),
-            ):
-                pass  # the page starts a kernel, and with it the culler
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=0.5)
+
+    def culling() -> bool:
+        if "Culling kernels with idle durations > 600 seconds" in log.read_text():
+            return True
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60),
+        ):
+            pass  # the page starts a kernel, and with it the culler
+        return False
+
+    with server_process(cmd, log, up=culling, what="a culling Voilà", timeout=180, env=env):
         assert "at 60 second intervals" in log.read_text()
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)

@@ -1,6 +1,6 @@
 """The teacher's dashboard (`mindwidget.dashboard`): what it shows and what it lets through.
 
-The class is `tests/class_harness.LocalClass`: real Tables with the class
+The class is `tests/classroom_harness.LocalClass`: real Tables with the class
 server's snapshot format (the server itself is tested in its own files).
 """
 
@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from class_harness import LocalClass
+from classroom_harness import LocalClass
 
 from mindwidget.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
 

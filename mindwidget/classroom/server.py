@@ -39,7 +39,7 @@ from ..i18n import LANGS
 from ..rules import RuleError
 from ..table import Table
 from . import pages
-from .tables import ClassTable, Pupil
+from .tables import ClassTable, Pupil, table_snapshot, waiting_row
 from .teacher import Teacher, teacher_routes
 from .wire import MAX_MESSAGE_BYTES, TABLE_TYPES, RateLimit, Refusal, parse
 from .words import check_name, fold, make_name, say
@@ -208,12 +208,8 @@ class Classroom(Teacher):
 
     def snapshot(self) -> dict[str, Any]:
         """What the teacher's dashboard shows, JSON-ready (CONTRACT.md, section 2)."""
-        tables = [self._table_snapshot(t) for t in self.tables]
-        waiting = [
-            {"pupil": p.id, "name": p.name, "connected": p.connected and not p.gone}
-            for p in self.pupils.values()
-            if p.table_id is None
-        ]
+        tables = [table_snapshot(t) for t in self.tables]
+        waiting = [waiting_row(p) for p in self.pupils.values() if p.table_id is None]
         return {
             "code": self.code,
             "url": self.url,
@@ -226,63 +222,6 @@ class Classroom(Teacher):
             "tables": tables,
             "waiting_room": waiting,
         }
-
-    def _table_snapshot(self, t: ClassTable) -> dict[str, Any]:
-        seats: list[dict[str, Any]] = []
-        for s in range(t.size):
-            p = t.seats.get(s)
-            if p is not None:
-                seats.append(
-                    {
-                        "seat": s,
-                        "kind": "person",
-                        "pupil": p.id,
-                        "name": p.name,
-                        "connected": p.connected and not p.gone,
-                        "rtt_ms": p.rtt_ms,
-                    }
-                )
-            elif s in t.bot_seats or (t.table is not None and s not in t.table.seats):
-                seats.append({"seat": s, "kind": "bot", "name": f"Bot {s + 1}"})
-            else:
-                seats.append({"seat": s, "kind": "empty"})
-        out: dict[str, Any] = {
-            "id": t.id,
-            "phase": t.phase,
-            "level": 0,
-            "levels": 0,
-            "lives": 0,
-            "stars": 0,
-            "status": "waiting",
-            "waiting_for": t.waiting_for(),
-            "last_mistake": None,
-            "games": t.games,
-            "seats": seats,
-        }
-        if t.table is not None:
-            game = t.table.game
-            phase = t.table.phase
-            out.update(
-                level=game.level,
-                levels=game.levels,
-                lives=game.lives,
-                stars=game.stars,
-                status="playing"
-                if phase in ("play", "vote")
-                else "over"
-                if phase in ("won", "lost")
-                else "stopped",
-            )
-            index = t.table.index
-            i = index.last.get("mistake")
-            if i is not None:
-                e = index.events[i].to_dict()
-                out["last_mistake"] = {
-                    "card": e["card"],
-                    "seat": e["player"],
-                    "held": [[d["player"], d["card"]] for d in e["discards"]],
-                }
-        return out
 
     # ---------------------------------------------------------- the teacher
     def table(self, table_id: int) -> ClassTable:

@@ -13,7 +13,10 @@ No network here (`server.py` carries the messages). A `ClassTable` holds:
   table has pressed Ready, so each pupil's Ready is written down here and the
   last one is passed on (`press_ready`);
 * a timer on the event loop at the clock's next planned bot action
-  (`HostClock.due`), set again after every change.
+  (`HostClock.due`), set again after every change. A table without pupils
+  (every seat given to a bot) has nobody to press Ready or Next level: its
+  bots do, after the table's human-like pause (`BOTS_READY_PAUSE`) on the
+  server's clock, as they do after a mistake.
 
 Seating changes of a started table (a seat given to a bot, a pupil moved in)
 build a new `Table` around the same `Game`: the game, its trace and its
@@ -26,15 +29,15 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..rules import RuleError
 from ..session import HostClock, Session
-from ..table import Table
+from ..table import BOTS_READY_PAUSE, Table
 
-__all__ = ["ClassTable", "Link", "Pupil"]
+__all__ = ["ClassTable", "Link", "Pupil", "table_snapshot", "waiting_row"]
 
 log = logging.getLogger("mindwidget.classroom")
 
@@ -190,7 +193,7 @@ class ClassTable:
         if self.table is not None:
             return
         people = tuple(s for s, p in self.seats.items() if p is not None)
-        if not people:
+        if not people and not self.bot_seats:  # the teacher's bots may play alone
             raise ValueError(f"table {self.id} has no pupil yet; nothing to start.")
         players = self.size
         if self.bots == "none":
@@ -344,6 +347,30 @@ class ClassTable:
         if due is not None:
             # never in the past: a level time a hair short of the plan must not spin
             self._timer = self.loop.call_at(max(due, self.loop.time() + 0.001), self._tick)
+        elif self._bots_wait():
+            self._timer = self.loop.call_later(BOTS_READY_PAUSE, self._bots_go_on)
+
+    def _bots_wait(self) -> bool:
+        """A table without pupils waits for a Ready (or the next level) nobody will press."""
+        table = self.table
+        return table is not None and not table.seats and table.phase in (*HANDS_ON, "cleared")
+
+    def _bots_go_on(self) -> None:
+        """The bots' Ready (or their next level) after a human-like pause, as people would."""
+        self._timer = None
+        if self.host is None or not self._bots_wait():
+            return
+        table = self.host.table
+        try:
+            if table.phase == "cleared":
+                table.next_level()
+            else:
+                table.ready(max(self.host.level_time(), table.game.t))
+        except RuleError as error:
+            log.warning("table %s: %s", self.id, error)
+        except Exception:  # never let one table's fault stop the server's loop
+            log.exception("table %s: the bots' Ready failed", self.id)
+        self._schedule()
 
     def _tick(self) -> None:
         self._timer = None
@@ -356,6 +383,106 @@ class ClassTable:
         except Exception:  # never let one table's fault stop the server's loop
             log.exception("table %s: tick failed", self.id)
         self._schedule()
+
+
+# ---------------------------------------------------------------- the teacher's view
+class Seated(Protocol):
+    """A pupil as the teacher's view reads one (`Pupil`, or a test's stand-in)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def connected(self) -> bool: ...
+    @property
+    def gone(self) -> bool: ...
+    @property
+    def rtt_ms(self) -> float | None: ...
+
+
+class Seating(Protocol):
+    """A class table as the teacher's view reads one (`ClassTable`, or a test's stand-in)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def seats(self) -> Mapping[int, Seated | None]: ...
+    @property
+    def bot_seats(self) -> Collection[int]: ...
+    @property
+    def table(self) -> Table | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    def waiting_for(self) -> list[int]: ...
+
+
+def waiting_row(p: Seated) -> dict[str, Any]:
+    """A pupil in the waiting room as the teacher's dashboard shows them (CONTRACT.md)."""
+    return {"pupil": p.id, "name": p.name, "connected": p.connected and not p.gone}
+
+
+def table_snapshot(t: Seating) -> dict[str, Any]:
+    """A table as the teacher's dashboard shows it (CONTRACT.md, section 2)."""
+    seats: list[dict[str, Any]] = []
+    for s in range(t.size):
+        p = t.seats.get(s)
+        if p is not None:
+            seats.append(
+                {
+                    "seat": s,
+                    "kind": "person",
+                    "pupil": p.id,
+                    "name": p.name,
+                    "connected": p.connected and not p.gone,
+                    "rtt_ms": p.rtt_ms,
+                }
+            )
+        elif s in t.bot_seats or (t.table is not None and s not in t.table.seats):
+            seats.append({"seat": s, "kind": "bot", "name": f"Bot {s + 1}"})
+        else:
+            seats.append({"seat": s, "kind": "empty"})
+    out: dict[str, Any] = {
+        "id": t.id,
+        "phase": t.phase,
+        "level": 0,
+        "levels": 0,
+        "lives": 0,
+        "stars": 0,
+        "status": "waiting",
+        "waiting_for": t.waiting_for(),
+        "last_mistake": None,
+        "games": t.games,
+        "seats": seats,
+    }
+    if t.table is not None:
+        game = t.table.game
+        phase = t.table.phase
+        out.update(
+            level=game.level,
+            levels=game.levels,
+            lives=game.lives,
+            stars=game.stars,
+            status="playing"
+            if phase in ("play", "vote")
+            else "over"
+            if phase in ("won", "lost")
+            else "stopped",
+        )
+        index = t.table.index
+        i = index.last.get("mistake")
+        if i is not None:
+            e = index.events[i].to_dict()
+            out["last_mistake"] = {
+                "card": e["card"],
+                "seat": e["player"],
+                "held": [[d["player"], d["card"]] for d in e["discards"]],
+            }
+    return out
 
 
 def _dirty(pupil: Pupil) -> None:

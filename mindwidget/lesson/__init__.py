@@ -28,6 +28,7 @@ function); `card` the rules card. Every public name is re-exported here.
 
 from __future__ import annotations
 
+from . import nb06_class
 from .card import rules_card
 from .kit import Answer, Bet, flat, number, percent, readable, text, texts
 from .nb01_play import class_view, inner_clock, next_moves, play, trace_of, watch
@@ -64,15 +65,7 @@ from .nb05_cooperation import (
     tempos_meet,
     your_tempo,
 )
-from .nb06_class import (
-    bot_plays,
-    bots_on_the_same_deal,
-    class_plays,
-    class_tables,
-    class_waits,
-    compare_waits,
-    rank_tables,
-)
+from .nb06_class import *  # noqa: F403  (its __all__: the sixth notebook's names)
 
 #: Every public name of the lesson modules (the notebooks and tests use them as
 #: ``lesson.<name>``).
@@ -84,13 +77,6 @@ __all__ = [
     "COMMON_MISTAKES",
     "LessonScenario",
     "before_after",
-    "bot_plays",
-    "bots_on_the_same_deal",
-    "class_plays",
-    "class_tables",
-    "class_waits",
-    "compare_waits",
-    "rank_tables",
     "bet_adaptive",
     "bet_branch",
     "bet_noise",
@@ -128,3 +114,4 @@ __all__ = [
     "watch",
     "your_tempo",
 ]
+__all__ += nb06_class.__all__

@@ -21,7 +21,7 @@ from lab import (
     shutdown_sessions,
     write_notebook,
 )
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 HERE = Path(__file__).resolve().parent
 # Default timeout for Playwright actions / expect() (ms).  A cold kernel start
@@ -96,3 +96,12 @@ NotebookFactory = Callable[..., Path]
 def make_notebook(lab_root: Path) -> NotebookFactory:
     """``make_notebook("name.ipynb", "src1", "src2")`` writes a notebook into lab_root."""
     return lambda name, *sources: write_notebook(lab_root / name, *sources)
+
+
+@pytest.fixture
+def contexts(chromium: Browser) -> Iterator[list[BrowserContext]]:
+    """The browser contexts a test opens (`class_pages.new_page`), closed after it."""
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()

@@ -12,11 +12,7 @@ import contextlib
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -24,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: serving.py
+from serving import ServerError, free_port, jupyter_env, server_process, status_ok  # noqa: E402, F401
 
 CHROMIUM = os.environ.get("MINDWIDGET_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -37,8 +36,7 @@ CHROMIUM_ARGS = [
 SERVER_START_TIMEOUT_S = 120.0
 
 
-class LabError(RuntimeError):
-    """JupyterLab did not start; the message ends with the tail of its log."""
+LabError = ServerError  # JupyterLab or Chromium did not start
 
 
 def launch_chromium(pw: Playwright) -> Browser:
@@ -46,28 +44,6 @@ def launch_chromium(pw: Playwright) -> Browser:
     if not os.access(CHROMIUM, os.X_OK):
         raise LabError(f"{CHROMIUM} not found: apt-get install -y chromium")
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _status_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as resp:
-            json.load(resp)
-            return bool(resp.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
-        return False
-
-
-def _tail(path: Path, n: int = 60) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-n:])
-    except OSError:
-        return "<no log>"
 
 
 @contextlib.contextmanager
@@ -80,14 +56,7 @@ def running_lab(root: Path, state: Path) -> Iterator[str]:
     its kernels (one process group) are stopped on exit.
     """
     state.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(state / "config"),
-        JUPYTER_DATA_DIR=str(state / "data"),
-        JUPYTER_RUNTIME_DIR=str(state / "runtime"),
-        IPYTHONDIR=str(state / "ipython"),
-        PYTHONUNBUFFERED="1",
-    )
+    env = jupyter_env(state, IPYTHONDIR=str(state / "ipython"), PYTHONUNBUFFERED="1")
     port = free_port()
     cmd = [
         sys.executable, "-m", "jupyter", "lab",
@@ -105,42 +74,18 @@ def running_lab(root: Path, state: Path) -> Iterator[str]:
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.news_url=None",
     ]  # fmt: skip
-    log_path = state / "jupyterlab.log"
     base = f"http://127.0.0.1:{port}/"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=root,
-            start_new_session=True,  # own process group: kernels die with it
-        )
-        try:
-            deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-            while not _status_ok(base + "api/status"):
-                if proc.poll() is not None:
-                    raise LabError(f"JupyterLab exited with {proc.returncode}:\n{_tail(log_path)}")
-                if time.monotonic() > deadline:
-                    raise LabError(
-                        f"JupyterLab not up after {SERVER_START_TIMEOUT_S}s:\n{_tail(log_path)}"
-                    )
-                # Bounded poll interval, not a fixed wait for readiness.
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=0.25)
-            yield base
-        finally:
-            if proc.poll() is None:
-                proc.terminate()  # SIGTERM: the server shuts its kernels down
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(timeout=10)
-            # Kill anything left in the server's process group (stray kernels).
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+    with server_process(
+        cmd,
+        state / "jupyterlab.log",
+        up=lambda: status_ok(base + "api/status"),
+        what="JupyterLab",
+        timeout=SERVER_START_TIMEOUT_S,
+        env=env,
+        cwd=root,
+        error=LabError,
+    ):
+        yield base  # on exit SIGTERM: the server shuts its kernels down
 
 
 def put_setting(lab_url: str, plugin: str, values: dict[str, object]) -> None:

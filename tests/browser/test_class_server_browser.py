@@ -13,10 +13,9 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from conftest import PW_TIMEOUT_MS
+from class_pages import clear_level_one_and_start_two, new_page, phase_is, press
 from lab import open_notebook, run_cell, tid, write_notebook
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -39,22 +38,6 @@ def server() -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture
-def contexts(chromium: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
-
-
-def new_page(chromium: Browser, made: list[BrowserContext], **options: Any) -> Page:
-    options.setdefault("viewport", {"width": 1280, "height": 720})
-    context = chromium.new_context(**options)
-    context.set_default_timeout(PW_TIMEOUT_MS)
-    made.append(context)
-    return context.new_page()
-
-
 def join(page: Page, server: Server, name: str, tap: bool = False) -> None:
     """Open the address, type the code and the name, press Meedoen."""
     page.goto(f"http://127.0.0.1:{server.port}/")
@@ -70,16 +53,6 @@ def join(page: Page, server: Server, name: str, tap: bool = False) -> None:
 
 def hands(server: Server) -> list[list[int]]:
     return server.call(lambda: [list(h) for h in server.room.tables[0].table.game.hands])  # type: ignore[union-attr]
-
-
-def phase_is(page: Page, phase: str) -> None:
-    expect(tid(page, "phase")).to_have_attribute("data-phase", phase)
-
-
-def press(page: Page, testid: str) -> None:
-    button = tid(page, testid)
-    expect(button).to_be_enabled()
-    button.click()
 
 
 def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
@@ -107,17 +80,8 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
     press(pages[2], "btn-ready")
     for page in pages:
         phase_is(page, "play")
-    # each plays their card in order
-    for seat in sorted(range(3), key=lambda s: hands(server)[s][0]):
-        press(pages[seat], "btn-play")
-    for page in pages:
-        phase_is(page, "cleared")
-    press(pages[0], "btn-next-level")
-    for page in pages:
-        phase_is(page, "ready")
-        press(page, "btn-ready")
-    for page in pages:
-        phase_is(page, "play")
+    # each plays their card in order; level 2 starts
+    clear_level_one_and_start_two(pages)
     # level 2: a pupil whose lowest card is not the lowest plays it: a mistake
     held = hands(server)
     low = min(range(3), key=lambda s: held[s][0])

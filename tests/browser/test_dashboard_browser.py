@@ -7,7 +7,7 @@
   pupils' table shows within a second; lock, remove and move work, and the
   removed pupil's page says so in its language; the table shown large carries
   no hidden card until the teacher turns on reveal.
-* The gallery: the dashboard with ten tables (`tests/class_harness.py`, real
+* The gallery: the dashboard with ten tables (`tests/classroom_harness.py`, real
   Tables in the class server's snapshot format) at 1920x1080 and 1280x720, in
   Dutch and German (docs/gallery/dashboard-*.png).
 """
@@ -23,14 +23,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from class_pages import (
+    clear_level_one_and_start_two,
+    lowest,
+    new_page,
+    phase_is,
+    press,
+)
 from conftest import PW_TIMEOUT_MS
 from dashboard_page import write_page
 from lab import open_notebook, run_cell, tid, write_notebook
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from test_class_server_browser import new_page, phase_is, press
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from class_harness import gallery_class  # noqa: E402
+from classroom_harness import gallery_class  # noqa: E402
 
 from mindwidget.dashboard import Board  # noqa: E402
 
@@ -38,14 +44,6 @@ ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "docs" / "gallery"
 #: "A mistake shows on the dashboard within a second" (issue 20).
 WITHIN_MS = 1000
-
-
-@pytest.fixture
-def contexts(chromium: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for c in made:
-        c.close()
 
 
 def join(page: Page, address: str, code: str, name: str, lang: str = "nl") -> None:
@@ -56,12 +54,6 @@ def join(page: Page, address: str, code: str, name: str, lang: str = "nl") -> No
     page.get_by_label("Code").fill(code)
     page.get_by_label(name_label).fill(name)
     page.get_by_role("button", name=button).click()
-
-
-def lowest(page: Page) -> int | None:
-    """The pupil's lowest card as their page shows it (None: no cards)."""
-    card = tid(page, "lowest-card")
-    return int(card.get_attribute("data-card") or 0) if card.count() else None
 
 
 def cards_in(scope: Locator) -> set[int]:
@@ -121,16 +113,7 @@ def test_the_dashboard_in_jupyterlab_with_three_pupils_and_a_table_of_bots(
     for p in pupils:
         phase_is(p, "play")
     expect(tid(one, "waiting")).to_have_text("")
-    for p in sorted(pupils, key=lambda x: lowest(x) or 999):
-        press(p, "btn-play")
-    for p in pupils:
-        phase_is(p, "cleared")
-    press(pupils[0], "btn-next-level")
-    for p in pupils:
-        phase_is(p, "ready")
-        press(p, "btn-ready")
-    for p in pupils:
-        phase_is(p, "play")
+    clear_level_one_and_start_two(pupils)
     held = {p: lowest(p) or 999 for p in pupils}
     low = min(pupils, key=lambda p: held[p])
     mover = next(p for p in pupils if p is not low)

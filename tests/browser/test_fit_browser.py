@@ -10,19 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from lab import (
-    free_port,
     notebook_panel,
     open_notebook,
     run_cell,
@@ -30,6 +24,9 @@ from lab import (
     write_notebook,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from serving import free_port, jupyter_env, listening, server_process, with_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "docs" / "gallery"
@@ -309,51 +306,23 @@ def voila(notebook_path: Path, state: Path) -> Iterator[str]:
     """Voilà serving one notebook on a free loopback port (as `mindwidget app` does)."""
     state.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(state / "config"),
-        JUPYTER_DATA_DIR=str(state / "data"),
-        JUPYTER_RUNTIME_DIR=str(state / "runtime"),
-        PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p),
-    )
+    env = with_path(jupyter_env(state), ROOT)
     cmd = [
         sys.executable, "-m", "voila", str(notebook_path),
         "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         "--theme=light", "--no-browser",
     ]  # fmt: skip
-    log_path = state / "voila.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=notebook_path.parent,
-            start_new_session=True,
-        )
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-                    s.settimeout(1)
-                    if s.connect_ex(("127.0.0.1", port)) == 0:
-                        break
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not start:\n{log_path.read_text(errors='replace')}")
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=0.25)  # a bounded poll, not a wait for readiness
-            yield f"http://127.0.0.1:{port}/"
-        finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(timeout=10)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
+    with server_process(
+        cmd,
+        state / "voila.log",
+        up=lambda: listening(port),
+        what="Voilà",
+        timeout=90,
+        env=env,
+        cwd=notebook_path.parent,
+        stop=signal.SIGINT,
+    ):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def phone_checks(page: Page, w: Locator, what: str) -> None:

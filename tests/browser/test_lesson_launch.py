@@ -13,11 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -27,6 +23,9 @@ import pytest
 from lab import notebook_panel, wait_kernel_idle
 from playwright.sync_api import Browser, expect
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from serving import HTTP_ERRORS, free_port, jupyter_env, server_process, with_path  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 THEME = '{"theme": "JupyterLab Dark"}\n'
 
@@ -35,57 +34,38 @@ THEME = '{"theme": "JupyterLab Dark"}\n'
 def lesson_lab(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
     """``mindwidget lesson --lang nl FOLDER --no-browser --port N``; yields (URL with
     token, the folder, the teacher's theme settings file)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ)
-    for name in ("CONFIG", "DATA", "RUNTIME"):
-        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / "jupyter" / name.lower())
-    config = tmp_path / "jupyter" / "config"
-    config.mkdir(parents=True)
-    (config / "jupyter_server_config.json").write_text('{"ServerApp": {"allow_root": true}}')
+    port = free_port()
     # the teacher's own JupyterLab settings: the dark theme
     user = tmp_path / "teacher-settings"
     theme = user / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     theme.parent.mkdir(parents=True)
     theme.write_text(THEME)
-    env["JUPYTERLAB_SETTINGS_DIR"] = str(user)
-    env["JUPYTERLAB_WORKSPACES_DIR"] = str(tmp_path / "teacher-workspaces")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    env = jupyter_env(
+        tmp_path / "jupyter",
+        allow_root=True,
+        JUPYTERLAB_SETTINGS_DIR=str(user),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "teacher-workspaces"),
+    )
     folder = tmp_path / "klas"
     cmd = [sys.executable, "-m", "mindwidget.cli", "lesson", "--lang", "nl", str(folder)]
     cmd += ["--no-browser", "--port", str(port)]
     log = tmp_path / "lab.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            found = re.search(rf"http://127\.0\.0\.1:{port}/lab\?token=\w+", log.read_text())
-            if found:
-                errors = (urllib.error.URLError, ConnectionError, TimeoutError)
-                with (
-                    contextlib.suppress(*errors),
-                    urllib.request.urlopen(found.group(0), timeout=2),
-                ):
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not start:\n{log.read_text(errors='replace')}")
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=0.25)
-        yield found.group(0), folder, theme
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+
+    def url() -> str | None:
+        found = re.search(rf"http://127\.0\.0\.1:{port}/lab\?token=\w+", log.read_text())
+        return found.group(0) if found else None
+
+    def up() -> bool:
+        # the URL with its token is in the log and opens (an error status is not up)
+        found = url()
+        if found is None:
+            return False
+        with contextlib.suppress(*HTTP_ERRORS), urllib.request.urlopen(found, timeout=2):
+            return True
+        return False
+
+    with server_process(cmd, log, up=up, what="JupyterLab", timeout=180, env=with_path(env, ROOT)):
+        yield str(url()), folder, theme
 
 
 def test_the_dutch_lesson_opens_in_dutch_with_the_file_browser_closed(

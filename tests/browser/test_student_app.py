@@ -16,22 +16,21 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from lab import free_port, tid
+from lab import tid
 from playwright.sync_api import Page, WebSocket, expect
 
 from mindwidget import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from serving import free_port, jupyter_env, listening, server_process, with_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 73  # level 1: you hold 36, Bot 2 holds 16, Bot 3 holds 65
@@ -46,14 +45,8 @@ def student_app(state: Path) -> Iterator[tuple[str, Path]]:
     """``mindwidget app`` on a free loopback port; yields its URL and its log."""
     state.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(state / "config"),
-        JUPYTER_DATA_DIR=str(state / "data"),
-        JUPYTER_RUNTIME_DIR=str(state / "runtime"),
-        IPYTHONDIR=str(state / "ipython"),
-        PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p),
-        MINDWIDGET_APP_SEED=str(SEED),
+    env = with_path(
+        jupyter_env(state, IPYTHONDIR=str(state / "ipython"), MINDWIDGET_APP_SEED=str(SEED)), ROOT
     )
     cmd = [
         sys.executable, "-m", "mindwidget.cli", "app",
@@ -61,44 +54,17 @@ def student_app(state: Path) -> Iterator[tuple[str, Path]]:
         "--players", str(PLAYERS), "--bots", "perfect", "--tempo", "0.3", "--lang", "en",
     ]  # fmt: skip
     log_path = state / "voila.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=state,
-            start_new_session=True,  # own process group: its kernels go with it
-        )
-        try:
-            _wait_listening(proc, port, log_path)
-            yield f"http://127.0.0.1:{port}/", log_path
-        finally:
-            # Voilà stops on SIGINT (Ctrl+C) and shuts its kernels down.
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(timeout=10)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _wait_listening(proc: subprocess.Popen[bytes], port: int, log_path: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while True:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-            s.settimeout(1)
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        if proc.poll() is not None or time.monotonic() > deadline:
-            pytest.fail(f"mindwidget app did not start:\n{log_path.read_text(errors='replace')}")
-        # Bounded poll interval, not a fixed wait for readiness.
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=0.25)
+    with server_process(
+        cmd,
+        log_path,
+        up=lambda: listening(port),
+        what="mindwidget app",
+        timeout=START_TIMEOUT_S,
+        env=env,
+        cwd=state,
+        stop=signal.SIGINT,  # Voilà stops on Ctrl+C and shuts its kernels down
+    ):
+        yield f"http://127.0.0.1:{port}/", log_path
 
 
 # ------------------------------------------------------- the kernel messages
