@@ -17,6 +17,25 @@ export function plural(lang, n) {
   return RULES.get(code).select(n);
 }
 
+const NUMBERS = new Map();
+
+/** `x` with `digits` decimals as `lang` writes it (0.5 in English, 0,5 in Dutch and German),
+ * from Intl.NumberFormat; Python's plots use i18n.decimal, the same per language. */
+export function decimal(lang, x, digits = 1) {
+  const code = LOCALES[lang] ? lang : "en";
+  const key = `${code}:${digits}`;
+  if (!NUMBERS.has(key))
+    NUMBERS.set(
+      key,
+      new Intl.NumberFormat(code, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        useGrouping: false,
+      }),
+    );
+  return NUMBERS.get(key).format(x);
+}
+
 /** The key to look up: `key`, or for a counted string its `key_one` / `key_other` form by `n`. */
 function formOf(lang, key, params) {
   if (Object.hasOwn(en, key) || typeof params.n !== "number") return key;

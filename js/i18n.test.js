@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGS, LOCALES, plural, tr } from "./i18n.js";
+import { LANGS, LOCALES, decimal, plural, tr } from "./i18n.js";
 
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -54,5 +54,14 @@ describe("locales", () => {
     expect(tr("xx", "btn_play")).toBe("Play");
     expect(tr("de", "no_such_key")).toBe("no_such_key");
     expect(tr("en", "level", { n: 1 })).toBe("Level 1 of {of}");
+  });
+});
+
+describe("decimal", () => {
+  it("writes a decimal comma in Dutch and German, a point in English (Intl.NumberFormat)", () => {
+    expect(decimal("nl", 0.5)).toBe("0,5");
+    expect(decimal("de", 24.44)).toBe("24,4");
+    expect(decimal("en", 1234.5, 2)).toBe("1234.50");
+    expect(decimal("xx", 2)).toBe("2.0");
   });
 });

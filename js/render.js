@@ -15,7 +15,7 @@
 // and the trace beside the table (projector size, or a wide cell) or below it.
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
-import { tr } from "./i18n.js";
+import { decimal, tr } from "./i18n.js";
 import { back, button, card, esc, langMenu, pile, putAside, seatMark, seatStyle, tokens } from "./parts.js";
 import { traceSvg } from "./trace.js";
 
@@ -175,7 +175,7 @@ function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake ? 1 : 0)}
   ${tokens("stars", view.stars, view.max_stars ?? 0, lang)}
   <span class="mw-clock"><span class="mw-clock-label">${esc(tr(lang, "clock"))}</span>
-    <span data-live="clock" data-testid="clock">${(ctx.now ?? 0).toFixed(1)}</span> s</span>
+    <span data-live="clock" data-testid="clock">${decimal(lang, ctx.now ?? 0)}</span> s</span>
   ${langMenu(lang, "lang")}
 </header>`;
 }
@@ -199,7 +199,7 @@ function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type 
       plan === undefined
         ? ""
         : `<span class="mw-plan" data-live="plan" data-at="${plan}" data-testid="plan-${p}">${esc(
-            tr(lang, "next_play_in", { s: Math.max(0, plan - (ctx.now ?? 0)).toFixed(1) }),
+            tr(lang, "next_play_in", { s: decimal(lang, Math.max(0, plan - (ctx.now ?? 0))) }),
           )}</span>`;
     out.push(`<div class="mw-seat" style="${seatStyle(p).style}" data-testid="seat-${p}" data-anchor="seat-${p}" role="group" aria-label="${esc(tr(lang, "hand_of", { who: names[p] }))}">
   <div class="mw-seat-name">${seatMark(p)}<span class="mw-name">${esc(names[p])}</span>

@@ -2,7 +2,7 @@
 // The live timing trace as an inline SVG string: time since the level started
 // (x) against card value (y), one colour *and* marker shape per player.
 // Pure: a function of the points Python sent and the current level time.
-import { tr } from "./i18n.js";
+import { decimal, tr } from "./i18n.js";
 
 // Okabe-Ito: distinct for the common colour-vision deficiencies. One place for
 // the seats' colours and shapes, shared with plot_trace: mindwidget/seats.json.
@@ -139,7 +139,7 @@ export function traceSvg(points, o) {
     const cx = x(p.t);
     const cy = y(p.card);
     const name = o.names?.[p.player] ?? String(p.player);
-    const label = `${name}: ${p.card} (${tr(lang, `trace_${p.k === "play" ? "play" : p.k}`)}, ${p.t.toFixed(2)} s)`;
+    const label = `${name}: ${p.card} (${tr(lang, `trace_${p.k === "play" ? "play" : p.k}`)}, ${decimal(lang, p.t, 2)} s)`;
     const hollow = p.k === "lost" || p.k === "star";
     out.push(
       `<g class="mw-pt mw-pt-${p.k}" data-kind="${p.k}" data-card="${p.card}"><title>${esc(label)}</title>`,

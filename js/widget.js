@@ -9,7 +9,7 @@
 import "./widget.css";
 import * as clock from "./clock.js";
 import { keepKeys, mountFrame } from "./dom.js";
-import { LANGS, tr } from "./i18n.js";
+import { LANGS, decimal, tr } from "./i18n.js";
 import * as motion from "./motion.js";
 import { actionMessage, tickMessage } from "./messages.js";
 import { announce, noticeText, renderTable, traceLayout } from "./render.js";
@@ -250,10 +250,11 @@ export default () => {
       const liveTimer = setInterval(() => {
         const t = levelTime();
         const c = main.querySelector('[data-live="clock"]');
-        if (c) c.textContent = t.toFixed(1);
+        const lang = model.get("lang");
+        if (c) c.textContent = decimal(lang, t);
         for (const el2 of main.querySelectorAll('[data-live="plan"]')) {
           const left = Math.max(0, Number(el2.dataset.at) - t);
-          el2.textContent = el2.textContent.replace(/\d+(\.\d+)?/, left.toFixed(1));
+          el2.textContent = el2.textContent.replace(/\d+([.,]\d+)?/, decimal(lang, left));
         }
         const line = main.querySelector('[data-live="now"]');
         if (line) {
