@@ -488,8 +488,8 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
       case "stopped":
         out.push(about(lang, "say_stopped", p, view, names));
         break;
-      case "concentrated":
-        out.push(tr(lang, "say_concentrated"));
+      case "ready":
+        out.push(tr(lang, "say_ready"));
         break;
       case "hands_on_table":
         out.push(tr(lang, "say_hands_on_table"));

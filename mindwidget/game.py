@@ -25,7 +25,6 @@ from .checks import finite, flag, load_json, whole
 from .events import (
     BlindChecked,
     BlindStarted,
-    Concentrated,
     Dealt,
     Discard,
     Event,
@@ -35,6 +34,7 @@ from .events import (
     LevelCleared,
     Mistake,
     Played,
+    Ready,
     StarDeclined,
     StarProposed,
     StarUsed,
@@ -482,7 +482,7 @@ class Game:
         The names are the core's action names (the methods, and the
         ``"action"`` of `actions` and `apply`), in this order: ``play``,
         ``propose_star``, ``vote_star``, ``stop`` (the seat's own actions),
-        ``use_star``, ``concentrate`` (the team's actions, without a player:
+        ``use_star``, ``ready`` (the team's actions, without a player:
         every seat may cause them, so every seat lists them),
         ``next_level``, ``start_blind`` (between levels). An action is listed
         exactly when calling it now, at the time of the latest event, raises
@@ -500,7 +500,7 @@ class Game:
             "vote_star": during and self._refuse_vote_star(player) is None,
             "stop": during,
             "use_star": during and self._refuse_use_star() is None,
-            "concentrate": during,
+            "ready": during,
             "next_level": self._refuse_next_level() is None,
             "start_blind": self._refuse_start_blind() is None,
         }
@@ -736,14 +736,14 @@ class Game:
         self._events.append(Stopped(self._level, t, player))
 
     # R5: the hands come off the table
-    def concentrate(self, t: float | None = None) -> None:
+    def ready(self, t: float | None = None) -> None:
         """All hands come off the table: the level starts or goes on."""
-        self._check_playing("concentrate")
+        self._check_playing("ready")
         t = self._check_t(t)
-        self._actions.append({"action": "concentrate", "t": t})
+        self._actions.append({"action": "ready", "t": t})
         self._t = t
         self._concentrating = False
-        self._events.append(Concentrated(self._level, t))
+        self._events.append(Ready(self._level, t))
 
     def next_level(self) -> None:
         """Deal the next level after a cleared one."""
@@ -849,7 +849,7 @@ class Game:
     # action raises what its precondition returns, and `legal_actions` lists
     # the actions whose precondition returns None: the two cannot disagree.
     def _refuse_playing(self, what: str) -> RuleError | None:
-        """Every action within a level (play, stars, stop, concentrate): the level is on."""
+        """Every action within a level (play, stars, stop, ready): the level is on."""
         if self._status == "playing":
             return None
         if self._status == "level_cleared":
@@ -1049,13 +1049,15 @@ class Game:
             )
         for i, action in enumerate(actions):
             try:
-                game.apply(action)
+                game.apply(_renamed_action(action))
             except RuleError as exc:
                 raise RuleError(f"saved action #{i} ({action!r}) is not possible: {exc}") from None
         saved = data["state"]
         replayed = game._snapshot()
         if not isinstance(saved, dict):
             raise RuleError("the saved state must be an object.")
+        if saved.get("status") in OLD_STATUS_NAMES:
+            saved = {**saved, "status": OLD_STATUS_NAMES[saved["status"]]}
         for key, value in replayed.items():
             if _jsonish(saved.get(key)) != _jsonish(value):
                 raise RuleError(
@@ -1069,7 +1071,7 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise RuleError(
                 "an action is an object with an 'action' key: play, propose_star, vote_star, "
-                "use_star, stop, concentrate, next_level or start_blind."
+                "use_star, stop, ready, next_level or start_blind."
             )
         kind = action["action"]
         allowed = _ACTION_FIELDS.get(kind)
@@ -1158,10 +1160,25 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "vote_star": ("player", "agree", "t"),
     "use_star": ("t",),
     "stop": ("player", "t"),
-    "concentrate": ("t",),
+    "ready": ("t",),
     "next_level": (),
     "start_blind": (),
 }
+
+
+#: Names that saved games and scenario files made before the renames of issue 17
+#: ("one name per concept") still use, and the names they have now. `Game.from_dict`
+#: (so `Game.from_json`) reads both; what a game saves uses only the new names.
+#: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
+OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready"}
+OLD_STATUS_NAMES: dict[str, str] = {}
+
+
+def _renamed_action(action: Any) -> Any:
+    """A saved action under its current name (`OLD_ACTION_NAMES`); anything else as it is."""
+    if isinstance(action, dict) and action.get("action") in OLD_ACTION_NAMES:
+        return {**action, "action": OLD_ACTION_NAMES[action["action"]]}
+    return action
 
 
 def describe_event(e: Event, lang: str = "en") -> str:
@@ -1190,8 +1207,8 @@ def describe_event(e: Event, lang: str = "en") -> str:
         return say("ev_star_declined", player=e.player, at=at)
     if isinstance(e, Stopped):
         return say("ev_stopped", player=e.player, at=at)
-    if isinstance(e, Concentrated):
-        return say("ev_concentrated", at=at)
+    if isinstance(e, Ready):
+        return say("ev_ready", at=at)
     if isinstance(e, HandsOnTable):
         return say("ev_hands_on_table", after=say(f"ev_after_{e.why}"), at=at)
     if isinstance(e, Unready):

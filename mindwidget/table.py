@@ -161,7 +161,7 @@ class LevelIndex:
                 self.played.append(i)
             elif kind in ("mistake", "star_used"):
                 self.discarding.append(i)
-            elif kind == "concentrated":
+            elif kind == "ready":
                 self.started = True
         self.n = len(events)
         return self
@@ -212,7 +212,7 @@ def phase(game: Game, index: LevelIndex | None = None) -> str:
         if index is not None:
             started = index.started
         else:
-            started = any(e.type == "concentrated" for e in game.level_events)
+            started = any(e.type == "ready" for e in game.level_events)
         return "stopped" if started else "ready"
     return "play"
 
@@ -738,7 +738,7 @@ class Table:
             t = self._time(t)
             if self.phase not in ("ready", "stopped"):
                 raise Refused("not_now")
-            self._rule(lambda: self._game.concentrate(t=t))
+            self._rule(lambda: self._game.ready(t=t))
             self._now = max(self._now, t)
             self._changed()
 

@@ -128,7 +128,7 @@ def timing_profile(game: Game, player: int) -> TimingProfile:
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[10, 30], [50]])
-    >>> g.concentrate(t=0); _ = g.play(0, t=5.0); _ = g.play(0, t=15.0)
+    >>> g.ready(t=0); _ = g.play(0, t=5.0); _ = g.play(0, t=15.0)
     >>> timing_profile(g, 0).note
     'only 2 plays so far; the profile needs at least 3.'
     """

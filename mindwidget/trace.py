@@ -40,11 +40,11 @@ from matplotlib.text import Text
 
 from .checks import choice, flag, whole
 from .events import (
-    Concentrated,
     Dealt,
     Event,
     Mistake,
     Played,
+    Ready,
     StarDeclined,
     StarUsed,
     Stopped,
@@ -79,7 +79,7 @@ MARKERS: tuple[str, ...] = tuple(_SEATS["matplotlib_markers"])
 #: Events after which everyone's timing starts afresh: a play (and the mistake
 #: it caused), a throwing star used or declined, a stop, and the resume after
 #: it. The deal (t=0) counts when nothing else happened yet.
-_RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Concentrated)
+_RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Ready)
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ def trace(game: Game) -> pd.DataFrame:
       pile *before* the mistaken card, like that card itself;
     * ``wait`` -- seconds since the previous event that restarts everyone's
       timing: a play (or its mistake), a throwing star used or declined, a
-      "stop", or the resume after it (the previous concentrate). Cards put
+      "stop", or the resume after it (the previous ready). Cards put
       aside share the wait of the event that put them aside;
     * ``outcome`` -- ``"ok"``; ``"mistake"`` for a card played while a lower
       card was still held (in blind mode this is found only when the pile is
@@ -213,7 +213,7 @@ def trace(game: Game) -> pd.DataFrame:
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
-    >>> g.concentrate(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
+    >>> g.ready(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
     >>> trace(g)[["card", "outcome"]].values.tolist()
     [[34, 'mistake'], [26, 'discarded_mistake'], [30, 'discarded_mistake'], [50, 'ok']]
     """
@@ -227,7 +227,7 @@ def trace(game: Game) -> pd.DataFrame:
 def trace_stops(game: Game) -> pd.DataFrame:
     """The stops: one row per "stop" with the time the team resumed.
 
-    Columns ``level``, ``start`` (the stop), ``end`` (the concentrate that
+    Columns ``level``, ``start`` (the stop), ``end`` (the ready that
     resumed play; NaN if the level ended or the game stands before it),
     ``player`` (who called stop) and ``blind``. A second "stop" before the
     resume belongs to the first.
@@ -246,7 +246,7 @@ def trace_stops(game: Game) -> pd.DataFrame:
                     "blind": lv.blind,
                 }
                 rows.append(open_row)
-            elif isinstance(e, Concentrated) and open_row is not None:
+            elif isinstance(e, Ready) and open_row is not None:
                 open_row["end"] = e.t
                 open_row = None
     frame = pd.DataFrame(rows, columns=list(STOP_COLUMNS))

@@ -282,7 +282,7 @@ class TraceFeed:
             "star_used",
             "stopped",
             "hands_on_table",
-            "concentrated",
+            "ready",
             "blind_checked",
         ):
             return
@@ -315,7 +315,7 @@ class TraceFeed:
             if kind == "hands_on_table":
                 stop["why"] = d["why"]  # the table stopped after a mistake or a star
             points.append(stop)
-        elif kind == "concentrated":
+        elif kind == "ready":
             if self._open_stop is not None:
                 points[self._open_stop]["until"] = t
                 self._changed(self._open_stop)

@@ -56,7 +56,7 @@ def test_actions_while_a_cleared_level_waits_for_next_level() -> None:
     g.play(1, t=2.0)
     assert g.status == "level_cleared"
     refused(g, lambda: g.propose_star(0), "next_level")
-    refused(g, lambda: g.concentrate(), "next_level")
+    refused(g, lambda: g.ready(), "next_level")
     refused(g, g.start_blind, "after a win")
 
 
@@ -125,7 +125,7 @@ def test_players_disagreeing_with_rules() -> None:
 
 def _saved() -> dict[str, object]:
     g = Game(players=3, seed=42)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.use_star(t=1.0)
     return json.loads(g.to_json())  # type: ignore[no-any-return]
 

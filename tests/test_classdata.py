@@ -79,7 +79,7 @@ def test_seat_metadata_names_people_and_bots(tables: dict[int, Game]) -> None:
 
 def test_a_mistake_is_marked() -> None:
     g = Game.from_hands([[26], [30], [34, 50]], level=2)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=2.0)
     frame = classdata.plays({5: g})
     assert frame["mistake"].tolist() == [True]

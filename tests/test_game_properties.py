@@ -24,7 +24,7 @@ ACTION_KINDS = (
     "vote_star",
     "use_star",
     "stop",
-    "concentrate",
+    "ready",
     "next_level",
     "start_blind",
     "bad_t",
@@ -40,7 +40,7 @@ def random_action(data: st.DataObject, g: Game) -> dict[str, Any]:
     action: dict[str, Any] = {"action": kind, "player": player, "t": g.t + dt}
     if kind == "vote_star":
         action["agree"] = data.draw(st.booleans())
-    if kind in ("use_star", "concentrate"):
+    if kind in ("use_star", "ready"):
         del action["player"]
     if kind in ("next_level", "start_blind"):
         action = {"action": kind}

@@ -84,7 +84,7 @@ def played_game(seed: int, steps: int) -> Game:
             elif kind == "stop":
                 g.stop(p, t=t)
             elif kind == "go":
-                g.concentrate(t=t)
+                g.ready(t=t)
             elif g.status == "won":
                 g.start_blind()
                 t = 0.0
@@ -254,3 +254,23 @@ def test_a_game_pickles_after_observations() -> None:
     assert pickle.loads(pickle.dumps(g)) == g
     h = pickle.loads(pickle.dumps(g))
     assert h.observation(1) == g.observation(1)
+
+
+# The names saved games used before issue 17 ("one name per concept"): an old save still loads.
+_OLD_ACTIONS = {"ready": "concentrate"}
+_OLD_STATUS: dict[str, str] = {}
+
+
+def test_an_old_save_with_the_old_action_names_still_loads() -> None:
+    g = Game.from_hands([[3, 40], [20, 60]], level=2, lives=2, stars=1, seed=4)
+    g.ready(t=0.0)
+    g.play(0, t=1.0)
+    g.stop(1, t=1.5)
+    g.ready(t=2.0)
+    saved = g.to_dict()
+    old = [{**a, "action": _OLD_ACTIONS.get(a["action"], a["action"])} for a in saved["actions"]]
+    assert {a["action"] for a in old} >= set(_OLD_ACTIONS.values())  # the save is an old one
+    state = {**saved["state"], "status": _OLD_STATUS.get(g.status, g.status)}
+    loaded = Game.from_dict({**saved, "actions": old, "state": state})
+    assert loaded == g
+    assert [a["action"] for a in loaded.actions] == [a["action"] for a in saved["actions"]]

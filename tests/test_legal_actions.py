@@ -24,7 +24,7 @@ ACTIONS: dict[str, list[Callable[[Game, int], object]]] = {
     "vote_star": [lambda g, p: g.vote_star(p, True), lambda g, p: g.vote_star(p, False)],
     "stop": [lambda g, p: g.stop(p)],
     "use_star": [lambda g, p: g.use_star()],
-    "concentrate": [lambda g, p: g.concentrate()],
+    "ready": [lambda g, p: g.ready()],
     "next_level": [lambda g, p: g.next_level()],
     "start_blind": [lambda g, p: g.start_blind()],
 }
@@ -82,7 +82,7 @@ def step(data: st.DataObject, game: Game) -> None:
             game.play(min(held)[1] if held else player, t=t)
         elif kind == "vote_star":
             game.vote_star(player, data.draw(st.booleans()), t=t)
-        elif kind in ("use_star", "concentrate"):
+        elif kind in ("use_star", "ready"):
             getattr(game, kind)(t=t)
         elif kind in ("next_level", "start_blind"):
             getattr(game, kind)()
@@ -106,11 +106,11 @@ def test_an_action_is_listed_exactly_when_the_rules_accept_it(
 def test_the_listing_reaches_every_kind_of_state() -> None:
     """The property is checked in states where each action is listed (it can fail)."""
     g = Game.from_hands([[5], [17]], level=12, stars=1)
-    assert g.legal_actions(0) == ("play", "propose_star", "stop", "use_star", "concentrate")
-    g.concentrate(t=0)
+    assert g.legal_actions(0) == ("play", "propose_star", "stop", "use_star", "ready")
+    g.ready(t=0)
     g.propose_star(0, t=1)
-    assert g.legal_actions(0) == ("stop", "use_star", "concentrate")
-    assert g.legal_actions(1) == ("vote_star", "stop", "use_star", "concentrate")
+    assert g.legal_actions(0) == ("stop", "use_star", "ready")
+    assert g.legal_actions(1) == ("vote_star", "stop", "use_star", "ready")
     g.vote_star(1, False, t=1)
     g.play(0, t=2)
     g.play(1, t=3)

@@ -122,14 +122,14 @@ def test_R4_time_restarts_with_each_level() -> None:
 def test_R5_concentration_and_stop_are_recorded_and_do_not_block_play() -> None:
     g = Game.from_hands([[10], [20]])
     assert g.concentrating  # every level starts with all hands on the table
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     assert not g.concentrating
     g.stop(1, t=2.0)
     assert g.concentrating
     g.play(0, t=2.5)  # the core records it (a mistake of etiquette); the table enforces
     assert not g.concentrating  # a play ends the concentration
     types = [e.type for e in g.events]
-    assert types == ["dealt", "concentrated", "stopped", "unready", "played"]
+    assert types == ["dealt", "ready", "stopped", "unready", "played"]
 
 
 # Rule 6 -------------------------------------------------------------------
@@ -174,13 +174,13 @@ def test_R6_a_mistake_stops_the_table_and_every_hand_goes_back_on_it() -> None:
     # dan stopt het spel meteen. ... Het team concentreert zich opnieuw en speelt het
     # level af." (Dutch rules page); "wird das Spiel ... unterbrochen" (German text)
     g = Game.from_hands([[34], [26], [30, 50]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     assert g.concentrating and g.status == "playing"
     stop = g.events[-1]
     assert isinstance(stop, HandsOnTable) and stop.why == "mistake"
     assert stop.player == 1  # the holder of the lowest card put aside calls stop
-    g.concentrate(t=3.0)  # the team is ready again: the same level goes on
+    g.ready(t=3.0)  # the team is ready again: the same level goes on
     assert not g.concentrating and g.level == 2
     g.play(2, t=4.0)
     assert g.status == "level_cleared"
@@ -195,11 +195,11 @@ def test_R6_option_concentrate_after(option: str, after_mistake: bool, after_sta
     # and German texts: "The level continues from that point" / "setzen danach das Spiel fort"
     rules = Rules(players=3, concentrate_after=option)  # type: ignore[arg-type]
     g = Game.from_hands([[34, 80, 90], [26, 81, 91], [30, 50, 92]], rules=rules)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     assert g.concentrating is after_mistake
     if g.concentrating:
-        g.concentrate(t=2.0)
+        g.ready(t=2.0)
     g.use_star(t=3.0)
     assert g.concentrating is after_star
     assert [e.type for e in g.events].count("hands_on_table") == after_mistake + after_star
@@ -209,7 +209,7 @@ def test_R6_a_mistake_that_empties_the_last_hands_clears_the_level() -> None:
     # "Alle Handkarten, die niedriger sind als die zuletzt gespielte, werden danach
     # beiseitegelegt": nothing is left to play, so the level is cleared and its reward comes
     g = Game.from_hands([[34], [26], [30]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     assert g.status == "level_cleared" and not g.concentrating
     assert (g.lives, g.stars) == (2, 2)
@@ -219,7 +219,7 @@ def test_R5_a_play_while_the_hands_are_on_the_table_is_recorded_not_refused() ->
     # "Het regelboek noemt dit moment uitdrukkelijk belangrijk; sla het niet over."
     # The core records the slip (the table and the widget refuse it); the play ends it.
     g = Game.from_hands([[34, 60], [26], [30, 50]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)  # a mistake: hands on the table
     g.play(2, t=1.5)  # played before the team was ready again
     assert [e.type for e in g.level_events][-3:] == ["hands_on_table", "unready", "played"]
@@ -275,14 +275,14 @@ def test_R7_after_a_star_the_team_concentrates_again() -> None:
     # "De gebruikte werpster gaat terug naar de reserve. Daarna concentreert het team
     # zich opnieuw en gaat het level verder." (Dutch rules page)
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.propose_star(2, t=1.0)
     g.vote_star(0, True, t=1.2)
     g.vote_star(1, True, t=1.4)
     stop = g.events[-1]
     assert isinstance(stop, HandsOnTable) and (stop.why, stop.player) == ("star", 2)
     assert g.concentrating
-    g.concentrate(t=2.0)
+    g.ready(t=2.0)
     assert not g.concentrating
 
 
@@ -527,7 +527,7 @@ def test_R10_blind_pile_that_looks_ascending_after_a_star_costs_nothing() -> Non
         g.play(0, t=1.0)
         g.play(0, t=2.0)
         g.use_star(t=3.0)
-        g.concentrate(t=4.0)
+        g.ready(t=4.0)
         g.play(1, t=5.0)
         assert g.pile == (20, 50, 60) and g.status == "level_cleared"
         return g
@@ -546,7 +546,7 @@ def test_R10_blind_levels_cleared_are_recorded() -> None:
 # Rule 11 ------------------------------------------------------------------
 def test_R11_observation_holds_only_what_the_player_may_know() -> None:
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     obs = g.observation(2)
     assert obs.hand == (30, 80)

@@ -403,7 +403,7 @@ def test_a_mistake_stops_the_table_bots_are_ready_again_after_a_pause() -> None:
     assert person.phase == "play" and person.planned is not None
 
     stopped = game.copy()
-    stopped.concentrate(t=0.0)
+    stopped.ready(t=0.0)
     stopped.play(0, t=0.5)  # the same mistake, at a table of bots only
     bots = Table(game=stopped, seats=None, bots="perfect")
     assert bots.phase == "stopped"

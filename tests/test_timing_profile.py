@@ -17,7 +17,7 @@ from mindwidget.timing import MAX_FLOOR, MIN_PLAYS, player_plays, plot_timing
 def clockwork(floor: float, step: float, cards: list[int]) -> Game:
     """Player 0 plays ``cards`` waiting exactly floor + step * gap each time."""
     g = Game.from_hands([cards, [99]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     t, top = 0.0, 0
     for card in cards:
         t += floor + step * (card - top)

@@ -31,11 +31,11 @@ def rows(frame: pd.DataFrame) -> list[tuple[object, ...]]:
 def mistake_game() -> Game:
     """The rule example: 34 is played while 26 and 30 are still held."""
     g = Game.from_hands([[11, 26], [30, 71], [34, 58]], level=2, seed=0)
-    g.concentrate(t=0.5)
+    g.ready(t=0.5)
     g.play(0, t=1.0)  # 11
     g.play(2, t=2.5)  # 34: too early
     g.stop(0, t=3.0)
-    g.concentrate(t=4.0)
+    g.ready(t=4.0)
     g.play(2, t=6.0)  # 58
     g.play(1, t=7.5)  # 71
     return g
@@ -61,7 +61,7 @@ def test_trace_refuses_something_that_is_not_a_game() -> None:
 # ------------------------------------------------------------ a clean level
 def test_clean_level_17_28_55_gaps_and_waits() -> None:
     g = Game.from_hands([[17], [28], [55]], seed=0)
-    g.concentrate(t=0.5)
+    g.ready(t=0.5)
     g.play(0, t=1.0)
     g.play(1, t=2.5)
     g.play(2, t=5.0)
@@ -98,7 +98,7 @@ def test_rule_example_34_while_26_and_30_are_held() -> None:
 
 def test_three_lower_cards_give_one_mistake_row_and_three_discards() -> None:
     g = Game.from_hands([[12, 19], [25, 80], [40, 62]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=1.0)
     assert trace(g)["outcome"].tolist() == ["mistake"] + ["discarded_mistake"] * 3
     assert g.lives == 2
@@ -106,7 +106,7 @@ def test_three_lower_cards_give_one_mistake_row_and_three_discards() -> None:
 
 def test_a_card_played_while_only_a_higher_card_is_held_is_ok() -> None:
     g = Game.from_hands([[40], [35]], seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(1, t=1)
     g.play(0, t=2)
     assert trace(g)["outcome"].tolist() == ["ok", "ok"]
@@ -115,7 +115,7 @@ def test_a_card_played_while_only_a_higher_card_is_held_is_ok() -> None:
 # ----------------------------------------------------------- throwing stars
 def test_star_discards_and_the_wait_after_a_star() -> None:
     g = Game.from_hands([[44, 47], [60, 91], [51, 73]], level=2, seed=0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=2.0)  # 44
     g.propose_star(0, t=3.0)
     g.vote_star(1, True, t=3.5)
@@ -134,7 +134,7 @@ def test_star_discards_and_the_wait_after_a_star() -> None:
 
 def test_a_declined_star_restarts_the_wait() -> None:
     g = Game.from_hands([[10], [20]], seed=0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.propose_star(1, t=1.0)
     g.vote_star(0, False, t=1.5)
     g.play(0, t=4.0)
@@ -144,11 +144,11 @@ def test_a_declined_star_restarts_the_wait() -> None:
 # -------------------------------------------------------------------- stops
 def test_stops_run_from_the_stop_to_the_resume() -> None:
     g = Game.from_hands([[10, 50], [20, 60]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.stop(1, t=2)
     g.stop(0, t=2.5)  # a second stop before the resume belongs to the first
-    g.concentrate(t=3)
+    g.ready(t=3)
     g.play(1, t=4)
     g.stop(1, t=5)  # still stopped when we look
     s = trace_stops(g)
@@ -175,11 +175,11 @@ def test_a_game_without_stops_has_an_empty_stop_table() -> None:
 def blind_game() -> Game:
     """Win a one-level house game, then play blind level 1 with a fault."""
     g = Game.from_hands([[30], [70]], rules=Rules(players=2, levels=1, lives=2), seed=5)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.play(1, t=3)
     g.start_blind()
-    g.concentrate(t=0)
+    g.ready(t=0)
     low, high = sorted([(g.hands[0][0], 0), (g.hands[1][0], 1)])
     g.play(high[1], t=1.0)  # the higher card first: a fault found at the end
     g.play(low[1], t=2.0)
@@ -289,7 +289,7 @@ def test_every_player_has_its_own_colour_and_marker() -> None:
 
 def test_plot_marks_star_discards_with_their_own_symbol() -> None:
     g = Game.from_hands([[10, 83], [20, 84]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.play(1, t=2)
     g.use_star(t=3)
@@ -403,7 +403,7 @@ def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks
     from mindwidget.trace import FONT_SIZES, INK
 
     game = Game.from_hands([[10, 40], [20, 60], [30, 80]])
-    game.concentrate(t=0.0)
+    game.ready(t=0.0)
     for t, p in ((4.0, 0), (6.0, 1), (8.0, 2), (20.0, 0), (25.0, 1), (30.0, 2)):
         game.play(p, t=t)
     for fig in (plot_trace(game, lang="nl"), plot_timing(game, 0, lang="nl")):

@@ -308,7 +308,7 @@ def test_heartbeats_change_nothing_in_step_mode_before_ready_and_in_a_vote() -> 
     m = len(b.comm.sent)
     b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})  # step mode: no clock
     assert len(b.comm.sent) == m and n < m and w.game.to_json() != before
-    assert [e.type for e in w.game.level_events] == ["dealt", "concentrated"]
+    assert [e.type for e in w.game.level_events] == ["dealt", "ready"]
     w.mode = "realtime"  # the clock runs: now the same heartbeat brings both bots
     b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})
     assert w.game.pile == (10, 30)

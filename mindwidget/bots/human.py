@@ -409,7 +409,7 @@ class HumanTimer(Bot):
             kind = event["type"]
             if kind in _DOWN:
                 down = i
-            elif kind == "concentrated":
+            elif kind == "ready":
                 resumed = i
         if down < 0 or not (obs.concentrating or resumed > down):
             return None
