@@ -481,12 +481,12 @@ class Game:
 
         The names are the core's action names (the methods, and the
         ``"action"`` of `actions` and `apply`), in this order: ``play``,
-        ``propose_star``, ``vote_star``, ``stop`` (the seat's own actions),
+        ``propose_star``, ``vote``, ``stop`` (the seat's own actions),
         ``use_star``, ``ready`` (the team's actions, without a player:
         every seat may cause them, so every seat lists them),
         ``next_level``, ``start_blind`` (between levels). An action is listed
         exactly when calling it now, at the time of the latest event, raises
-        no `RuleError` (``vote_star`` with either answer). The rules only:
+        no `RuleError` (``vote`` with either answer). The rules only:
         a table may allow less (`mindwidget.table.Table.allowed`, e.g. no
         play before Ready).
         """
@@ -497,7 +497,7 @@ class Game:
         allowed = {
             "play": during and self._refuse_play(player) is None,
             "propose_star": during and self._refuse_propose_star() is None,
-            "vote_star": during and self._refuse_vote_star(player) is None,
+            "vote": during and self._refuse_vote(player) is None,
             "stop": during,
             "use_star": during and self._refuse_use_star() is None,
             "ready": during,
@@ -664,16 +664,16 @@ class Game:
         self._events.append(StarProposed(self._level, t, player))
         self._use_star_if_unanimous(t)
 
-    def vote_star(self, player: int, agree: bool, t: float | None = None) -> None:
+    def vote(self, player: int, agree: bool, t: float | None = None) -> None:
         """``player`` agrees or says no to the open proposal; one no ends it."""
         player = self._check_player(player)
         self._check_playing("vote on a throwing star")
         t = self._check_t(t)
         agree = flag("agree", agree, error=RuleError)
-        refused = self._refuse_vote_star(player)
+        refused = self._refuse_vote(player)
         if refused is not None:
             raise refused
-        self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
+        self._actions.append({"action": "vote", "player": player, "agree": agree, "t": t})
         self._vote(player, agree, t)
 
     def _vote(self, player: int, agree: bool, t: float) -> None:
@@ -888,7 +888,7 @@ class Game:
         if self._proposal is not None:
             return RuleError(
                 "a throwing star has been proposed; every player votes "
-                "(vote_star) before anyone plays.",
+                "(Game.vote) before anyone plays.",
                 "vote_first",
             )
         return None
@@ -899,13 +899,13 @@ class Game:
             return RuleError("the team has no throwing star left to propose.", "no_stars")
         if self._proposal is not None:
             return RuleError(
-                "a throwing star is already proposed; vote on it (vote_star) before "
+                "a throwing star is already proposed; vote on it (Game.vote) before "
                 "proposing another.",
                 "already_proposed",
             )
         return None
 
-    def _refuse_vote_star(self, player: int) -> RuleError | None:
+    def _refuse_vote(self, player: int) -> RuleError | None:
         """R7: a vote needs an open proposal that this player has not agreed to yet."""
         if self._proposal is None:
             return RuleError(
@@ -1070,7 +1070,7 @@ class Game:
         """Apply one action given as a dict, as in `actions` and saved games."""
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise RuleError(
-                "an action is an object with an 'action' key: play, propose_star, vote_star, "
+                "an action is an object with an 'action' key: play, propose_star, vote, "
                 "use_star, stop, ready, next_level or start_blind."
             )
         kind = action["action"]
@@ -1157,7 +1157,7 @@ class Game:
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("player", "t"),
     "propose_star": ("player", "t"),
-    "vote_star": ("player", "agree", "t"),
+    "vote": ("player", "agree", "t"),
     "use_star": ("t",),
     "stop": ("player", "t"),
     "ready": ("t",),
@@ -1170,7 +1170,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 #: ("one name per concept") still use, and the names they have now. `Game.from_dict`
 #: (so `Game.from_json`) reads both; what a game saves uses only the new names.
 #: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
-OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready"}
+OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready", "vote_star": "vote"}
 OLD_STATUS_NAMES: dict[str, str] = {}
 
 

@@ -158,7 +158,7 @@ def resolve_votes(
         if p in skip or p in proposal["votes"]:
             continue
         agree = _ask(bot, "vote", game.observation(p), rng, game, p)
-        game.vote_star(p, agree)
+        game.vote(p, agree)
 
 
 def apply_planned(

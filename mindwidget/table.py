@@ -511,7 +511,7 @@ class Table:
             legal = game.legal_actions(seat)
             if p == "play":
                 out += [a for a in ("play", "stop", "propose_star") if a in legal]
-            if "vote_star" in legal:
+            if "vote" in legal:
                 out.append("vote")
         if self._mode == "step" and self._planned is not None:
             out.append("wait")
@@ -793,7 +793,7 @@ class Table:
             t = self._time(t)
             if self._game.proposal is None:
                 raise Refused("not_now")
-            self._rule(lambda: self._game.vote_star(s, bool(agree), t=t))
+            self._rule(lambda: self._game.vote(s, bool(agree), t=t))
             self._now = max(self._now, t)
             with self._then_changed():
                 resolve_votes(self._game, self._bots, self._rng, skip=self._seats)

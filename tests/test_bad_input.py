@@ -70,12 +70,12 @@ def test_bad_time_stamps(t: object) -> None:
 def test_star_with_none_left_and_vote_without_proposal() -> None:
     g = Game.from_hands([[10], [20], [30]], stars=0)
     refused(g, lambda: g.propose_star(1), "no throwing star left")
-    refused(g, lambda: g.vote_star(1, True), "no throwing star is proposed")
+    refused(g, lambda: g.vote(1, True), "no throwing star is proposed")
     g = Game.from_hands([[10], [20], [30]])
     g.propose_star(0)
     refused(g, lambda: g.propose_star(1), "already proposed")
-    refused(g, lambda: g.vote_star(0, True), "already agreed")
-    refused(g, lambda: g.vote_star(1, "yes"), "True or False")  # type: ignore[arg-type]
+    refused(g, lambda: g.vote(0, True), "already agreed")
+    refused(g, lambda: g.vote(1, "yes"), "True or False")  # type: ignore[arg-type]
     refused(g, lambda: g.play(1), "vote")
 
 

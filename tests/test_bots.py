@@ -763,7 +763,7 @@ def test_after_a_no_a_bot_does_not_propose_again_while_its_cards_are_still_there
     bot, r = HumanTimer(star_policy=policy).seat(1), rng()
     assert bot.wants_star(g.observation(1), r)
     g.propose_star(1, t=3.4)
-    g.vote_star(0, False, t=3.5)
+    g.vote(0, False, t=3.5)
     bot.plan(g.observation(1), r)  # every bot re-plans after each event
     g.play(1, t=5.0)  # the pile has changed
     assert policy.wants_star(g.observation(1))  # the policy alone would propose again

@@ -21,7 +21,7 @@ ACTION_KINDS = (
     "play",
     "play",
     "propose_star",
-    "vote_star",
+    "vote",
     "use_star",
     "stop",
     "ready",
@@ -38,7 +38,7 @@ def random_action(data: st.DataObject, g: Game) -> dict[str, Any]:
     if kind == "bad_t":
         return {"action": "play", "player": player, "t": g.t - 1.0}
     action: dict[str, Any] = {"action": kind, "player": player, "t": g.t + dt}
-    if kind == "vote_star":
+    if kind == "vote":
         action["agree"] = data.draw(st.booleans())
     if kind in ("use_star", "ready"):
         del action["player"]

@@ -80,7 +80,7 @@ def played_game(seed: int, steps: int) -> Game:
             elif kind == "propose":
                 g.propose_star(p, t=t)
             elif kind == "vote":
-                g.vote_star(p, rng.random() < 0.7, t=t)
+                g.vote(p, rng.random() < 0.7, t=t)
             elif kind == "stop":
                 g.stop(p, t=t)
             elif kind == "go":
@@ -257,7 +257,7 @@ def test_a_game_pickles_after_observations() -> None:
 
 
 # The names saved games used before issue 17 ("one name per concept"): an old save still loads.
-_OLD_ACTIONS = {"ready": "concentrate"}
+_OLD_ACTIONS = {"ready": "concentrate", "vote": "vote_star"}
 _OLD_STATUS: dict[str, str] = {}
 
 
@@ -267,6 +267,8 @@ def test_an_old_save_with_the_old_action_names_still_loads() -> None:
     g.play(0, t=1.0)
     g.stop(1, t=1.5)
     g.ready(t=2.0)
+    g.propose_star(0, t=2.5)
+    g.vote(1, False, t=3.0)
     saved = g.to_dict()
     old = [{**a, "action": _OLD_ACTIONS.get(a["action"], a["action"])} for a in saved["actions"]]
     assert {a["action"] for a in old} >= set(_OLD_ACTIONS.values())  # the save is an old one

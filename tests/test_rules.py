@@ -230,9 +230,9 @@ def test_R5_a_play_while_the_hands_are_on_the_table_is_recorded_not_refused() ->
 def test_R7_star_needs_every_player_to_agree() -> None:
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
     g.propose_star(0, t=1.0)  # the proposer counts as agreeing
-    g.vote_star(1, True, t=1.5)
+    g.vote(1, True, t=1.5)
     assert g.stars == 1 and g.proposal == {"votes": {0: True, 1: True}}
-    g.vote_star(2, True, t=2.0)
+    g.vote(2, True, t=2.0)
     assert g.stars == 0 and g.proposal is None
     used = g.events[-2]
     assert isinstance(used, StarUsed)
@@ -247,7 +247,7 @@ def test_R7_star_needs_every_player_to_agree() -> None:
 def test_R7_a_single_no_ends_the_proposal_and_a_new_one_may_follow() -> None:
     g = Game.from_hands([[10], [20], [30]])
     g.propose_star(0, t=1.0)
-    g.vote_star(2, False, t=1.1)
+    g.vote(2, False, t=1.1)
     assert g.proposal is None and g.stars == 1
     assert g.events[-1].type == "star_declined"
     g.propose_star(1, t=2.0)
@@ -277,8 +277,8 @@ def test_R7_after_a_star_the_team_concentrates_again() -> None:
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
     g.ready(t=0.0)
     g.propose_star(2, t=1.0)
-    g.vote_star(0, True, t=1.2)
-    g.vote_star(1, True, t=1.4)
+    g.vote(0, True, t=1.2)
+    g.vote(1, True, t=1.4)
     stop = g.events[-1]
     assert isinstance(stop, HandsOnTable) and (stop.why, stop.player) == ("star", 2)
     assert g.concentrating
@@ -322,9 +322,9 @@ def test_R7_one_unanimity_rule_for_a_game_and_for_arrays_of_games() -> None:
     assert rules.unanimous(np.array([3, 2, 3])).tolist() == [True, False, True]
     g = Game.from_hands([[10, 40], [20, 50], [30, 60]], level=2, stars=1)
     g.propose_star(0, t=1.0)
-    g.vote_star(1, True, t=1.1)
+    g.vote(1, True, t=1.1)
     assert g.stars == 1 and g.proposal == {"votes": {0: True, 1: True}}
-    g.vote_star(2, True, t=1.2)
+    g.vote(2, True, t=1.2)
     assert g.stars == 0 and g.proposal is None
 
 
@@ -585,12 +585,12 @@ def _refusals() -> list[RuleError]:
     g = Game.from_hands([[10, 20], [30, 40]], level=2, stars=1)
     refused(lambda: g.play(0, card=20))  # lowest first
     refused(lambda: g.play(0, card=99))  # not held
-    refused(lambda: g.vote_star(1, True))  # no proposal
+    refused(lambda: g.vote(1, True))  # no proposal
     g.propose_star(0, t=1.0)
     refused(lambda: g.play(1))  # vote first
     refused(lambda: g.propose_star(1))  # already proposed
-    refused(lambda: g.vote_star(0, True))  # already agreed
-    g.vote_star(1, False, t=1.1)
+    refused(lambda: g.vote(0, True))  # already agreed
+    g.vote(1, False, t=1.1)
     refused(lambda: g.next_level())  # next level only after a cleared one
     refused(lambda: g.start_blind())  # blind mode only after a win
     e = Game.from_hands([[10], []], stars=0)

@@ -90,7 +90,7 @@ def test_apply_planned_leaves_the_vote_of_a_skipped_seat_to_its_person() -> None
     assert g.proposal is not None  # still open: the person has not voted
     assert g.proposal["votes"] == {0: True, 2: True}
     assert g.stars == 1
-    g.vote_star(1, False, t=0.5)
+    g.vote(1, False, t=0.5)
     assert g.proposal is None and g.stars == 1  # the person's "no" decided it
 
 

@@ -486,8 +486,8 @@ def test_an_impossible_step_is_named_with_its_number_and_why(
 
 def test_a_vote_without_a_proposal_is_impossible() -> None:
     data = small()
-    data["steps"][1] = {"action": "vote_star", "player": 0, "agree": True, "t": 1.0, "say": "?"}
-    bad(data, r"step 2 \(vote_star by player 0 agreeing at t=1.0\) is not possible: no throwing")
+    data["steps"][1] = {"action": "vote", "player": 0, "agree": True, "t": 1.0, "say": "?"}
+    bad(data, r"step 2 \(vote by player 0 agreeing at t=1.0\) is not possible: no throwing")
 
 
 def test_only_a_play_can_name_a_card() -> None:

@@ -118,8 +118,8 @@ def test_star_discards_and_the_wait_after_a_star() -> None:
     g.ready(t=0.0)
     g.play(0, t=2.0)  # 44
     g.propose_star(0, t=3.0)
-    g.vote_star(1, True, t=3.5)
-    g.vote_star(2, True, t=4.0)  # used: 47, 60, 51 put aside
+    g.vote(1, True, t=3.5)
+    g.vote(2, True, t=4.0)  # used: 47, 60, 51 put aside
     g.play(2, t=7.0)  # 73
     t = trace(g)
     assert rows(t) == [
@@ -136,7 +136,7 @@ def test_a_declined_star_restarts_the_wait() -> None:
     g = Game.from_hands([[10], [20]], seed=0)
     g.ready(t=0.0)
     g.propose_star(1, t=1.0)
-    g.vote_star(0, False, t=1.5)
+    g.vote(0, False, t=1.5)
     g.play(0, t=4.0)
     assert trace(g)["wait"].tolist() == [2.5]
 

@@ -25,7 +25,7 @@ def test_phases_follow_the_table() -> None:
     g.ready(t=2)
     g.propose_star(1, t=2)
     assert phase(g) == "vote"
-    g.vote_star(0, False)
+    g.vote(0, False)
     assert phase(g) == "play"
     for p in range(3):
         g.play(p, t=3 + p)
