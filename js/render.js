@@ -497,8 +497,8 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
       case "dealt":
         out.push(tr(lang, "say_dealt", { n: e.level }));
         break;
-      case "level_cleared":
-        out.push(tr(lang, "say_level_cleared", { n: e.level }));
+      case "cleared":
+        out.push(tr(lang, "say_cleared", { n: e.level }));
         break;
       case "blind_checked":
         out.push(tr(lang, "say_blind_checked", { n: (e.faults || []).length }));

@@ -206,7 +206,7 @@ class BlindChecked(Event):
 
 @dataclass(frozen=True, slots=True)
 class LevelCleared(Event):
-    type: ClassVar[str] = "level_cleared"
+    type: ClassVar[str] = "cleared"
     reward: str | None
     granted: bool
     lives: int

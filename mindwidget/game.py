@@ -48,7 +48,7 @@ from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
 
-Status = Literal["playing", "level_cleared", "won", "lost"]
+Status = Literal["playing", "cleared", "won", "lost"]
 
 T = TypeVar("T")
 
@@ -213,7 +213,7 @@ class Game:
     >>> g = Game.from_hands([[17], [28], [55]])
     >>> g.play(0, t=1.0); g.play(1, t=2.5); g.play(2, t=5.0)
     >>> g.pile, g.status
-    ((17, 28, 55), 'level_cleared')
+    ((17, 28, 55), 'cleared')
 
     Players are numbered from 0. Every action takes an optional time stamp
     ``t`` (seconds since the level started, never decreasing within a level);
@@ -809,7 +809,7 @@ class Game:
             self._status = "won"
             self._events.append(GameWon(self._level, t, self._blind))
         else:
-            self._status = "level_cleared"
+            self._status = "cleared"
 
     # R9: the last life lost ends the game at once
     def _lose(self, t: float) -> None:
@@ -830,7 +830,7 @@ class Game:
         return number
 
     def _describe_status(self, lang: str) -> str:
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             return translate("game_status_cleared", lang, level=self._level)
         if self._status == "won":
             return translate("game_status_won_blind" if self._blind else "game_status_won", lang)
@@ -852,7 +852,7 @@ class Game:
         """Every action within a level (play, stars, stop, ready): the level is on."""
         if self._status == "playing":
             return None
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             hint = "call next_level() first"
         elif self._status == "won":
             hint = "the game is won; start_blind() plays on in blind mode"
@@ -927,7 +927,7 @@ class Game:
 
     def _refuse_next_level(self) -> RuleError | None:
         """R9: the next level is dealt after a cleared one."""
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             return None
         return RuleError(
             f"next_level() comes after a cleared level; the game is {self._describe_status('en')}.",
@@ -1171,7 +1171,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 #: (so `Game.from_json`) reads both; what a game saves uses only the new names.
 #: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
 OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready", "vote_star": "vote"}
-OLD_STATUS_NAMES: dict[str, str] = {}
+OLD_STATUS_NAMES: dict[str, str] = {"level_cleared": "cleared"}
 
 
 def _renamed_action(action: Any) -> Any:
@@ -1219,7 +1219,7 @@ def describe_event(e: Event, lang: str = "en") -> str:
         got = ""
         if e.reward and e.granted:
             got = say("ev_reward", reward=say(f"reward_word_{e.reward}"))
-        return say("ev_level_cleared", level=e.level, got=got)
+        return say("ev_cleared", level=e.level, got=got)
     if isinstance(e, BlindChecked):
         if e.faults:
             return say("ev_blind_faults", n=len(e.faults), lost=e.lives_lost)

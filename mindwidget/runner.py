@@ -249,7 +249,7 @@ def run_game(
     rng = np.random.default_rng(seed)
     while True:
         _run_level(game, team, rng)
-        if game.status == "level_cleared":
+        if game.status == "cleared":
             game.next_level()
         elif game.status == "won" and blind and not game.blind:
             game.start_blind()

@@ -202,7 +202,7 @@ def phase(game: Game, index: LevelIndex | None = None) -> str:
     level runs; ``cleared``, ``won``, ``lost``: the level or game is over.
     ``index`` (this game's, up to date) saves looking through the events.
     """
-    if game.status == "level_cleared":
+    if game.status == "cleared":
         return "cleared"
     if game.status in ("won", "lost"):
         return game.status
@@ -515,7 +515,7 @@ class Table:
                 out.append("vote")
         if self._mode == "step" and self._planned is not None:
             out.append("wait")
-        if game.status == "level_cleared":
+        if game.status == "cleared":
             out.append("next_level")
         if game.status == "won" and not game.blind:
             out.append("start_blind")

@@ -139,7 +139,7 @@ def table_view(
     panels = {
         "vote": _last_vote(idx),
         "mistake": _last_after_play(idx, "mistake"),
-        "cleared": _last_after_play(idx, "level_cleared"),
+        "cleared": _last_after_play(idx, "cleared"),
         "check": _last_after_play(idx, "blind_checked"),
     }
     view.update({k: _rounded(v) for k, v in panels.items() if v is not None})

@@ -73,7 +73,7 @@ class PublicEvent(TypedDict, total=False):
         Literal[
             "dealt", "ready", "stopped", "hands_on_table", "unready", "played",
             "mistake", "star_proposed", "star_voted", "star_declined", "star_used",
-            "blind_checked", "level_cleared", "won", "lost", "blind_started",
+            "blind_checked", "cleared", "won", "lost", "blind_started",
         ]
     ]  # fmt: skip
     level: Required[int]

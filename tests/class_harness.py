@@ -240,7 +240,7 @@ def play_levels(lt: LocalTable, levels: int) -> None:
     """Clear ``levels`` levels without a mistake and deal the next."""
     for _ in range(levels):
         play_cards(lt, 1000)
-        if lt.table.game.status == "level_cleared":
+        if lt.table.game.status == "cleared":
             lt.table.next_level()
 
 

@@ -54,7 +54,7 @@ def test_actions_while_a_cleared_level_waits_for_next_level() -> None:
     g = Game.from_hands([[10], [20]])
     g.play(0, t=1.0)
     g.play(1, t=2.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     refused(g, lambda: g.propose_star(0), "next_level")
     refused(g, lambda: g.ready(), "next_level")
     refused(g, g.start_blind, "after a win")

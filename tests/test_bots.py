@@ -787,7 +787,7 @@ def test_a_person_who_says_no_hears_no_stream_of_proposals() -> None:
         now = 0.0
         for _ in range(20_000):
             game = table.game
-            if game.status == "level_cleared":
+            if game.status == "cleared":
                 table.next_level()
                 now = 0.0
                 table.ready(t=0.0)

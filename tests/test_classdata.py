@@ -136,7 +136,7 @@ def test_nothing_is_written_without_save(
     assert list(tmp_path.iterdir()) == []
     # the copies are the class's to study: changing one leaves the table's game as it was
     before = tables[1].to_json()
-    assert copies[1].status == "level_cleared"
+    assert copies[1].status == "cleared"
     copies[1].next_level()
     assert tables[1].to_json() == before
 

@@ -129,8 +129,8 @@ def test_copy_branches_independently(seed: int) -> None:
 def test_every_card_is_accounted_for_over_a_whole_game() -> None:
     g = Game(players=4, seed=2024)
     cards_seen = 0
-    while g.status in ("playing", "level_cleared"):
-        if g.status == "level_cleared":
+    while g.status in ("playing", "cleared"):
+        if g.status == "cleared":
             g.next_level()
             continue
         # the player with the highest lowest card plays: many mistakes

@@ -132,7 +132,7 @@ def test_playing_on_in_the_copy_never_changes_the_original() -> None:
     for kind in range(200):
         t = c.t + 1.0
         try:
-            if c.status == "level_cleared":
+            if c.status == "cleared":
                 c.next_level()
             elif c.status == "won":
                 c.start_blind()
@@ -258,7 +258,7 @@ def test_a_game_pickles_after_observations() -> None:
 
 # The names saved games used before issue 17 ("one name per concept"): an old save still loads.
 _OLD_ACTIONS = {"ready": "concentrate", "vote": "vote_star"}
-_OLD_STATUS: dict[str, str] = {}
+_OLD_STATUS = {"cleared": "level_cleared"}
 
 
 def test_an_old_save_with_the_old_action_names_still_loads() -> None:
@@ -269,6 +269,9 @@ def test_an_old_save_with_the_old_action_names_still_loads() -> None:
     g.ready(t=2.0)
     g.propose_star(0, t=2.5)
     g.vote(1, False, t=3.0)
+    for p, t in ((1, 4.0), (0, 5.0), (1, 6.0)):
+        g.play(p, t=t)
+    assert g.status == "cleared"
     saved = g.to_dict()
     old = [{**a, "action": _OLD_ACTIONS.get(a["action"], a["action"])} for a in saved["actions"]]
     assert {a["action"] for a in old} >= set(_OLD_ACTIONS.values())  # the save is an old one

@@ -43,7 +43,7 @@ def test_R1_laying_out_12_levels_for_3_or_4_players_is_a_common_mistake() -> Non
 def test_R2_level_n_deals_n_cards_each_from_a_fresh_shuffle() -> None:
     g = Game(players=2, seed=5)
     g.use_star()  # two cards discarded: level 1 is cleared
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     g.next_level()
     assert g.level == 2
     assert [len(h) for h in g.hands] == [2, 2]
@@ -72,7 +72,7 @@ def test_R3_clean_level_17_28_55() -> None:
     assert g.play(1, t=2.0) == 28
     assert g.play(2, t=4.0) == 55
     assert g.pile == (17, 28, 55)
-    assert g.lives == 3 and g.status == "level_cleared"
+    assert g.lives == 3 and g.status == "cleared"
 
 
 def test_R3_lowest_card_first_21_56_93() -> None:
@@ -183,7 +183,7 @@ def test_R6_a_mistake_stops_the_table_and_every_hand_goes_back_on_it() -> None:
     g.ready(t=3.0)  # the team is ready again: the same level goes on
     assert not g.concentrating and g.level == 2
     g.play(2, t=4.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 @pytest.mark.parametrize(
@@ -211,7 +211,7 @@ def test_R6_a_mistake_that_empties_the_last_hands_clears_the_level() -> None:
     g = Game.from_hands([[34], [26], [30]], level=2)
     g.ready(t=0.0)
     g.play(0, t=1.0)
-    assert g.status == "level_cleared" and not g.concentrating
+    assert g.status == "cleared" and not g.concentrating
     assert (g.lives, g.stars) == (2, 2)
 
 
@@ -349,7 +349,7 @@ def test_R8_reward_also_after_a_level_with_a_lost_life() -> None:
     g = Game.from_hands([[34], [26], [30, 50]], level=3)
     g.play(0, t=1.0)  # mistake: 3 -> 2 lives
     g.play(2, t=2.0)
-    assert g.status == "level_cleared" and g.lives == 3
+    assert g.status == "cleared" and g.lives == 3
 
 
 def test_R8_caps_of_5_lives_and_3_stars() -> None:
@@ -368,10 +368,10 @@ def test_R8_caps_of_5_lives_and_3_stars() -> None:
 def test_R8_level_cleared_by_mistake_discards_or_a_star() -> None:
     g = Game.from_hands([[34], [26], [30]])
     g.play(0, t=1.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     g = Game.from_hands([[10], [20], [30]])
     g.use_star(t=1.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 def test_R8_one_reward_rule_for_a_game_and_for_arrays_of_games() -> None:
@@ -404,7 +404,7 @@ def test_R9_won_when_the_last_level_is_cleared_and_its_reward_counts() -> None:
     for _ in range(3):
         g.play(1)
     assert g.status == "won" and g.lives == 3  # the level 3 reward counts
-    assert [e.type for e in g.events[-2:]] == ["level_cleared", "won"]
+    assert [e.type for e in g.events[-2:]] == ["cleared", "won"]
 
 
 def test_R9_lost_at_once_mid_level_when_the_last_life_is_lost() -> None:
@@ -420,7 +420,7 @@ def test_R9_lost_takes_precedence_over_a_level_emptied_by_the_same_play() -> Non
     g = Game.from_hands([[50], [40]], lives=1)
     g.play(0, t=1.0)
     assert g.status == "lost"
-    assert "level_cleared" not in [e.type for e in g.events]
+    assert "cleared" not in [e.type for e in g.events]
 
 
 # Rule 10 ------------------------------------------------------------------
@@ -529,7 +529,7 @@ def test_R10_blind_pile_that_looks_ascending_after_a_star_costs_nothing() -> Non
         g.use_star(t=3.0)
         g.ready(t=4.0)
         g.play(1, t=5.0)
-        assert g.pile == (20, 50, 60) and g.status == "level_cleared"
+        assert g.pile == (20, 50, 60) and g.status == "cleared"
         return g
 
     assert blind_level("pile").lives == 2

@@ -100,7 +100,7 @@ def test_run_level_and_run_game_accept_a_seated_team_and_keep_what_it_learned() 
     run_level(g, team, seed=1)
     learned = [b.tempo for b in team]
     assert learned != [0.25, 0.3, 0.35]
-    if g.status == "level_cleared":
+    if g.status == "cleared":
         g.next_level()
         run_level(g, team, seed=2)
         assert all(isinstance(b, AdaptiveTimer) for b in team)
@@ -164,4 +164,4 @@ def test_run_level_finishes_an_open_proposal_that_ends_the_level() -> None:
     g = Game.from_hands([[10], [20]], lives=1)
     g.propose_star(0)
     run_level(g, PerfectTimer())  # bot 1 agrees: the star empties both hands
-    assert g.status == "level_cleared" and g.stars == 0
+    assert g.status == "cleared" and g.stars == 0

@@ -208,7 +208,7 @@ def test_mistake_34_while_26_and_30_are_held_costs_one_life_and_the_level_goes_o
     assert sorted((d.player, d.card) for d in g.discards) == [(0, 26), (1, 30)]
     assert g.status == "playing" and g.level == 2
     s.goto(len(s))
-    assert (s.state.status, s.state.stars) == ("level_cleared", 2)  # the reward still comes
+    assert (s.state.status, s.state.stars) == ("cleared", 2)  # the reward still comes
 
 
 def test_three_lower_cards_cost_only_one_life() -> None:
@@ -227,7 +227,7 @@ def test_a_60_put_aside_by_a_star_means_nothing_below_60_in_that_hand() -> None:
 
 def test_a_star_can_end_a_level() -> None:
     s = Scenario.load("star_ends_level").goto(5)
-    assert s.state.status == "level_cleared"
+    assert s.state.status == "cleared"
     assert s.state.pile == (10, 20)
 
 
@@ -319,7 +319,7 @@ def test_a_star_kept_too_long_is_still_on_the_table_when_the_game_is_lost() -> N
     s.back()
     g = s.branch()
     g.use_star(t=4.6)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 # ------------------------------------------------------------ cell by cell
@@ -347,7 +347,7 @@ def test_state_and_branch_are_copies_the_scenario_keeps_its_own() -> None:
     s = Scenario.load("mistake").goto(4)
     g = s.branch()
     run_level(g, "perfect", seed=0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     s.state.play(2, t=9.0)
     assert s.state.pile == (11, 34)
     s.step()
@@ -645,7 +645,7 @@ def test_four_players_play_8_levels_with_4_lives() -> None:
     s = Scenario.load("four_players")
     assert (s.state.players, s.state.levels, s.state.lives, s.state.stars) == (4, 8, 4, 1)
     s.goto(len(s))
-    assert s.state.status == "level_cleared" and s.state.stars == 2
+    assert s.state.status == "cleared" and s.state.stars == 2
 
 
 def test_a_star_turned_down_by_one_no_and_a_new_proposal_that_follows() -> None:
@@ -686,14 +686,14 @@ def test_two_cards_at_the_same_moment_go_one_at_a_time() -> None:
     assert s.state.pile[-2:] == (50, 52) and s.state.lives == 2
     assert [e.t for e in s.state.level_events if e.type == "played"][-2:] == [5.0, 5.0]
     s.step()
-    assert s.state.status == "level_cleared" and [d.card for d in s.state.discards] == [80]
+    assert s.state.status == "cleared" and [d.card for d in s.state.discards] == [80]
     assert s.state.lives == 2  # 2 - 1 for the mistake + 1 for clearing level 3
 
 
 def test_a_mistake_that_empties_the_last_hands_clears_the_level_and_its_reward_comes() -> None:
     s = Scenario.load("mistake_clears_level")
     s.goto(len(s))
-    assert (s.state.status, s.state.lives, s.state.stars) == ("level_cleared", 2, 2)
+    assert (s.state.status, s.state.lives, s.state.stars) == ("cleared", 2, 2)
     assert not s.state.concentrating
 
 

@@ -70,7 +70,7 @@ def test_blind_pile_is_face_down_until_the_check() -> None:
     # Reach blind mode quickly: win with a person who plays perfectly.
     while w.game.status != "won":
         play_level_well(b)
-        if w.game.status == "level_cleared":
+        if w.game.status == "cleared":
             b.send({"type": "next_level"})
     b.send({"type": "start_blind"})
     b.act("ready")
@@ -244,8 +244,8 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
     for seed in (1, 2, 3):
         w, b = make(players=3, seat=None, seed=seed, bots="scalar")
         ref, _ = make(players=3, seat=None, seed=seed, bots="scalar")
-        while w.game.status in ("playing", "level_cleared"):
-            if w.game.status == "level_cleared":
+        while w.game.status in ("playing", "cleared"):
+            if w.game.status == "cleared":
                 b.send({"type": "next_level"})
                 ref.next_level()
             t = b.now  # Ready at the browser's time (after a mistake: hands on the table)
@@ -353,7 +353,7 @@ def test_python_api_plays_a_level_in_virtual_time() -> None:
         w.step()
     assert w.play() == mine
     n = w.advance(1000)
-    assert n >= 0 and w.game.status == "level_cleared"
+    assert n >= 0 and w.game.status == "cleared"
     assert b.view["phase"] == "cleared" and not b.clock["running"]
     epoch = b.clock["epoch"]
     w.next_level()
