@@ -75,7 +75,7 @@ class Observation:
     status: Status
     blind: bool
     hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
+    counts: tuple[int, ...]
     pile: tuple[int | None, ...]
     top: int | None
     discards: tuple[tuple[int, int | None, str], ...]
@@ -95,7 +95,7 @@ class Observation:
             "status": self.status,
             "blind": self.blind,
             "hand": list(self.hand),
-            "hand_counts": list(self.hand_counts),
+            "counts": list(self.counts),
             "pile": list(self.pile),
             "top": self.top,
             "discards": [list(d) for d in self.discards],
@@ -535,7 +535,7 @@ class Game:
             status=self._status,
             blind=self._blind,
             hand=tuple(reversed(self._hands[player])),
-            hand_counts=tuple(len(h) for h in self._hands),
+            counts=tuple(len(h) for h in self._hands),
             pile=pile,
             top=pile[-1] if pile else None,
             discards=discards,

@@ -123,7 +123,7 @@ def table_view(
         "phase": phase(game, idx),
         "t": _ms(game.t),
         "hand": list(obs.hand) if seat is not None else [],
-        "counts": list(obs.hand_counts),
+        "counts": list(obs.counts),
         "pile": pile,
         "pile_by": pile_by,
         "discards": discards,

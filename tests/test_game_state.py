@@ -240,7 +240,7 @@ def test_observations_are_still_frozen_and_equal_by_value() -> None:
     g = Game.from_hands([[5, 20], [10, 30]], seed=1)
     o = g.observation(0)
     assert o == g.copy().observation(0)
-    assert o.hand == (5, 20) and o.hand_counts == (2, 2) and o.discards == ()
+    assert o.hand == (5, 20) and o.counts == (2, 2) and o.discards == ()
     with pytest.raises(dataclasses.FrozenInstanceError):
         o.lives = 9  # type: ignore[misc]
     g.play(1, t=1.0)  # a mistake: 5 is discarded face up

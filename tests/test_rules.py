@@ -60,7 +60,7 @@ def test_R2_hands_are_seen_only_by_their_holder() -> None:
     g = Game.from_hands([[17], [28], [55]])
     obs = g.observation(1)
     assert obs.hand == (28,)
-    assert obs.hand_counts == (1, 1, 1)
+    assert obs.counts == (1, 1, 1)
     text = json.dumps(obs.to_dict())
     assert "17" not in text and "55" not in text
 
@@ -550,7 +550,7 @@ def test_R11_observation_holds_only_what_the_player_may_know() -> None:
     g.play(0, t=1.0)
     obs = g.observation(2)
     assert obs.hand == (30, 80)
-    assert obs.hand_counts == (1, 2, 2)
+    assert obs.counts == (1, 2, 2)
     assert obs.pile == (10,) and obs.top == 10
     assert (obs.lives, obs.stars, obs.level) == (3, 1, 2)
     assert [e["t"] for e in obs.events] == [0.0, 0.0, 1.0]
