@@ -683,7 +683,7 @@ def test_the_widget_mirrors_a_players_clock() -> None:
     w = MindWidget(players=3, seat=None, seed=1, mode="step")
     w.ready()
     while w.planned is not None:
-        w.step()
+        w.wait()
     with pytest.raises(ValueError, match="a table of bots only has no person"):
         w.timing_profile()
     profile = w.timing_profile(1)

@@ -258,7 +258,7 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
             # each bot action at its planned time, up to the end of the level or a
             # mistake or star (hands on the table: the loop presses Ready again)
             while ref.planned is not None:
-                ref.step()
+                ref.wait()
         assert w.game.to_json() == ref.game.to_json()
         assert w.game.status in ("won", "lost") and w.game.level >= 2
 
@@ -350,7 +350,7 @@ def test_python_api_plays_a_level_in_virtual_time() -> None:
     mine = w.game.hands[0][0]
     # Advance to just before my card's moment on a perfect clock, then play.
     while lowest_overall(w) != mine:
-        w.step()
+        w.wait()
     assert w.play() == mine
     n = w.advance(1000)
     assert n >= 0 and w.game.status == "cleared"
@@ -369,7 +369,7 @@ def test_advance_applies_exactly_the_bot_actions_due_in_the_span() -> None:
     times = []
     while w.planned is not None and w.planned.t <= 12.0:
         times.append(w.planned.t)
-        w.step()
+        w.wait()
     w2, _ = make(players=3, seat=None, seed=11)
     w2.ready()
     assert w2.advance(12.0) == len(times)
