@@ -46,7 +46,7 @@ FLOOR = 0.4
 
 def plays_of(game: Game) -> pd.DataFrame:
     rows = trace(game)
-    plays = rows[rows["outcome"].isin(["ok", "mistake"])].copy()
+    plays = rows[rows["outcome"].isin(["play", "mistake"])].copy()
     plays["gap"] = plays["gap"].fillna(plays["card"].astype("float64"))
     return plays
 

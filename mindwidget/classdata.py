@@ -132,7 +132,7 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     rows: list[dict[str, object]] = []
     for number, game in _tables(tables).items():
         frame = trace(game)
-        frame = frame[frame["outcome"].isin(("ok", "mistake"))]
+        frame = frame[frame["outcome"].isin(("play", "mistake"))]
         for r in frame.itertuples(index=False):
             kind, name, rtt = _seat_info(seats, number, int(r.player))
             rows.append(

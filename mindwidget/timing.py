@@ -104,7 +104,7 @@ def _plays(game: Game) -> pd.DataFrame:
     first card of a level has the gap from 0 (the trace leaves it NaN: no pile yet),
     as the bots count it."""
     rows = trace(game)
-    plays = rows[rows["outcome"].isin(["ok", "mistake"])].copy()
+    plays = rows[rows["outcome"].isin(["play", "mistake"])].copy()
     plays["gap"] = plays["gap"].fillna(plays["card"].astype("float64"))
     out: pd.DataFrame = plays[(plays["gap"] >= 1) & (plays["wait"] > 0)].reset_index(drop=True)
     return out

@@ -58,7 +58,7 @@ def test_one_row_per_play_agreeing_with_each_game(tables: dict[int, Game]) -> No
         assert (mine["seat"] == mine["player"] + 1).all()
         # gap and wait are the trace's, not derived again
         t = trace(game)
-        t = t[t["outcome"].isin(("ok", "mistake"))]
+        t = t[t["outcome"].isin(("play", "mistake"))]
         assert mine["gap"].tolist() == pytest.approx(t["gap"].tolist(), nan_ok=True)
         assert mine["wait"].tolist() == t["wait"].tolist()
         assert mine["mistake"].tolist() == (t["outcome"] == "mistake").tolist()

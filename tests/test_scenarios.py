@@ -366,12 +366,12 @@ def test_trace_of_a_scenario() -> None:
     s = Scenario.load("mistake")
     s.goto(len(s))
     assert s.trace()["outcome"].tolist() == [
-        "ok",
+        "play",
         "mistake",
-        "discarded_mistake",
-        "discarded_mistake",
-        "ok",
-        "ok",
+        "lost",
+        "lost",
+        "play",
+        "play",
     ]
     assert s.trace()["wait"].tolist()[-2] == pytest.approx(2.4)  # 58 waits from the resume
 

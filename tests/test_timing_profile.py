@@ -78,7 +78,7 @@ def test_player_plays_are_the_players_own_plays_only() -> None:
     for p in range(3):
         rows = player_plays(g, p)
         assert set(rows["player"]) <= {p}
-        assert set(rows["outcome"]) <= {"ok", "mistake"}
+        assert set(rows["outcome"]) <= {"play", "mistake"}
         assert (rows["gap"] >= 1).all()
     assert sum(len(player_plays(g, p)) for p in range(3)) > 0
 
