@@ -64,7 +64,7 @@ def random_game(seed: int, players: int, rng: random.Random, count: Count) -> No
                 continue
             holders = [p for p in range(players) if g.lowest(p) is not None]
             g.play(holders[int(rng.random() * len(holders))], t=t)
-        elif status == "level_cleared":
+        elif status == "cleared":
             g.next_level()
             decisions += 1
             dealt += players * g.level

@@ -46,7 +46,7 @@ FLOOR = 0.4
 
 def plays_of(game: Game) -> pd.DataFrame:
     rows = trace(game)
-    plays = rows[rows["outcome"].isin(["ok", "mistake"])].copy()
+    plays = rows[rows["outcome"].isin(["play", "mistake"])].copy()
     plays["gap"] = plays["gap"].fillna(plays["card"].astype("float64"))
     return plays
 
@@ -93,7 +93,7 @@ def level_length(tempo: str, level: int, games: int) -> tuple[float, float]:
         game = Game.from_hands(hands, level=level, seed=seed)
         run_level(game, HumanTimer(tempo=tempo), seed=seed)
         lengths.append(game.t)
-        cleared += game.status in ("level_cleared", "won")
+        cleared += game.status in ("cleared", "won")
     return float(np.median(lengths)), cleared / games
 
 

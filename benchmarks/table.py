@@ -35,12 +35,12 @@ def long_level(events: int) -> Any:
     from mindwidget import Game
 
     g = Game.from_hands([[1, 2], [99], [100]], level=2, seed=1)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     t = 0.0
     for _ in range(events // 2):
         t += 0.0001
         g.stop(0, t=t)
-        g.concentrate(t=t)
+        g.ready(t=t)
     return g
 
 

@@ -243,8 +243,8 @@ def payload_run(games: int = 20) -> dict[str, Any]:
     for seed in range(games):
         w = MindWidget(players=3, seat=None, bots="scalar", seed=seed)
         b = Browser(w)
-        while w.game.status in ("playing", "level_cleared"):
-            if w.game.status == "level_cleared":
+        while w.game.status in ("playing", "cleared"):
+            if w.game.status == "cleared":
                 b.send({"type": "next_level"})
             b.act("ready")
             while b.clock["running"] and b.bots_may_act():

@@ -491,8 +491,8 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
       case "stopped":
         out.push(about(lang, "say_stopped", p, view, names));
         break;
-      case "concentrated":
-        out.push(tr(lang, "say_concentrated"));
+      case "ready":
+        out.push(tr(lang, "say_ready"));
         break;
       case "hands_on_table":
         out.push(tr(lang, "say_hands_on_table"));
@@ -500,8 +500,8 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
       case "dealt":
         out.push(tr(lang, "say_dealt", { n: e.level }));
         break;
-      case "level_cleared":
-        out.push(tr(lang, "say_level_cleared", { n: e.level }));
+      case "cleared":
+        out.push(tr(lang, "say_cleared", { n: e.level }));
         break;
       case "blind_checked":
         out.push(tr(lang, "say_blind_checked", { n: (e.faults || []).length }));

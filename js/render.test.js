@@ -122,7 +122,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("level cleared: the reward and Next level", () => {
-    const cleared = { type: "level_cleared", level: 2, reward: "star", granted: true, lives: 3, stars: 2 };
+    const cleared = { type: "cleared", level: 2, reward: "star", granted: true, lives: 3, stars: 2 };
     const s = html({ phase: "cleared", cleared, hand: [], counts: [0, 0, 0], allowed: ["next_level"] });
     expect(s).toContain("Level 2 cleared!");
     expect(s).toContain("Reward: one extra throwing star.");
@@ -130,7 +130,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("won: Play blind and New game", () => {
-    const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
+    const cleared = { type: "cleared", level: 10, reward: null, granted: false };
     const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
     expect(s).toContain("You won: all 10 levels cleared!");
     expect(has(s, "btn-play-blind") && has(s, "btn-new-game")).toBe(true);
@@ -319,7 +319,7 @@ describe("rendering each state of the table", () => {
   });
 
   it("a won game: one title, no 'No reward'", () => {
-    const cleared = { type: "level_cleared", level: 10, reward: null, granted: false };
+    const cleared = { type: "cleared", level: 10, reward: null, granted: false };
     const s = html({ phase: "won", level: 10, cleared, allowed: ["start_blind", "new_game"] });
     expect(s.match(/You won: all 10 levels cleared!/g)).toHaveLength(2); // title and label
     expect(s).not.toContain("No reward");
@@ -395,7 +395,7 @@ describe("phase text and announcements", () => {
       { type: "star_voted", player: 1, agree: false },
       { type: "star_declined", player: 1 },
       { type: "played", player: 2, card: null },
-      { type: "level_cleared", level: 2 },
+      { type: "cleared", level: 2 },
     ];
     const text = announce(view({ news }), "en");
     expect(text).toBe(

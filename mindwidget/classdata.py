@@ -134,7 +134,7 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
-    >>> g.concentrate(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
+    >>> g.ready(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
     >>> seats = {1: [{"seat": 2, "kind": "person", "name": "Anna", "rtt_ms": 12.0}]}
     >>> plays({1: g}, seats)[["seat", "name", "card", "mistake"]].values.tolist()
     [[3, 'Anna', 34, True], [3, 'Anna', 50, False]]
@@ -142,7 +142,7 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     rows: list[dict[str, object]] = []
     for number, game in _tables(tables).items():
         frame = trace(game)
-        frame = frame[frame["outcome"].isin(("ok", "mistake"))]
+        frame = frame[frame["outcome"].isin(("play", "mistake"))]
         for r in frame.itertuples(index=False):
             kind, name, rtt = _seat_info(seats, number, int(r.player))
             rows.append(

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 __all__ = [
     "BlindChecked",
     "BlindStarted",
-    "Concentrated",
+    "Ready",
     "Dealt",
     "Discard",
     "Event",
@@ -93,10 +93,10 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Concentrated(Event):
+class Ready(Event):
     """All hands came off the table: the level (re)starts."""
 
-    type: ClassVar[str] = "concentrated"
+    type: ClassVar[str] = "ready"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ class HandsOnTable(Event):
     ``why`` is ``"mistake"`` or ``"star"``; ``player`` is who stopped the
     table (for a mistake the holder of the lowest card put aside, who "calls
     stop"; for a star its proposer, or the first seat that put a card aside).
-    The level goes on with `Concentrated` (see ``Rules.concentrate_after``).
+    The level goes on with `Ready` (see ``Rules.concentrate_after``).
     """
 
     type: ClassVar[str] = "hands_on_table"
@@ -206,7 +206,7 @@ class BlindChecked(Event):
 
 @dataclass(frozen=True, slots=True)
 class LevelCleared(Event):
-    type: ClassVar[str] = "level_cleared"
+    type: ClassVar[str] = "cleared"
     reward: str | None
     granted: bool
     lives: int
@@ -257,7 +257,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
         Dealt,
-        Concentrated,
+        Ready,
         Stopped,
         HandsOnTable,
         Unready,

@@ -25,7 +25,6 @@ from .checks import finite, flag, load_json, whole
 from .events import (
     BlindChecked,
     BlindStarted,
-    Concentrated,
     Dealt,
     Discard,
     Event,
@@ -35,6 +34,7 @@ from .events import (
     LevelCleared,
     Mistake,
     Played,
+    Ready,
     StarDeclined,
     StarProposed,
     StarUsed,
@@ -48,7 +48,7 @@ from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
 
-Status = Literal["playing", "level_cleared", "won", "lost"]
+Status = Literal["playing", "cleared", "won", "lost"]
 
 T = TypeVar("T")
 
@@ -75,7 +75,7 @@ class Observation:
     status: Status
     blind: bool
     hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
+    counts: tuple[int, ...]
     pile: tuple[int | None, ...]
     top: int | None
     discards: tuple[tuple[int, int | None, str], ...]
@@ -95,7 +95,7 @@ class Observation:
             "status": self.status,
             "blind": self.blind,
             "hand": list(self.hand),
-            "hand_counts": list(self.hand_counts),
+            "counts": list(self.counts),
             "pile": list(self.pile),
             "top": self.top,
             "discards": [list(d) for d in self.discards],
@@ -213,7 +213,7 @@ class Game:
     >>> g = Game.from_hands([[17], [28], [55]])
     >>> g.play(0, t=1.0); g.play(1, t=2.5); g.play(2, t=5.0)
     >>> g.pile, g.status
-    ((17, 28, 55), 'level_cleared')
+    ((17, 28, 55), 'cleared')
 
     Players are numbered from 0. Every action takes an optional time stamp
     ``t`` (seconds since the level started, never decreasing within a level);
@@ -481,12 +481,12 @@ class Game:
 
         The names are the core's action names (the methods, and the
         ``"action"`` of `actions` and `apply`), in this order: ``play``,
-        ``propose_star``, ``vote_star``, ``stop`` (the seat's own actions),
-        ``use_star``, ``concentrate`` (the team's actions, without a player:
+        ``propose_star``, ``vote``, ``stop`` (the seat's own actions),
+        ``use_star``, ``ready`` (the team's actions, without a player:
         every seat may cause them, so every seat lists them),
         ``next_level``, ``start_blind`` (between levels). An action is listed
         exactly when calling it now, at the time of the latest event, raises
-        no `RuleError` (``vote_star`` with either answer). The rules only:
+        no `RuleError` (``vote`` with either answer). The rules only:
         a table may allow less (`mindwidget.table.Table.allowed`, e.g. no
         play before Ready).
         """
@@ -497,10 +497,10 @@ class Game:
         allowed = {
             "play": during and self._refuse_play(player) is None,
             "propose_star": during and self._refuse_propose_star() is None,
-            "vote_star": during and self._refuse_vote_star(player) is None,
+            "vote": during and self._refuse_vote(player) is None,
             "stop": during,
             "use_star": during and self._refuse_use_star() is None,
-            "concentrate": during,
+            "ready": during,
             "next_level": self._refuse_next_level() is None,
             "start_blind": self._refuse_start_blind() is None,
         }
@@ -535,7 +535,7 @@ class Game:
             status=self._status,
             blind=self._blind,
             hand=tuple(reversed(self._hands[player])),
-            hand_counts=tuple(len(h) for h in self._hands),
+            counts=tuple(len(h) for h in self._hands),
             pile=pile,
             top=pile[-1] if pile else None,
             discards=discards,
@@ -664,16 +664,16 @@ class Game:
         self._events.append(StarProposed(self._level, t, player))
         self._use_star_if_unanimous(t)
 
-    def vote_star(self, player: int, agree: bool, t: float | None = None) -> None:
+    def vote(self, player: int, agree: bool, t: float | None = None) -> None:
         """``player`` agrees or says no to the open proposal; one no ends it."""
         player = self._check_player(player)
         self._check_playing("vote on a throwing star")
         t = self._check_t(t)
         agree = flag("agree", agree, error=RuleError)
-        refused = self._refuse_vote_star(player)
+        refused = self._refuse_vote(player)
         if refused is not None:
             raise refused
-        self._actions.append({"action": "vote_star", "player": player, "agree": agree, "t": t})
+        self._actions.append({"action": "vote", "player": player, "agree": agree, "t": t})
         self._vote(player, agree, t)
 
     def _vote(self, player: int, agree: bool, t: float) -> None:
@@ -736,14 +736,14 @@ class Game:
         self._events.append(Stopped(self._level, t, player))
 
     # R5: the hands come off the table
-    def concentrate(self, t: float | None = None) -> None:
+    def ready(self, t: float | None = None) -> None:
         """All hands come off the table: the level starts or goes on."""
-        self._check_playing("concentrate")
+        self._check_playing("ready")
         t = self._check_t(t)
-        self._actions.append({"action": "concentrate", "t": t})
+        self._actions.append({"action": "ready", "t": t})
         self._t = t
         self._concentrating = False
-        self._events.append(Concentrated(self._level, t))
+        self._events.append(Ready(self._level, t))
 
     def next_level(self) -> None:
         """Deal the next level after a cleared one."""
@@ -809,7 +809,7 @@ class Game:
             self._status = "won"
             self._events.append(GameWon(self._level, t, self._blind))
         else:
-            self._status = "level_cleared"
+            self._status = "cleared"
 
     # R9: the last life lost ends the game at once
     def _lose(self, t: float) -> None:
@@ -830,7 +830,7 @@ class Game:
         return number
 
     def _describe_status(self, lang: str) -> str:
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             return translate("game_status_cleared", lang, level=self._level)
         if self._status == "won":
             return translate("game_status_won_blind" if self._blind else "game_status_won", lang)
@@ -849,10 +849,10 @@ class Game:
     # action raises what its precondition returns, and `legal_actions` lists
     # the actions whose precondition returns None: the two cannot disagree.
     def _refuse_playing(self, what: str) -> RuleError | None:
-        """Every action within a level (play, stars, stop, concentrate): the level is on."""
+        """Every action within a level (play, stars, stop, ready): the level is on."""
         if self._status == "playing":
             return None
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             hint = "call next_level() first"
         elif self._status == "won":
             hint = "the game is won; start_blind() plays on in blind mode"
@@ -888,7 +888,7 @@ class Game:
         if self._proposal is not None:
             return RuleError(
                 "a throwing star has been proposed; every player votes "
-                "(vote_star) before anyone plays.",
+                "(Game.vote) before anyone plays.",
                 "vote_first",
             )
         return None
@@ -899,13 +899,13 @@ class Game:
             return RuleError("the team has no throwing star left to propose.", "no_stars")
         if self._proposal is not None:
             return RuleError(
-                "a throwing star is already proposed; vote on it (vote_star) before "
+                "a throwing star is already proposed; vote on it (Game.vote) before "
                 "proposing another.",
                 "already_proposed",
             )
         return None
 
-    def _refuse_vote_star(self, player: int) -> RuleError | None:
+    def _refuse_vote(self, player: int) -> RuleError | None:
         """R7: a vote needs an open proposal that this player has not agreed to yet."""
         if self._proposal is None:
             return RuleError(
@@ -927,7 +927,7 @@ class Game:
 
     def _refuse_next_level(self) -> RuleError | None:
         """R9: the next level is dealt after a cleared one."""
-        if self._status == "level_cleared":
+        if self._status == "cleared":
             return None
         return RuleError(
             f"next_level() comes after a cleared level; the game is {self._describe_status('en')}.",
@@ -1049,13 +1049,15 @@ class Game:
             )
         for i, action in enumerate(actions):
             try:
-                game.apply(action)
+                game.apply(_renamed_action(action))
             except RuleError as exc:
                 raise RuleError(f"saved action #{i} ({action!r}) is not possible: {exc}") from None
         saved = data["state"]
         replayed = game._snapshot()
         if not isinstance(saved, dict):
             raise RuleError("the saved state must be an object.")
+        if saved.get("status") in OLD_STATUS_NAMES:
+            saved = {**saved, "status": OLD_STATUS_NAMES[saved["status"]]}
         for key, value in replayed.items():
             if _jsonish(saved.get(key)) != _jsonish(value):
                 raise RuleError(
@@ -1068,8 +1070,8 @@ class Game:
         """Apply one action given as a dict, as in `actions` and saved games."""
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise RuleError(
-                "an action is an object with an 'action' key: play, propose_star, vote_star, "
-                "use_star, stop, concentrate, next_level or start_blind."
+                "an action is an object with an 'action' key: play, propose_star, vote, "
+                "use_star, stop, ready, next_level or start_blind."
             )
         kind = action["action"]
         allowed = _ACTION_FIELDS.get(kind)
@@ -1155,13 +1157,28 @@ class Game:
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("player", "t"),
     "propose_star": ("player", "t"),
-    "vote_star": ("player", "agree", "t"),
+    "vote": ("player", "agree", "t"),
     "use_star": ("t",),
     "stop": ("player", "t"),
-    "concentrate": ("t",),
+    "ready": ("t",),
     "next_level": (),
     "start_blind": (),
 }
+
+
+#: Names that saved games and scenario files made before the renames of issue 17
+#: ("one name per concept") still use, and the names they have now. `Game.from_dict`
+#: (so `Game.from_json`) reads both; what a game saves uses only the new names.
+#: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
+OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready", "vote_star": "vote"}
+OLD_STATUS_NAMES: dict[str, str] = {"level_cleared": "cleared"}
+
+
+def _renamed_action(action: Any) -> Any:
+    """A saved action under its current name (`OLD_ACTION_NAMES`); anything else as it is."""
+    if isinstance(action, dict) and action.get("action") in OLD_ACTION_NAMES:
+        return {**action, "action": OLD_ACTION_NAMES[action["action"]]}
+    return action
 
 
 def describe_event(e: Event, lang: str = "en") -> str:
@@ -1190,8 +1207,8 @@ def describe_event(e: Event, lang: str = "en") -> str:
         return say("ev_star_declined", player=e.player, at=at)
     if isinstance(e, Stopped):
         return say("ev_stopped", player=e.player, at=at)
-    if isinstance(e, Concentrated):
-        return say("ev_concentrated", at=at)
+    if isinstance(e, Ready):
+        return say("ev_ready", at=at)
     if isinstance(e, HandsOnTable):
         return say("ev_hands_on_table", after=say(f"ev_after_{e.why}"), at=at)
     if isinstance(e, Unready):
@@ -1202,7 +1219,7 @@ def describe_event(e: Event, lang: str = "en") -> str:
         got = ""
         if e.reward and e.granted:
             got = say("ev_reward", reward=say(f"reward_word_{e.reward}"))
-        return say("ev_level_cleared", level=e.level, got=got)
+        return say("ev_cleared", level=e.level, got=got)
     if isinstance(e, BlindChecked):
         if e.faults:
             return say("ev_blind_faults", n=len(e.faults), lost=e.lives_lost)

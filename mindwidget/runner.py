@@ -158,7 +158,7 @@ def resolve_votes(
         if p in skip or p in proposal["votes"]:
             continue
         agree = _ask(bot, "vote", game.observation(p), rng, game, p)
-        game.vote_star(p, agree)
+        game.vote(p, agree)
 
 
 def apply_planned(
@@ -173,7 +173,7 @@ def apply_planned(
     if planned.action == "play":
         game.play(planned.player, t=planned.t)
     elif planned.action == "ready":  # a team of bots only: hands off the table again
-        game.concentrate(t=planned.t)
+        game.ready(t=planned.t)
     else:
         game.propose_star(planned.player, t=planned.t)
         resolve_votes(game, team, rng, skip=skip)
@@ -199,8 +199,8 @@ def _ready(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
     the rules that say so, a mistake or a star)."""
     if game.status != "playing" or not game.concentrating:
         return
-    started = any(e.type == "concentrated" for e in game.level_events)
-    game.concentrate(t=ready_at(game, team, rng) if started else game.t)
+    started = any(e.type == "ready" for e in game.level_events)
+    game.ready(t=ready_at(game, team, rng) if started else game.t)
 
 
 def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -> Game:
@@ -249,7 +249,7 @@ def run_game(
     rng = np.random.default_rng(seed)
     while True:
         _run_level(game, team, rng)
-        if game.status == "level_cleared":
+        if game.status == "cleared":
             game.next_level()
         elif game.status == "won" and blind and not game.blind:
             game.start_blind()

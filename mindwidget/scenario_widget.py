@@ -82,12 +82,12 @@ def split_rule(text: str, lang: str) -> tuple[str, str | None]:
 
 def scene_phase(game: Game) -> str:
     """What a scenario's phase line says the table is doing: `view.phase`, except
-    right after the team concentrated (the step's last event is ``concentrated``):
+    right after the team concentrated (the step's last event is ``ready``):
     then ``"concentrated"``, as the narration of that step tells it, and not only
     that the level runs."""
     now = phase(game)
     events = game.level_events
-    if now == "play" and events and events[-1].type == "concentrated":
+    if now == "play" and events and events[-1].type == "ready":
         return "concentrated"
     return now
 

@@ -161,7 +161,7 @@ class LevelIndex:
                 self.played.append(i)
             elif kind in ("mistake", "star_used"):
                 self.discarding.append(i)
-            elif kind == "concentrated":
+            elif kind == "ready":
                 self.started = True
         self.n = len(events)
         return self
@@ -202,7 +202,7 @@ def phase(game: Game, index: LevelIndex | None = None) -> str:
     level runs; ``cleared``, ``won``, ``lost``: the level or game is over.
     ``index`` (this game's, up to date) saves looking through the events.
     """
-    if game.status == "level_cleared":
+    if game.status == "cleared":
         return "cleared"
     if game.status in ("won", "lost"):
         return game.status
@@ -212,7 +212,7 @@ def phase(game: Game, index: LevelIndex | None = None) -> str:
         if index is not None:
             started = index.started
         else:
-            started = any(e.type == "concentrated" for e in game.level_events)
+            started = any(e.type == "ready" for e in game.level_events)
         return "stopped" if started else "ready"
     return "play"
 
@@ -511,11 +511,11 @@ class Table:
             legal = game.legal_actions(seat)
             if p == "play":
                 out += [a for a in ("play", "stop", "propose_star") if a in legal]
-            if "vote_star" in legal:
+            if "vote" in legal:
                 out.append("vote")
         if self._mode == "step" and self._planned is not None:
             out.append("wait")
-        if game.status == "level_cleared":
+        if game.status == "cleared":
             out.append("next_level")
         if game.status == "won" and not game.blind:
             out.append("start_blind")
@@ -738,7 +738,7 @@ class Table:
             t = self._time(t)
             if self.phase not in ("ready", "stopped"):
                 raise Refused("not_now")
-            self._rule(lambda: self._game.concentrate(t=t))
+            self._rule(lambda: self._game.ready(t=t))
             self._now = max(self._now, t)
             self._changed()
 
@@ -793,7 +793,7 @@ class Table:
             t = self._time(t)
             if self._game.proposal is None:
                 raise Refused("not_now")
-            self._rule(lambda: self._game.vote_star(s, bool(agree), t=t))
+            self._rule(lambda: self._game.vote(s, bool(agree), t=t))
             self._now = max(self._now, t)
             with self._then_changed():
                 resolve_votes(self._game, self._bots, self._rng, skip=self._seats)

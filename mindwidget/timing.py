@@ -104,7 +104,7 @@ def _plays(game: Game) -> pd.DataFrame:
     first card of a level has the gap from 0 (the trace leaves it NaN: no pile yet),
     as the bots count it."""
     rows = trace(game)
-    plays = rows[rows["outcome"].isin(["ok", "mistake"])].copy()
+    plays = rows[rows["outcome"].isin(["play", "mistake"])].copy()
     plays["gap"] = plays["gap"].fillna(plays["card"].astype("float64"))
     out: pd.DataFrame = plays[(plays["gap"] >= 1) & (plays["wait"] > 0)].reset_index(drop=True)
     return out
@@ -128,7 +128,7 @@ def timing_profile(game: Game, player: int) -> TimingProfile:
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[10, 30], [50]])
-    >>> g.concentrate(t=0); _ = g.play(0, t=5.0); _ = g.play(0, t=15.0)
+    >>> g.ready(t=0); _ = g.play(0, t=5.0); _ = g.play(0, t=15.0)
     >>> timing_profile(g, 0).note
     'only 2 plays so far; the profile needs at least 3.'
     """

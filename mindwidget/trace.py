@@ -40,11 +40,11 @@ from matplotlib.text import Text
 
 from .checks import choice, flag, whole
 from .events import (
-    Concentrated,
     Dealt,
     Event,
     Mistake,
     Played,
+    Ready,
     StarDeclined,
     StarUsed,
     Stopped,
@@ -63,9 +63,9 @@ __all__ = [
     "trace_stops",
 ]
 
-Outcome = Literal["ok", "mistake", "discarded_mistake", "discarded_star"]
+Outcome = Literal["play", "mistake", "lost", "star"]
 #: Every value of the ``outcome`` column, in the order the plot's legend uses.
-OUTCOMES: tuple[Outcome, ...] = ("ok", "mistake", "discarded_mistake", "discarded_star")
+OUTCOMES: tuple[Outcome, ...] = ("play", "mistake", "lost", "star")
 TRACE_COLUMNS = ("level", "t", "player", "card", "gap", "wait", "outcome", "blind")
 STOP_COLUMNS = ("level", "start", "end", "player", "blind")
 
@@ -79,7 +79,7 @@ MARKERS: tuple[str, ...] = tuple(_SEATS["matplotlib_markers"])
 #: Events after which everyone's timing starts afresh: a play (and the mistake
 #: it caused), a throwing star used or declined, a stop, and the resume after
 #: it. The deal (t=0) counts when nothing else happened yet.
-_RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Concentrated)
+_RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Ready)
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def _level_rows(lv: _Level) -> list[dict[str, object]]:
                 following = events[i + 1] if i + 1 < len(events) else None
                 lower = isinstance(following, Mistake) and following.card == e.card
             play_wait = e.t - last
-            outcome: Outcome = "mistake" if lower else "ok"
+            outcome: Outcome = "mistake" if lower else "play"
             rows.append(_row(lv, e.t, e.player, e.card, top, play_wait, outcome))
             before, top = top, e.card
         elif isinstance(e, Mistake):
@@ -148,11 +148,11 @@ def _level_rows(lv: _Level) -> list[dict[str, object]]:
             # their gap is measured from the same pile.
             for d in e.discards:
                 hands[d.player].discard(d.card)
-                rows.append(_row(lv, e.t, d.player, d.card, before, play_wait, "discarded_mistake"))
+                rows.append(_row(lv, e.t, d.player, d.card, before, play_wait, "lost"))
         elif isinstance(e, StarUsed):
             for d in e.discards:
                 hands[d.player].discard(d.card)
-                rows.append(_row(lv, e.t, d.player, d.card, top, e.t - last, "discarded_star"))
+                rows.append(_row(lv, e.t, d.player, d.card, top, e.t - last, "star"))
         if isinstance(e, _RESTARTS):
             last = e.t
     return rows
@@ -203,19 +203,19 @@ def trace(game: Game) -> pd.DataFrame:
       pile *before* the mistaken card, like that card itself;
     * ``wait`` -- seconds since the previous event that restarts everyone's
       timing: a play (or its mistake), a throwing star used or declined, a
-      "stop", or the resume after it (the previous concentrate). Cards put
+      "stop", or the resume after it (the previous ready). Cards put
       aside share the wait of the event that put them aside;
-    * ``outcome`` -- ``"ok"``; ``"mistake"`` for a card played while a lower
+    * ``outcome`` -- ``"play"``; ``"mistake"`` for a card played while a lower
       card was still held (in blind mode this is found only when the pile is
-      turned over, but the trace knows it at once); ``"discarded_mistake"``
-      for a lower card put aside after a mistake; ``"discarded_star"`` for a
+      turned over, but the trace knows it at once); ``"lost"``
+      for a lower card put aside after a mistake; ``"star"`` for a
       lowest card put aside by a throwing star.
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
-    >>> g.concentrate(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
+    >>> g.ready(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
     >>> trace(g)[["card", "outcome"]].values.tolist()
-    [[34, 'mistake'], [26, 'discarded_mistake'], [30, 'discarded_mistake'], [50, 'ok']]
+    [[34, 'mistake'], [26, 'lost'], [30, 'lost'], [50, 'play']]
     """
     game = _check_game(game)
     rows: list[dict[str, object]] = []
@@ -227,7 +227,7 @@ def trace(game: Game) -> pd.DataFrame:
 def trace_stops(game: Game) -> pd.DataFrame:
     """The stops: one row per "stop" with the time the team resumed.
 
-    Columns ``level``, ``start`` (the stop), ``end`` (the concentrate that
+    Columns ``level``, ``start`` (the stop), ``end`` (the ready that
     resumed play; NaN if the level ended or the game stands before it),
     ``player`` (who called stop) and ``blind``. A second "stop" before the
     resume belongs to the first.
@@ -246,7 +246,7 @@ def trace_stops(game: Game) -> pd.DataFrame:
                     "blind": lv.blind,
                 }
                 rows.append(open_row)
-            elif isinstance(e, Concentrated) and open_row is not None:
+            elif isinstance(e, Ready) and open_row is not None:
                 open_row["end"] = e.t
                 open_row = None
     frame = pd.DataFrame(rows, columns=list(STOP_COLUMNS))
@@ -496,7 +496,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
     if len(stops):
         handles.append(Patch(color="0.85", label=say("plot_stop")))
 
-    played = rows[rows["outcome"].isin(["ok", "mistake"])]
+    played = rows[rows["outcome"].isin(["play", "mistake"])]
     if len(played):
         (pile,) = ax.plot(
             played["t"], played["card"], color="0.6", lw=1, zorder=1, label=say("plot_pile")
@@ -506,8 +506,8 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
     for p in range(game.players):
         colour, marker = OKABE_ITO[p % len(OKABE_ITO)], MARKERS[p % len(MARKERS)]
         mine = rows[rows["player"] == p]
-        on_pile = mine[mine["outcome"].isin(["ok", "mistake"])]
-        aside = mine[mine["outcome"].isin(["discarded_mistake", "discarded_star"])]
+        on_pile = mine[mine["outcome"].isin(["play", "mistake"])]
+        aside = mine[mine["outcome"].isin(["lost", "star"])]
         (line,) = ax.plot(
             on_pile["t"],
             on_pile["card"],
@@ -535,8 +535,8 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
 
     overlay = {
         "mistake": {"marker": "o", "ms": 17, "mfc": "none", "mew": 1.8},
-        "discarded_mistake": {"marker": "x", "ms": 7, "mew": 1.5},
-        "discarded_star": {"marker": "*", "ms": 8, "mew": 0.5},
+        "lost": {"marker": "x", "ms": 7, "mew": 1.5},
+        "star": {"marker": "*", "ms": 8, "mew": 0.5},
     }
     for outcome, style in overlay.items():
         these = rows[rows["outcome"] == outcome]

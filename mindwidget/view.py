@@ -123,7 +123,7 @@ def table_view(
         "phase": phase(game, idx),
         "t": _ms(game.t),
         "hand": list(obs.hand) if seat is not None else [],
-        "counts": list(obs.hand_counts),
+        "counts": list(obs.counts),
         "pile": pile,
         "pile_by": pile_by,
         "discards": discards,
@@ -139,7 +139,7 @@ def table_view(
     panels = {
         "vote": _last_vote(idx),
         "mistake": _last_after_play(idx, "mistake"),
-        "cleared": _last_after_play(idx, "level_cleared"),
+        "cleared": _last_after_play(idx, "cleared"),
         "check": _last_after_play(idx, "blind_checked"),
     }
     view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
@@ -282,7 +282,7 @@ class TraceFeed:
             "star_used",
             "stopped",
             "hands_on_table",
-            "concentrated",
+            "ready",
             "blind_checked",
         ):
             return
@@ -315,7 +315,7 @@ class TraceFeed:
             if kind == "hands_on_table":
                 stop["why"] = d["why"]  # the table stopped after a mistake or a star
             points.append(stop)
-        elif kind == "concentrated":
+        elif kind == "ready":
             if self._open_stop is not None:
                 points[self._open_stop]["until"] = t
                 self._changed(self._open_stop)

@@ -63,7 +63,7 @@ class MindWidget(anywidget.AnyWidget):
     seats, or None): two widgets may show one table.
 
     In a cell: `game`, `table`, `session`, `ready`, `play`, `stop`,
-    `propose_star`, `vote`, `step`, `advance`, `next_level`, `start_blind`,
+    `propose_star`, `vote`, `wait`, `advance`, `next_level`, `start_blind`,
     `reset`, `trace`, `plot_trace`, `timing_profile`, `plot_timing`. These
     refuse what is not possible now with a `RuleError` (`Refused`).
     """
@@ -239,7 +239,7 @@ class MindWidget(anywidget.AnyWidget):
         """The person's vote on a throwing star a bot proposed."""
         self.table.vote(agree, self._session.person())
 
-    def step(self) -> Planned:
+    def wait(self) -> Planned:
         """Apply the next bot action at its planned time; returns what happened."""
         return self.table.wait()
 

@@ -71,9 +71,9 @@ class PublicEvent(TypedDict, total=False):
 
     type: Required[
         Literal[
-            "dealt", "concentrated", "stopped", "hands_on_table", "unready", "played",
+            "dealt", "ready", "stopped", "hands_on_table", "unready", "played",
             "mistake", "star_proposed", "star_voted", "star_declined", "star_used",
-            "blind_checked", "level_cleared", "won", "lost", "blind_started",
+            "blind_checked", "cleared", "won", "lost", "blind_started",
         ]
     ]  # fmt: skip
     level: Required[int]

@@ -54,9 +54,9 @@ def test_actions_while_a_cleared_level_waits_for_next_level() -> None:
     g = Game.from_hands([[10], [20]])
     g.play(0, t=1.0)
     g.play(1, t=2.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     refused(g, lambda: g.propose_star(0), "next_level")
-    refused(g, lambda: g.concentrate(), "next_level")
+    refused(g, lambda: g.ready(), "next_level")
     refused(g, g.start_blind, "after a win")
 
 
@@ -70,12 +70,12 @@ def test_bad_time_stamps(t: object) -> None:
 def test_star_with_none_left_and_vote_without_proposal() -> None:
     g = Game.from_hands([[10], [20], [30]], stars=0)
     refused(g, lambda: g.propose_star(1), "no throwing star left")
-    refused(g, lambda: g.vote_star(1, True), "no throwing star is proposed")
+    refused(g, lambda: g.vote(1, True), "no throwing star is proposed")
     g = Game.from_hands([[10], [20], [30]])
     g.propose_star(0)
     refused(g, lambda: g.propose_star(1), "already proposed")
-    refused(g, lambda: g.vote_star(0, True), "already agreed")
-    refused(g, lambda: g.vote_star(1, "yes"), "True or False")  # type: ignore[arg-type]
+    refused(g, lambda: g.vote(0, True), "already agreed")
+    refused(g, lambda: g.vote(1, "yes"), "True or False")  # type: ignore[arg-type]
     refused(g, lambda: g.play(1), "vote")
 
 
@@ -125,7 +125,7 @@ def test_players_disagreeing_with_rules() -> None:
 
 def _saved() -> dict[str, object]:
     g = Game(players=3, seed=42)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.use_star(t=1.0)
     return json.loads(g.to_json())  # type: ignore[no-any-return]
 

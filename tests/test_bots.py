@@ -42,7 +42,7 @@ def test_perfect_timer_waits_seconds_per_step_times_the_gap() -> None:
     g = Game.from_hands([[17, 40], [28], [55]])
     bot = PerfectTimer(seconds_per_step=0.5).seat(0)
     assert bot.plan(g.observation(0), rng()) == pytest.approx(0.5 * 17)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=8.5)  # the pile shows 17; the bot's next card is 40
     assert bot.plan(g.observation(0), rng()) == pytest.approx(0.5 * (40 - 17))
 
@@ -161,7 +161,7 @@ def test_a_team_can_mix_tempos_one_player_twice_as_fast() -> None:
 # ------------------------------------------------------------------ public knowledge
 def test_public_floors_a_player_who_discarded_60_holds_nothing_below_60() -> None:
     g = Game.from_hands([[12, 70], [60, 65], [20, 30]], stars=1)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.use_star(t=1.0)  # discards 12, 60 and 20 face up
     floors = public_floors(g.observation(2))
     assert floors == (12, 60, 20)
@@ -187,13 +187,13 @@ def test_star_policy_proposes_with_two_cards_close_above_the_top() -> None:
 def test_star_policy_counts_the_gap_from_the_top_of_the_pile() -> None:
     policy = StarPolicy(close=6)
     g = Game.from_hands([[3, 40, 44], [50, 80, 85], [30, 90, 95]], stars=1)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     assert not policy.wants_star(g.observation(0))
     g.play(0, t=1.0)
     g.play(2, t=9.0)  # top 30: the bot holds 40 and 44, both more than 6 above
     assert not policy.wants_star(g.observation(0))
     g2 = Game.from_hands([[3, 33, 35], [50, 80, 85], [30, 90, 95]], stars=1)
-    g2.concentrate(t=0.0)
+    g2.ready(t=0.0)
     g2.play(0, t=1.0)
     g2.play(2, t=9.0)  # top 30: 33 and 35 are close
     assert policy.wants_star(g2.observation(0))
@@ -218,12 +218,12 @@ def test_star_policy_uses_public_floors_no_threat_no_star() -> None:
     """After a star, the others' face-up discards lie above my two close cards: no collision."""
     policy = StarPolicy(close=40)
     k = Game.from_hands([[28, 31, 33], [40, 60, 70], [45, 50, 90]], stars=2)
-    k.concentrate(t=0.0)
+    k.ready(t=0.0)
     k.use_star(t=1.0)  # discards 28, 40, 45: players 1 and 2 hold nothing below 40
     assert public_floors(k.observation(0)) == (28, 40, 45)
     assert not policy.wants_star(k.observation(0))
     m = Game.from_hands([[28, 31, 33], [40, 60, 70], [32, 50, 90]], stars=2)
-    m.concentrate(t=0.0)
+    m.ready(t=0.0)
     m.use_star(t=1.0)  # player 2 discarded 32 and might still hold a card below 33
     assert policy.wants_star(m.observation(0))
 
@@ -254,7 +254,7 @@ def test_propose_stars_switches_proposals_on_and_off() -> None:
 def test_adaptive_timer_moves_toward_a_teammates_observed_tempo() -> None:
     g = Game.from_hands([[30, 80], [20], [90]])
     bot = AdaptiveTimer(seconds_per_step=0.3, rate=0.25, min_gap=3).seat(0)
-    g.concentrate(t=1.0)
+    g.ready(t=1.0)
     g.play(1, t=1.0 + 0.5 * 20)  # a person in seat 1 waited 0.5 s per step for 20
     bot.plan(g.observation(0), rng())
     expected = math.exp(math.log(0.3) + 0.25 * (math.log(0.5) - math.log(0.3)))
@@ -268,13 +268,13 @@ def test_adaptive_timer_moves_toward_a_teammates_observed_tempo() -> None:
 def test_adaptive_timer_ignores_tiny_gaps_and_clips_outliers() -> None:
     g = Game.from_hands([[30], [2], [90]])
     bot = AdaptiveTimer(seconds_per_step=0.3, min_gap=3, max_ratio=2.0).seat(0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(1, t=5.0)  # gap 2 < min_gap
     bot.plan(g.observation(0), rng())
     assert bot.tempo == 0.3
     h = Game.from_hands([[30], [10], [90]])
     bot = AdaptiveTimer(seconds_per_step=0.3, rate=1.0, max_ratio=2.0).seat(0)
-    h.concentrate(t=0.0)
+    h.ready(t=0.0)
     h.play(1, t=100.0)  # 10 s per step: clipped to twice the current tempo
     bot.plan(h.observation(0), rng())
     assert bot.tempo == pytest.approx(0.6)
@@ -283,7 +283,7 @@ def test_adaptive_timer_ignores_tiny_gaps_and_clips_outliers() -> None:
 def test_adaptive_timer_starts_afresh_in_a_new_seat() -> None:
     g = Game.from_hands([[30, 80], [20], [90]])
     bot = AdaptiveTimer(seconds_per_step=0.3).seat(0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(1, t=12.0)
     bot.plan(g.observation(0), rng())
     assert bot.tempo != 0.3
@@ -413,7 +413,7 @@ def test_no_card_between_is_the_hypergeometric_chance() -> None:
 
 def test_a_bot_holding_99_counts_what_the_others_still_hold() -> None:
     g = Game.from_hands([[10], [75], [99]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=9.0)
     assert chance_next(g.observation(2)) == pytest.approx(1 / 89)
     assert chance_next(g.observation(1)) == pytest.approx(25 / 89)
@@ -484,7 +484,7 @@ def test_bots_only_game_has_no_play_sooner_than_the_floor() -> None:
 def test_human_timer_adapts_to_a_slow_person() -> None:
     g = Game.from_hands([[30, 80], [20], [90]])
     bot = HumanTimer(rate=0.25).seat(0)
-    g.concentrate(t=1.0)
+    g.ready(t=1.0)
     # a person 40% slower than the people curve, holding back as a bot does: the
     # three other cards (of 99 unseen values) all lie above their 20 with chance
     # C(80, 3) / C(99, 3)
@@ -683,7 +683,7 @@ def test_the_widget_mirrors_a_players_clock() -> None:
     w = MindWidget(players=3, seat=None, seed=1, mode="step")
     w.ready()
     while w.planned is not None:
-        w.step()
+        w.wait()
     with pytest.raises(ValueError, match="a table of bots only has no person"):
         w.timing_profile()
     profile = w.timing_profile(1)
@@ -694,7 +694,7 @@ def test_the_widget_mirrors_a_players_clock() -> None:
 # ------------------------------------------------------------------ ready again after a pause
 def stopped_game() -> Game:
     g = Game.from_hands([[10, 60], [30, 70], [50, 90]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=8.0)
     g.stop(1, t=9.0)  # hands back on the table
     return g
@@ -705,7 +705,7 @@ def test_human_bots_are_ready_again_after_a_human_pause() -> None:
     for seed in range(200):
         g = stopped_game()
         run_level(g, HumanTimer(rate=0), seed=seed)
-        resumes.append([e.t for e in g.level_events if e.type == "concentrated"][1] - 9.0)
+        resumes.append([e.t for e in g.level_events if e.type == "ready"][1] - 9.0)
     # the team goes on when its slowest bot is ready: the latest of three pauses
     assert min(resumes) >= 0.4
     assert 2.0 < float(np.median(resumes)) < 4.0
@@ -715,7 +715,7 @@ def test_human_bots_are_ready_again_after_a_human_pause() -> None:
 def test_other_bots_are_ready_at_once() -> None:
     g = stopped_game()
     run_level(g, ScalarTimer(), seed=1)
-    assert [e.t for e in g.level_events if e.type == "concentrated"] == [0.0, 9.0]
+    assert [e.t for e in g.level_events if e.type == "ready"] == [0.0, 9.0]
 
 
 def test_at_a_table_a_human_bot_raises_its_hand_for_a_star_after_the_floor() -> None:
@@ -758,12 +758,12 @@ def test_after_a_no_a_bot_does_not_propose_again_while_its_cards_are_still_there
     when the team said no have gone."""
     policy = StarPolicy(close=10)
     g = Game.from_hands([[40, 90], [41, 45, 46, 48], [43, 95]], stars=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=3.0)
     bot, r = HumanTimer(star_policy=policy).seat(1), rng()
     assert bot.wants_star(g.observation(1), r)
     g.propose_star(1, t=3.4)
-    g.vote_star(0, False, t=3.5)
+    g.vote(0, False, t=3.5)
     bot.plan(g.observation(1), r)  # every bot re-plans after each event
     g.play(1, t=5.0)  # the pile has changed
     assert policy.wants_star(g.observation(1))  # the policy alone would propose again
@@ -771,7 +771,7 @@ def test_after_a_no_a_bot_does_not_propose_again_while_its_cards_are_still_there
     g.play(2, t=7.0)
     assert not bot.wants_star(g.observation(1), r)
     fresh = Game.from_hands([[40, 90], [41, 45, 46, 48], [43, 95]], stars=2, level=3)
-    fresh.concentrate(t=0.0)
+    fresh.ready(t=0.0)
     fresh.play(0, t=3.0)
     assert bot.wants_star(fresh.observation(1), r)  # a new level: the no is forgotten
 
@@ -787,7 +787,7 @@ def test_a_person_who_says_no_hears_no_stream_of_proposals() -> None:
         now = 0.0
         for _ in range(20_000):
             game = table.game
-            if game.status == "level_cleared":
+            if game.status == "cleared":
                 table.next_level()
                 now = 0.0
                 table.ready(t=0.0)

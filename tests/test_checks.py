@@ -81,10 +81,10 @@ def test_numpy_integers_are_whole_numbers_everywhere() -> None:
     g = Game(players=np.int64(3), seed=np.int64(3))  # type: ignore[arg-type]
     assert g == Game(players=3, seed=3)
     assert type(g.seed) is int and type(g.players) is int
-    g.concentrate(t=np.float32(0.5))  # type: ignore[arg-type]
+    g.ready(t=np.float32(0.5))  # type: ignore[arg-type]
     g.play(np.int64(0), t=np.float64(1.0))  # type: ignore[arg-type]
     g.propose_star(np.int32(1), t=1.5)  # type: ignore[arg-type]
-    g.vote_star(np.int64(2), np.bool_(False), t=2.0)  # type: ignore[arg-type]
+    g.vote(np.int64(2), np.bool_(False), t=2.0)  # type: ignore[arg-type]
     assert g.actions[1] == {"action": "play", "player": 0, "t": 1.0}
     assert type(g.actions[1]["player"]) is int
     assert Game.from_json(g.to_json()) == g  # plain JSON: no numpy inside
@@ -112,7 +112,7 @@ def test_numpy_integers_are_whole_numbers_everywhere() -> None:
         lambda: Game.from_hands([[True], [5]]),
         lambda: Game.from_hands([[3], [5]], level=True),
         lambda: Game(seed=2).play(0, t=True),
-        lambda: Game(seed=2).vote_star(0, 1),
+        lambda: Game(seed=2).vote(0, 1),
     ],
 )
 def test_bools_are_never_whole_numbers(make: object) -> None:

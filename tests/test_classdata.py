@@ -58,7 +58,7 @@ def test_one_row_per_play_agreeing_with_each_game(tables: dict[int, Game]) -> No
         assert (mine["seat"] == mine["player"] + 1).all()
         # gap and wait are the trace's, not derived again
         t = trace(game)
-        t = t[t["outcome"].isin(("ok", "mistake"))]
+        t = t[t["outcome"].isin(("play", "mistake"))]
         assert mine["gap"].tolist() == pytest.approx(t["gap"].tolist(), nan_ok=True)
         assert mine["wait"].tolist() == t["wait"].tolist()
         assert mine["mistake"].tolist() == (t["outcome"] == "mistake").tolist()
@@ -79,7 +79,7 @@ def test_seat_metadata_names_people_and_bots(tables: dict[int, Game]) -> None:
 
 def test_a_mistake_is_marked() -> None:
     g = Game.from_hands([[26], [30], [34, 50]], level=2)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=2.0)
     frame = classdata.plays({5: g})
     assert frame["mistake"].tolist() == [True]
@@ -136,7 +136,7 @@ def test_nothing_is_written_without_save(
     assert list(tmp_path.iterdir()) == []
     # the copies are the class's to study: changing one leaves the table's game as it was
     before = tables[1].to_json()
-    assert copies[1].status == "level_cleared"
+    assert copies[1].status == "cleared"
     copies[1].next_level()
     assert tables[1].to_json() == before
 

@@ -21,10 +21,10 @@ ACTION_KINDS = (
     "play",
     "play",
     "propose_star",
-    "vote_star",
+    "vote",
     "use_star",
     "stop",
-    "concentrate",
+    "ready",
     "next_level",
     "start_blind",
     "bad_t",
@@ -38,9 +38,9 @@ def random_action(data: st.DataObject, g: Game) -> dict[str, Any]:
     if kind == "bad_t":
         return {"action": "play", "player": player, "t": g.t - 1.0}
     action: dict[str, Any] = {"action": kind, "player": player, "t": g.t + dt}
-    if kind == "vote_star":
+    if kind == "vote":
         action["agree"] = data.draw(st.booleans())
-    if kind in ("use_star", "concentrate"):
+    if kind in ("use_star", "ready"):
         del action["player"]
     if kind in ("next_level", "start_blind"):
         action = {"action": kind}
@@ -129,8 +129,8 @@ def test_copy_branches_independently(seed: int) -> None:
 def test_every_card_is_accounted_for_over_a_whole_game() -> None:
     g = Game(players=4, seed=2024)
     cards_seen = 0
-    while g.status in ("playing", "level_cleared"):
-        if g.status == "level_cleared":
+    while g.status in ("playing", "cleared"):
+        if g.status == "cleared":
             g.next_level()
             continue
         # the player with the highest lowest card plays: many mistakes

@@ -80,11 +80,11 @@ def played_game(seed: int, steps: int) -> Game:
             elif kind == "propose":
                 g.propose_star(p, t=t)
             elif kind == "vote":
-                g.vote_star(p, rng.random() < 0.7, t=t)
+                g.vote(p, rng.random() < 0.7, t=t)
             elif kind == "stop":
                 g.stop(p, t=t)
             elif kind == "go":
-                g.concentrate(t=t)
+                g.ready(t=t)
             elif g.status == "won":
                 g.start_blind()
                 t = 0.0
@@ -132,7 +132,7 @@ def test_playing_on_in_the_copy_never_changes_the_original() -> None:
     for kind in range(200):
         t = c.t + 1.0
         try:
-            if c.status == "level_cleared":
+            if c.status == "cleared":
                 c.next_level()
             elif c.status == "won":
                 c.start_blind()
@@ -240,7 +240,7 @@ def test_observations_are_still_frozen_and_equal_by_value() -> None:
     g = Game.from_hands([[5, 20], [10, 30]], seed=1)
     o = g.observation(0)
     assert o == g.copy().observation(0)
-    assert o.hand == (5, 20) and o.hand_counts == (2, 2) and o.discards == ()
+    assert o.hand == (5, 20) and o.counts == (2, 2) and o.discards == ()
     with pytest.raises(dataclasses.FrozenInstanceError):
         o.lives = 9  # type: ignore[misc]
     g.play(1, t=1.0)  # a mistake: 5 is discarded face up
@@ -254,3 +254,28 @@ def test_a_game_pickles_after_observations() -> None:
     assert pickle.loads(pickle.dumps(g)) == g
     h = pickle.loads(pickle.dumps(g))
     assert h.observation(1) == g.observation(1)
+
+
+# The names saved games used before issue 17 ("one name per concept"): an old save still loads.
+_OLD_ACTIONS = {"ready": "concentrate", "vote": "vote_star"}
+_OLD_STATUS = {"cleared": "level_cleared"}
+
+
+def test_an_old_save_with_the_old_action_names_still_loads() -> None:
+    g = Game.from_hands([[3, 40], [20, 60]], level=2, lives=2, stars=1, seed=4)
+    g.ready(t=0.0)
+    g.play(0, t=1.0)
+    g.stop(1, t=1.5)
+    g.ready(t=2.0)
+    g.propose_star(0, t=2.5)
+    g.vote(1, False, t=3.0)
+    for p, t in ((1, 4.0), (0, 5.0), (1, 6.0)):
+        g.play(p, t=t)
+    assert g.status == "cleared"
+    saved = g.to_dict()
+    old = [{**a, "action": _OLD_ACTIONS.get(a["action"], a["action"])} for a in saved["actions"]]
+    assert {a["action"] for a in old} >= set(_OLD_ACTIONS.values())  # the save is an old one
+    state = {**saved["state"], "status": _OLD_STATUS.get(g.status, g.status)}
+    loaded = Game.from_dict({**saved, "actions": old, "state": state})
+    assert loaded == g
+    assert [a["action"] for a in loaded.actions] == [a["action"] for a in saved["actions"]]

@@ -21,10 +21,10 @@ from mindwidget import Game, RuleError, Rules
 ACTIONS: dict[str, list[Callable[[Game, int], object]]] = {
     "play": [lambda g, p: g.play(p)],
     "propose_star": [lambda g, p: g.propose_star(p)],
-    "vote_star": [lambda g, p: g.vote_star(p, True), lambda g, p: g.vote_star(p, False)],
+    "vote": [lambda g, p: g.vote(p, True), lambda g, p: g.vote(p, False)],
     "stop": [lambda g, p: g.stop(p)],
     "use_star": [lambda g, p: g.use_star()],
-    "concentrate": [lambda g, p: g.concentrate()],
+    "ready": [lambda g, p: g.ready()],
     "next_level": [lambda g, p: g.next_level()],
     "start_blind": [lambda g, p: g.start_blind()],
 }
@@ -80,9 +80,9 @@ def step(data: st.DataObject, game: Game) -> None:
         if kind == "lowest":  # the holder of the lowest card plays: levels get cleared
             held = [(h[0], q) for q, h in enumerate(game.hands) if h]
             game.play(min(held)[1] if held else player, t=t)
-        elif kind == "vote_star":
-            game.vote_star(player, data.draw(st.booleans()), t=t)
-        elif kind in ("use_star", "concentrate"):
+        elif kind == "vote":
+            game.vote(player, data.draw(st.booleans()), t=t)
+        elif kind in ("use_star", "ready"):
             getattr(game, kind)(t=t)
         elif kind in ("next_level", "start_blind"):
             getattr(game, kind)()
@@ -106,12 +106,12 @@ def test_an_action_is_listed_exactly_when_the_rules_accept_it(
 def test_the_listing_reaches_every_kind_of_state() -> None:
     """The property is checked in states where each action is listed (it can fail)."""
     g = Game.from_hands([[5], [17]], level=12, stars=1)
-    assert g.legal_actions(0) == ("play", "propose_star", "stop", "use_star", "concentrate")
-    g.concentrate(t=0)
+    assert g.legal_actions(0) == ("play", "propose_star", "stop", "use_star", "ready")
+    g.ready(t=0)
     g.propose_star(0, t=1)
-    assert g.legal_actions(0) == ("stop", "use_star", "concentrate")
-    assert g.legal_actions(1) == ("vote_star", "stop", "use_star", "concentrate")
-    g.vote_star(1, False, t=1)
+    assert g.legal_actions(0) == ("stop", "use_star", "ready")
+    assert g.legal_actions(1) == ("vote", "stop", "use_star", "ready")
+    g.vote(1, False, t=1)
     g.play(0, t=2)
     g.play(1, t=3)
     assert g.status == "won" and g.legal_actions(1) == ("start_blind",)

@@ -99,7 +99,7 @@ def test_next_moves_after_a_stop_presses_ready_again(capsys: pytest.CaptureFixtu
     # card is a mistake, which puts the hands back on the table: so the phase
     # alone cannot show the Ready)
     kinds = [e.type for e in w.game.level_events]
-    assert "concentrated" in kinds[kinds.index("stopped") :]
+    assert "ready" in kinds[kinds.index("stopped") :]
     out = capsys.readouterr().out
     assert out.startswith("Ready") and "played" in out
 

@@ -43,7 +43,7 @@ def test_R1_laying_out_12_levels_for_3_or_4_players_is_a_common_mistake() -> Non
 def test_R2_level_n_deals_n_cards_each_from_a_fresh_shuffle() -> None:
     g = Game(players=2, seed=5)
     g.use_star()  # two cards discarded: level 1 is cleared
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     g.next_level()
     assert g.level == 2
     assert [len(h) for h in g.hands] == [2, 2]
@@ -60,7 +60,7 @@ def test_R2_hands_are_seen_only_by_their_holder() -> None:
     g = Game.from_hands([[17], [28], [55]])
     obs = g.observation(1)
     assert obs.hand == (28,)
-    assert obs.hand_counts == (1, 1, 1)
+    assert obs.counts == (1, 1, 1)
     text = json.dumps(obs.to_dict())
     assert "17" not in text and "55" not in text
 
@@ -72,7 +72,7 @@ def test_R3_clean_level_17_28_55() -> None:
     assert g.play(1, t=2.0) == 28
     assert g.play(2, t=4.0) == 55
     assert g.pile == (17, 28, 55)
-    assert g.lives == 3 and g.status == "level_cleared"
+    assert g.lives == 3 and g.status == "cleared"
 
 
 def test_R3_lowest_card_first_21_56_93() -> None:
@@ -122,14 +122,14 @@ def test_R4_time_restarts_with_each_level() -> None:
 def test_R5_concentration_and_stop_are_recorded_and_do_not_block_play() -> None:
     g = Game.from_hands([[10], [20]])
     assert g.concentrating  # every level starts with all hands on the table
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     assert not g.concentrating
     g.stop(1, t=2.0)
     assert g.concentrating
     g.play(0, t=2.5)  # the core records it (a mistake of etiquette); the table enforces
     assert not g.concentrating  # a play ends the concentration
     types = [e.type for e in g.events]
-    assert types == ["dealt", "concentrated", "stopped", "unready", "played"]
+    assert types == ["dealt", "ready", "stopped", "unready", "played"]
 
 
 # Rule 6 -------------------------------------------------------------------
@@ -174,16 +174,16 @@ def test_R6_a_mistake_stops_the_table_and_every_hand_goes_back_on_it() -> None:
     # dan stopt het spel meteen. ... Het team concentreert zich opnieuw en speelt het
     # level af." (Dutch rules page); "wird das Spiel ... unterbrochen" (German text)
     g = Game.from_hands([[34], [26], [30, 50]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     assert g.concentrating and g.status == "playing"
     stop = g.events[-1]
     assert isinstance(stop, HandsOnTable) and stop.why == "mistake"
     assert stop.player == 1  # the holder of the lowest card put aside calls stop
-    g.concentrate(t=3.0)  # the team is ready again: the same level goes on
+    g.ready(t=3.0)  # the team is ready again: the same level goes on
     assert not g.concentrating and g.level == 2
     g.play(2, t=4.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 @pytest.mark.parametrize(
@@ -195,11 +195,11 @@ def test_R6_option_concentrate_after(option: str, after_mistake: bool, after_sta
     # and German texts: "The level continues from that point" / "setzen danach das Spiel fort"
     rules = Rules(players=3, concentrate_after=option)  # type: ignore[arg-type]
     g = Game.from_hands([[34, 80, 90], [26, 81, 91], [30, 50, 92]], rules=rules)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     assert g.concentrating is after_mistake
     if g.concentrating:
-        g.concentrate(t=2.0)
+        g.ready(t=2.0)
     g.use_star(t=3.0)
     assert g.concentrating is after_star
     assert [e.type for e in g.events].count("hands_on_table") == after_mistake + after_star
@@ -209,9 +209,9 @@ def test_R6_a_mistake_that_empties_the_last_hands_clears_the_level() -> None:
     # "Alle Handkarten, die niedriger sind als die zuletzt gespielte, werden danach
     # beiseitegelegt": nothing is left to play, so the level is cleared and its reward comes
     g = Game.from_hands([[34], [26], [30]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
-    assert g.status == "level_cleared" and not g.concentrating
+    assert g.status == "cleared" and not g.concentrating
     assert (g.lives, g.stars) == (2, 2)
 
 
@@ -219,7 +219,7 @@ def test_R5_a_play_while_the_hands_are_on_the_table_is_recorded_not_refused() ->
     # "Het regelboek noemt dit moment uitdrukkelijk belangrijk; sla het niet over."
     # The core records the slip (the table and the widget refuse it); the play ends it.
     g = Game.from_hands([[34, 60], [26], [30, 50]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)  # a mistake: hands on the table
     g.play(2, t=1.5)  # played before the team was ready again
     assert [e.type for e in g.level_events][-3:] == ["hands_on_table", "unready", "played"]
@@ -230,9 +230,9 @@ def test_R5_a_play_while_the_hands_are_on_the_table_is_recorded_not_refused() ->
 def test_R7_star_needs_every_player_to_agree() -> None:
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
     g.propose_star(0, t=1.0)  # the proposer counts as agreeing
-    g.vote_star(1, True, t=1.5)
+    g.vote(1, True, t=1.5)
     assert g.stars == 1 and g.proposal == {"votes": {0: True, 1: True}}
-    g.vote_star(2, True, t=2.0)
+    g.vote(2, True, t=2.0)
     assert g.stars == 0 and g.proposal is None
     used = g.events[-2]
     assert isinstance(used, StarUsed)
@@ -247,7 +247,7 @@ def test_R7_star_needs_every_player_to_agree() -> None:
 def test_R7_a_single_no_ends_the_proposal_and_a_new_one_may_follow() -> None:
     g = Game.from_hands([[10], [20], [30]])
     g.propose_star(0, t=1.0)
-    g.vote_star(2, False, t=1.1)
+    g.vote(2, False, t=1.1)
     assert g.proposal is None and g.stars == 1
     assert g.events[-1].type == "star_declined"
     g.propose_star(1, t=2.0)
@@ -275,14 +275,14 @@ def test_R7_after_a_star_the_team_concentrates_again() -> None:
     # "De gebruikte werpster gaat terug naar de reserve. Daarna concentreert het team
     # zich opnieuw en gaat het level verder." (Dutch rules page)
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.propose_star(2, t=1.0)
-    g.vote_star(0, True, t=1.2)
-    g.vote_star(1, True, t=1.4)
+    g.vote(0, True, t=1.2)
+    g.vote(1, True, t=1.4)
     stop = g.events[-1]
     assert isinstance(stop, HandsOnTable) and (stop.why, stop.player) == ("star", 2)
     assert g.concentrating
-    g.concentrate(t=2.0)
+    g.ready(t=2.0)
     assert not g.concentrating
 
 
@@ -322,9 +322,9 @@ def test_R7_one_unanimity_rule_for_a_game_and_for_arrays_of_games() -> None:
     assert rules.unanimous(np.array([3, 2, 3])).tolist() == [True, False, True]
     g = Game.from_hands([[10, 40], [20, 50], [30, 60]], level=2, stars=1)
     g.propose_star(0, t=1.0)
-    g.vote_star(1, True, t=1.1)
+    g.vote(1, True, t=1.1)
     assert g.stars == 1 and g.proposal == {"votes": {0: True, 1: True}}
-    g.vote_star(2, True, t=1.2)
+    g.vote(2, True, t=1.2)
     assert g.stars == 0 and g.proposal is None
 
 
@@ -349,7 +349,7 @@ def test_R8_reward_also_after_a_level_with_a_lost_life() -> None:
     g = Game.from_hands([[34], [26], [30, 50]], level=3)
     g.play(0, t=1.0)  # mistake: 3 -> 2 lives
     g.play(2, t=2.0)
-    assert g.status == "level_cleared" and g.lives == 3
+    assert g.status == "cleared" and g.lives == 3
 
 
 def test_R8_caps_of_5_lives_and_3_stars() -> None:
@@ -368,10 +368,10 @@ def test_R8_caps_of_5_lives_and_3_stars() -> None:
 def test_R8_level_cleared_by_mistake_discards_or_a_star() -> None:
     g = Game.from_hands([[34], [26], [30]])
     g.play(0, t=1.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     g = Game.from_hands([[10], [20], [30]])
     g.use_star(t=1.0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 def test_R8_one_reward_rule_for_a_game_and_for_arrays_of_games() -> None:
@@ -404,7 +404,7 @@ def test_R9_won_when_the_last_level_is_cleared_and_its_reward_counts() -> None:
     for _ in range(3):
         g.play(1)
     assert g.status == "won" and g.lives == 3  # the level 3 reward counts
-    assert [e.type for e in g.events[-2:]] == ["level_cleared", "won"]
+    assert [e.type for e in g.events[-2:]] == ["cleared", "won"]
 
 
 def test_R9_lost_at_once_mid_level_when_the_last_life_is_lost() -> None:
@@ -420,7 +420,7 @@ def test_R9_lost_takes_precedence_over_a_level_emptied_by_the_same_play() -> Non
     g = Game.from_hands([[50], [40]], lives=1)
     g.play(0, t=1.0)
     assert g.status == "lost"
-    assert "level_cleared" not in [e.type for e in g.events]
+    assert "cleared" not in [e.type for e in g.events]
 
 
 # Rule 10 ------------------------------------------------------------------
@@ -527,9 +527,9 @@ def test_R10_blind_pile_that_looks_ascending_after_a_star_costs_nothing() -> Non
         g.play(0, t=1.0)
         g.play(0, t=2.0)
         g.use_star(t=3.0)
-        g.concentrate(t=4.0)
+        g.ready(t=4.0)
         g.play(1, t=5.0)
-        assert g.pile == (20, 50, 60) and g.status == "level_cleared"
+        assert g.pile == (20, 50, 60) and g.status == "cleared"
         return g
 
     assert blind_level("pile").lives == 2
@@ -546,11 +546,11 @@ def test_R10_blind_levels_cleared_are_recorded() -> None:
 # Rule 11 ------------------------------------------------------------------
 def test_R11_observation_holds_only_what_the_player_may_know() -> None:
     g = Game.from_hands([[10, 60], [20, 70], [30, 80]], level=2)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=1.0)
     obs = g.observation(2)
     assert obs.hand == (30, 80)
-    assert obs.hand_counts == (1, 2, 2)
+    assert obs.counts == (1, 2, 2)
     assert obs.pile == (10,) and obs.top == 10
     assert (obs.lives, obs.stars, obs.level) == (3, 1, 2)
     assert [e["t"] for e in obs.events] == [0.0, 0.0, 1.0]
@@ -585,12 +585,12 @@ def _refusals() -> list[RuleError]:
     g = Game.from_hands([[10, 20], [30, 40]], level=2, stars=1)
     refused(lambda: g.play(0, card=20))  # lowest first
     refused(lambda: g.play(0, card=99))  # not held
-    refused(lambda: g.vote_star(1, True))  # no proposal
+    refused(lambda: g.vote(1, True))  # no proposal
     g.propose_star(0, t=1.0)
     refused(lambda: g.play(1))  # vote first
     refused(lambda: g.propose_star(1))  # already proposed
-    refused(lambda: g.vote_star(0, True))  # already agreed
-    g.vote_star(1, False, t=1.1)
+    refused(lambda: g.vote(0, True))  # already agreed
+    g.vote(1, False, t=1.1)
     refused(lambda: g.next_level())  # next level only after a cleared one
     refused(lambda: g.start_blind())  # blind mode only after a win
     e = Game.from_hands([[10], []], stars=0)

@@ -54,7 +54,7 @@ def test_plan_next_skips_seats_and_returns_none_when_nobody_acts() -> None:
     team = make_team(PerfectTimer(), 3)
     rng = np.random.default_rng(0)
     assert plan_next(g, team, rng) is None  # hands still on the table
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     assert plan_next(g, team, rng) == Planned(3.0, 0, "play")
     assert plan_next(g, team, rng, skip=(0,)) == Planned(6.0, 2, "play")
 
@@ -63,13 +63,13 @@ def test_a_star_proposal_comes_before_any_wait_and_bots_vote_by_their_rule() -> 
     g = Game.from_hands([[2, 5, 60], [8, 70, 80], [40, 50, 90]], stars=1)
     team = make_team(PerfectTimer(propose_stars=True), 3)
     rng = np.random.default_rng(0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     planned = plan_next(g, team, rng)
     assert planned == Planned(0.0, 0, "propose_star")
     run_level(g, team, seed=0)
     kinds = [e.type for e in g.level_events]
     # Seat 2's lowest card (40) is far from the top: it says no, the star stays.
-    assert kinds[:5] == ["dealt", "concentrated", "star_proposed", "star_voted", "star_voted"]
+    assert kinds[:5] == ["dealt", "ready", "star_proposed", "star_voted", "star_voted"]
     assert "star_declined" in kinds and "star_used" not in kinds
     assert g.stars == 1
 
@@ -83,14 +83,14 @@ def test_apply_planned_leaves_the_vote_of_a_skipped_seat_to_its_person() -> None
     # Seat 1 is a person's seat, but a team from make_team has a bot object there
     # too; that bot must not vote for the person.
     g = Game.from_hands([[10], [30], [20]], stars=1)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     team = make_team(AlwaysYes(), 3)
     rng = np.random.default_rng(0)
     apply_planned(g, team, Planned(0.5, 0, "propose_star"), rng, skip=(1,))
     assert g.proposal is not None  # still open: the person has not voted
     assert g.proposal["votes"] == {0: True, 2: True}
     assert g.stars == 1
-    g.vote_star(1, False, t=0.5)
+    g.vote(1, False, t=0.5)
     assert g.proposal is None and g.stars == 1  # the person's "no" decided it
 
 
@@ -100,7 +100,7 @@ def test_run_level_and_run_game_accept_a_seated_team_and_keep_what_it_learned() 
     run_level(g, team, seed=1)
     learned = [b.tempo for b in team]
     assert learned != [0.25, 0.3, 0.35]
-    if g.status == "level_cleared":
+    if g.status == "cleared":
         g.next_level()
         run_level(g, team, seed=2)
         assert all(isinstance(b, AdaptiveTimer) for b in team)
@@ -127,7 +127,7 @@ def test_a_user_bot_with_a_bad_wait_is_named_with_its_seat_and_the_event(wait: o
     message = str(info.value)
     assert isinstance(info.value, BotError)
     assert f"Returns({wait!r})" in message and "seat 1" in message
-    assert "wait=" in message and "concentrated at t=0 in level 1" in message
+    assert "wait=" in message and "ready at t=0 in level 1" in message
     assert "seconds >= 0" in message
 
 
@@ -164,4 +164,4 @@ def test_run_level_finishes_an_open_proposal_that_ends_the_level() -> None:
     g = Game.from_hands([[10], [20]], lives=1)
     g.propose_star(0)
     run_level(g, PerfectTimer())  # bot 1 agrees: the star empties both hands
-    assert g.status == "level_cleared" and g.stars == 0
+    assert g.status == "cleared" and g.stars == 0

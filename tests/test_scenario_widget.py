@@ -276,7 +276,7 @@ def test_take_over_from_python_with_bots_only_and_in_step_mode() -> None:
     assert live.view["phase"] == "stopped"
     assert scene(p)["live"] == {"from": 3, "seat": None}
     live.ready()
-    assert live.step().player == 2  # the bots play on: player 2's 58 is the lowest left
+    assert live.wait().player == 2  # the bots play on: player 2's 58 is the lowest left
     assert list(live.game.pile) == [11, 34, 58]
     p.leave()
     p.take_over()  # again, from the same step: a fresh branch

@@ -48,7 +48,7 @@ def small() -> dict[str, Any]:
         "hands": [[26], [30], [34, 50]],
         "level": 2,
         "steps": [
-            {"action": "concentrate", "t": 0, "say": "Hands off the table."},
+            {"action": "ready", "t": 0, "say": "Hands off the table."},
             {
                 "action": "play",
                 "player": 2,
@@ -208,7 +208,7 @@ def test_mistake_34_while_26_and_30_are_held_costs_one_life_and_the_level_goes_o
     assert sorted((d.player, d.card) for d in g.discards) == [(0, 26), (1, 30)]
     assert g.status == "playing" and g.level == 2
     s.goto(len(s))
-    assert (s.state.status, s.state.stars) == ("level_cleared", 2)  # the reward still comes
+    assert (s.state.status, s.state.stars) == ("cleared", 2)  # the reward still comes
 
 
 def test_three_lower_cards_cost_only_one_life() -> None:
@@ -227,7 +227,7 @@ def test_a_60_put_aside_by_a_star_means_nothing_below_60_in_that_hand() -> None:
 
 def test_a_star_can_end_a_level() -> None:
     s = Scenario.load("star_ends_level").goto(5)
-    assert s.state.status == "level_cleared"
+    assert s.state.status == "cleared"
     assert s.state.pile == (10, 20)
 
 
@@ -251,7 +251,7 @@ def test_a_scenario_that_cannot_happen_is_refused_on_loading(tmp_path: Path) -> 
     assert reachable(Rules(players=2), 8, 2, 3) is None
     impossible = Scenario(
         [[10, 20, 30], [40, 50, 60]],
-        [{"action": "concentrate", "t": 0.0}],
+        [{"action": "ready", "t": 0.0}],
         title="five lives at level 3",
         narration=["hands off"],
         level=3,
@@ -319,7 +319,7 @@ def test_a_star_kept_too_long_is_still_on_the_table_when_the_game_is_lost() -> N
     s.back()
     g = s.branch()
     g.use_star(t=4.6)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
 
 
 # ------------------------------------------------------------ cell by cell
@@ -347,7 +347,7 @@ def test_state_and_branch_are_copies_the_scenario_keeps_its_own() -> None:
     s = Scenario.load("mistake").goto(4)
     g = s.branch()
     run_level(g, "perfect", seed=0)
-    assert g.status == "level_cleared"
+    assert g.status == "cleared"
     s.state.play(2, t=9.0)
     assert s.state.pile == (11, 34)
     s.step()
@@ -366,12 +366,12 @@ def test_trace_of_a_scenario() -> None:
     s = Scenario.load("mistake")
     s.goto(len(s))
     assert s.trace()["outcome"].tolist() == [
-        "ok",
+        "play",
         "mistake",
-        "discarded_mistake",
-        "discarded_mistake",
-        "ok",
-        "ok",
+        "lost",
+        "lost",
+        "play",
+        "play",
     ]
     assert s.trace()["wait"].tolist()[-2] == pytest.approx(2.4)  # 58 waits from the resume
 
@@ -395,7 +395,7 @@ def test_a_user_scenario_from_plain_strings() -> None:
     s = Scenario(
         hands=[[26], [30], [34, 50]],
         script=[
-            {"action": "concentrate", "t": 0},
+            {"action": "ready", "t": 0},
             {"action": "play", "player": 2, "t": 2.0},
             {"action": "play", "player": 2, "t": 3.0},
         ],
@@ -433,7 +433,7 @@ def test_the_blind_deal_round_trips_and_marks_its_start() -> None:
     g = Game.from_hands([[12, 41], [38, 77]], blind=True, seed=3)
     assert g.blind and g.to_dict()["start"]["blind"] is True
     assert "blind" not in Game.from_hands([[12], [38]]).to_dict()["start"]
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     again = Game.from_json(g.to_json())
     assert again == g and again.blind
@@ -486,14 +486,14 @@ def test_an_impossible_step_is_named_with_its_number_and_why(
 
 def test_a_vote_without_a_proposal_is_impossible() -> None:
     data = small()
-    data["steps"][1] = {"action": "vote_star", "player": 0, "agree": True, "t": 1.0, "say": "?"}
-    bad(data, r"step 2 \(vote_star by player 0 agreeing at t=1.0\) is not possible: no throwing")
+    data["steps"][1] = {"action": "vote", "player": 0, "agree": True, "t": 1.0, "say": "?"}
+    bad(data, r"step 2 \(vote by player 0 agreeing at t=1.0\) is not possible: no throwing")
 
 
 def test_only_a_play_can_name_a_card() -> None:
     data = small()
     data["steps"][0]["card"] = 26
-    bad(data, r"step 1: only a play can name a card, not a concentrate")
+    bad(data, r"step 1: only a play can name a card, not a ready")
 
 
 def test_a_step_after_the_game_is_over_is_impossible() -> None:
@@ -505,7 +505,7 @@ def test_a_step_after_the_game_is_over_is_impossible() -> None:
 def test_a_refused_step_that_the_game_accepts_is_named() -> None:
     data = small()
     data["steps"][0]["refused"] = True
-    bad(data, r"step 1 \(concentrate at t=0\) is marked refused, but the game accepts it")
+    bad(data, r"step 1 \(ready at t=0\) is marked refused, but the game accepts it")
 
 
 def test_a_wrong_expectation_names_the_step_and_both_values() -> None:
@@ -539,10 +539,10 @@ def test_a_bad_scenario_file_says_what_is_wrong(change: dict[str, Any], match: s
 def test_bad_steps_say_what_is_allowed() -> None:
     data = small()
     data["steps"][0]["action"] = "jump"
-    bad(data, r"step 1 has action 'jump'; allowed: concentrate, next_level, play")
+    bad(data, r"step 1 has action 'jump'; allowed: next_level, play, propose_star, ready")
     data = small()
     data["steps"][0]["player"] = 1
-    bad(data, r"step 1 \(concentrate\) has unknown field\(s\) player; allowed: action, t")
+    bad(data, r"step 1 \(ready\) has unknown field\(s\) player; allowed: action, t")
     data = small()
     del data["steps"][1]["say"]
     bad(data, r"step 2 has no narration \('say'\)")
@@ -566,9 +566,9 @@ def test_missing_parts_and_non_json_are_named() -> None:
 
 def test_narration_and_expect_must_match_the_script_length() -> None:
     with pytest.raises(RuleError, match=r"the script has 1 step\(s\) but the narration has 2"):
-        Scenario([[1], [2]], [{"action": "concentrate"}], title="x", narration=["a", "b"])
+        Scenario([[1], [2]], [{"action": "ready"}], title="x", narration=["a", "b"])
     with pytest.raises(RuleError, match=r"the script has 1 step\(s\) but expect has 0 entries"):
-        Scenario([[1], [2]], [{"action": "concentrate"}], title="x", narration=["a"], expect=[])
+        Scenario([[1], [2]], [{"action": "ready"}], title="x", narration=["a"], expect=[])
 
 
 def test_library_files_are_left_untouched_by_loading() -> None:
@@ -582,7 +582,7 @@ def test_library_files_are_left_untouched_by_loading() -> None:
 def test_a_step_whose_action_is_not_a_string_is_refused_by_name(action: Any) -> None:
     # issue 14, defect 5: "action": ["play"] raised TypeError (unhashable type: 'list')
     data = {"hands": [[1], [2]], "title": "t", "steps": [{"action": action, "say": "x"}]}
-    with pytest.raises(RuleError, match=r"step 1 has action .*; allowed: concentrate, next_level"):
+    with pytest.raises(RuleError, match=r"step 1 has action .*; allowed: next_level, play"):
         Scenario.from_dict(data)
 
 
@@ -645,7 +645,7 @@ def test_four_players_play_8_levels_with_4_lives() -> None:
     s = Scenario.load("four_players")
     assert (s.state.players, s.state.levels, s.state.lives, s.state.stars) == (4, 8, 4, 1)
     s.goto(len(s))
-    assert s.state.status == "level_cleared" and s.state.stars == 2
+    assert s.state.status == "cleared" and s.state.stars == 2
 
 
 def test_a_star_turned_down_by_one_no_and_a_new_proposal_that_follows() -> None:
@@ -686,14 +686,14 @@ def test_two_cards_at_the_same_moment_go_one_at_a_time() -> None:
     assert s.state.pile[-2:] == (50, 52) and s.state.lives == 2
     assert [e.t for e in s.state.level_events if e.type == "played"][-2:] == [5.0, 5.0]
     s.step()
-    assert s.state.status == "level_cleared" and [d.card for d in s.state.discards] == [80]
+    assert s.state.status == "cleared" and [d.card for d in s.state.discards] == [80]
     assert s.state.lives == 2  # 2 - 1 for the mistake + 1 for clearing level 3
 
 
 def test_a_mistake_that_empties_the_last_hands_clears_the_level_and_its_reward_comes() -> None:
     s = Scenario.load("mistake_clears_level")
     s.goto(len(s))
-    assert (s.state.status, s.state.lives, s.state.stars) == ("level_cleared", 2, 2)
+    assert (s.state.status, s.state.lives, s.state.stars) == ("cleared", 2, 2)
     assert not s.state.concentrating
 
 

@@ -158,9 +158,9 @@ def host_game(seed: int, waits: list[float]) -> tuple[list[tuple[str, float | No
     stamped: list[tuple[str, float | None]] = []
     for k in range(300):
         game = table.game
-        if game.status not in ("playing", "level_cleared"):
+        if game.status not in ("playing", "cleared"):
             break
-        if game.status == "level_cleared":
+        if game.status == "cleared":
             stamped.append(("next_level", None))
             s.receive({"type": "next_level"})
             continue

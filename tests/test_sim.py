@@ -507,7 +507,7 @@ def test_a_failing_user_bot_names_the_bot_the_event_and_the_game() -> None:
         simulate(2, Negative(), 3, progress=False)
     assert str(info.value) == (
         "simulated game 0: bot Negative(seconds_per_step=0.3) in seat 0 returned wait=-1.0 "
-        "after concentrated at t=0 in level 2; allowed: a finite number of seconds >= 0."
+        "after ready at t=0 in level 2; allowed: a finite number of seconds >= 0."
     )
 
 

@@ -49,7 +49,7 @@ def test_a_person_and_two_bots_win_a_game_and_go_blind() -> None:
     assert table.allowed(0) == ("start_blind", "new_game")
     table.start_blind()
     play_level_well(table)
-    assert table.game.blind and table.game.status in ("level_cleared", "won")
+    assert table.game.blind and table.game.status in ("cleared", "won")
 
 
 def test_a_persons_action_first_brings_the_bot_actions_planned_before_it() -> None:
@@ -80,8 +80,8 @@ def test_bots_only_ticks_give_the_game_of_virtual_time() -> None:
     for seed in (1, 2):
         ticked = Table(players=3, seats=None, bots="scalar", seed=seed)
         advanced = Table(players=3, seats=(), bots="scalar", seed=seed)
-        while ticked.game.status in ("playing", "level_cleared"):
-            if ticked.game.status == "level_cleared":
+        while ticked.game.status in ("playing", "cleared"):
+            if ticked.game.status == "cleared":
                 ticked.next_level()
                 advanced.next_level()
             ticked.ready()
@@ -135,7 +135,7 @@ def test_two_person_seats_each_act_and_the_vote_waits_for_both() -> None:
         table.play(seat=2)
     table.ready()
     table.advance(100)
-    assert table.game.status == "level_cleared"
+    assert table.game.status == "cleared"
 
 
 def test_bots_for_the_bot_seats_only() -> None:
@@ -403,7 +403,7 @@ def test_a_mistake_stops_the_table_bots_are_ready_again_after_a_pause() -> None:
     assert person.phase == "play" and person.planned is not None
 
     stopped = game.copy()
-    stopped.concentrate(t=0.0)
+    stopped.ready(t=0.0)
     stopped.play(0, t=0.5)  # the same mistake, at a table of bots only
     bots = Table(game=stopped, seats=None, bots="perfect")
     assert bots.phase == "stopped"
@@ -413,4 +413,4 @@ def test_a_mistake_stops_the_table_bots_are_ready_again_after_a_pause() -> None:
     assert bots.advance(BOTS_READY_PAUSE - 0.1) == 0 and bots.phase == "stopped"
     assert bots.advance(0.1) == 1 and bots.phase == "play"
     bots.advance(100)
-    assert bots.game.status == "level_cleared"
+    assert bots.game.status == "cleared"

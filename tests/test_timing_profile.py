@@ -17,7 +17,7 @@ from mindwidget.timing import MAX_FLOOR, MIN_PLAYS, player_plays, plot_timing
 def clockwork(floor: float, step: float, cards: list[int]) -> Game:
     """Player 0 plays ``cards`` waiting exactly floor + step * gap each time."""
     g = Game.from_hands([cards, [99]])
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     t, top = 0.0, 0
     for card in cards:
         t += floor + step * (card - top)
@@ -78,7 +78,7 @@ def test_player_plays_are_the_players_own_plays_only() -> None:
     for p in range(3):
         rows = player_plays(g, p)
         assert set(rows["player"]) <= {p}
-        assert set(rows["outcome"]) <= {"ok", "mistake"}
+        assert set(rows["outcome"]) <= {"play", "mistake"}
         assert (rows["gap"] >= 1).all()
     assert sum(len(player_plays(g, p)) for p in range(3)) > 0
 

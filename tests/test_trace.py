@@ -31,11 +31,11 @@ def rows(frame: pd.DataFrame) -> list[tuple[object, ...]]:
 def mistake_game() -> Game:
     """The rule example: 34 is played while 26 and 30 are still held."""
     g = Game.from_hands([[11, 26], [30, 71], [34, 58]], level=2, seed=0)
-    g.concentrate(t=0.5)
+    g.ready(t=0.5)
     g.play(0, t=1.0)  # 11
     g.play(2, t=2.5)  # 34: too early
     g.stop(0, t=3.0)
-    g.concentrate(t=4.0)
+    g.ready(t=4.0)
     g.play(2, t=6.0)  # 58
     g.play(1, t=7.5)  # 71
     return g
@@ -61,14 +61,14 @@ def test_trace_refuses_something_that_is_not_a_game() -> None:
 # ------------------------------------------------------------ a clean level
 def test_clean_level_17_28_55_gaps_and_waits() -> None:
     g = Game.from_hands([[17], [28], [55]], seed=0)
-    g.concentrate(t=0.5)
+    g.ready(t=0.5)
     g.play(0, t=1.0)
     g.play(1, t=2.5)
     g.play(2, t=5.0)
     assert rows(trace(g)) == [
-        (0, 17, None, 0.5, "ok"),  # the first card waits from the concentrate
-        (1, 28, 11.0, 1.5, "ok"),
-        (2, 55, 27.0, 2.5, "ok"),
+        (0, 17, None, 0.5, "play"),  # the first card waits from the concentrate
+        (1, 28, 11.0, 1.5, "play"),
+        (2, 55, 27.0, 2.5, "play"),
     ]
     assert set(trace(g)["level"]) == {1}
     assert not trace(g)["blind"].any()
@@ -84,59 +84,59 @@ def test_a_play_before_the_concentrate_waits_from_the_deal() -> None:
 def test_rule_example_34_while_26_and_30_are_held() -> None:
     t = trace(mistake_game())
     assert rows(t) == [
-        (0, 11, None, 0.5, "ok"),
+        (0, 11, None, 0.5, "play"),
         (2, 34, 23.0, 1.5, "mistake"),
         # put aside at the same moment, measured from the same pile (11)
-        (0, 26, 15.0, 1.5, "discarded_mistake"),
-        (1, 30, 19.0, 1.5, "discarded_mistake"),
+        (0, 26, 15.0, 1.5, "lost"),
+        (1, 30, 19.0, 1.5, "lost"),
         # 58 waits from the resume at t=4, not from the stop or from 34
-        (2, 58, 24.0, 2.0, "ok"),
-        (1, 71, 13.0, 1.5, "ok"),
+        (2, 58, 24.0, 2.0, "play"),
+        (1, 71, 13.0, 1.5, "play"),
     ]
-    assert t.loc[t["outcome"] != "ok", "t"].tolist() == [2.5, 2.5, 2.5]
+    assert t.loc[t["outcome"] != "play", "t"].tolist() == [2.5, 2.5, 2.5]
 
 
 def test_three_lower_cards_give_one_mistake_row_and_three_discards() -> None:
     g = Game.from_hands([[12, 19], [25, 80], [40, 62]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=1.0)
-    assert trace(g)["outcome"].tolist() == ["mistake"] + ["discarded_mistake"] * 3
+    assert trace(g)["outcome"].tolist() == ["mistake"] + ["lost"] * 3
     assert g.lives == 2
 
 
 def test_a_card_played_while_only_a_higher_card_is_held_is_ok() -> None:
     g = Game.from_hands([[40], [35]], seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(1, t=1)
     g.play(0, t=2)
-    assert trace(g)["outcome"].tolist() == ["ok", "ok"]
+    assert trace(g)["outcome"].tolist() == ["play", "play"]
 
 
 # ----------------------------------------------------------- throwing stars
 def test_star_discards_and_the_wait_after_a_star() -> None:
     g = Game.from_hands([[44, 47], [60, 91], [51, 73]], level=2, seed=0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.play(0, t=2.0)  # 44
     g.propose_star(0, t=3.0)
-    g.vote_star(1, True, t=3.5)
-    g.vote_star(2, True, t=4.0)  # used: 47, 60, 51 put aside
+    g.vote(1, True, t=3.5)
+    g.vote(2, True, t=4.0)  # used: 47, 60, 51 put aside
     g.play(2, t=7.0)  # 73
     t = trace(g)
     assert rows(t) == [
-        (0, 44, None, 2.0, "ok"),
+        (0, 44, None, 2.0, "play"),
         # the star waits from the last play (a proposal does not restart)
-        (0, 47, 3.0, 2.0, "discarded_star"),
-        (1, 60, 16.0, 2.0, "discarded_star"),
-        (2, 51, 7.0, 2.0, "discarded_star"),
-        (2, 73, 29.0, 3.0, "ok"),  # waits from the star, pile still 44
+        (0, 47, 3.0, 2.0, "star"),
+        (1, 60, 16.0, 2.0, "star"),
+        (2, 51, 7.0, 2.0, "star"),
+        (2, 73, 29.0, 3.0, "play"),  # waits from the star, pile still 44
     ]
 
 
 def test_a_declined_star_restarts_the_wait() -> None:
     g = Game.from_hands([[10], [20]], seed=0)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     g.propose_star(1, t=1.0)
-    g.vote_star(0, False, t=1.5)
+    g.vote(0, False, t=1.5)
     g.play(0, t=4.0)
     assert trace(g)["wait"].tolist() == [2.5]
 
@@ -144,11 +144,11 @@ def test_a_declined_star_restarts_the_wait() -> None:
 # -------------------------------------------------------------------- stops
 def test_stops_run_from_the_stop_to_the_resume() -> None:
     g = Game.from_hands([[10, 50], [20, 60]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.stop(1, t=2)
     g.stop(0, t=2.5)  # a second stop before the resume belongs to the first
-    g.concentrate(t=3)
+    g.ready(t=3)
     g.play(1, t=4)
     g.stop(1, t=5)  # still stopped when we look
     s = trace_stops(g)
@@ -175,11 +175,11 @@ def test_a_game_without_stops_has_an_empty_stop_table() -> None:
 def blind_game() -> Game:
     """Win a one-level house game, then play blind level 1 with a fault."""
     g = Game.from_hands([[30], [70]], rules=Rules(players=2, levels=1, lives=2), seed=5)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.play(1, t=3)
     g.start_blind()
-    g.concentrate(t=0)
+    g.ready(t=0)
     low, high = sorted([(g.hands[0][0], 0), (g.hands[1][0], 1)])
     g.play(high[1], t=1.0)  # the higher card first: a fault found at the end
     g.play(low[1], t=2.0)
@@ -191,7 +191,7 @@ def test_blind_mode_rows_are_marked_and_the_fault_is_a_mistake_without_discards(
     t = trace(g)
     assert t["level"].tolist() == [1, 1, 1, 1]
     assert t["blind"].tolist() == [False, False, True, True]
-    assert t["outcome"].tolist() == ["ok", "ok", "mistake", "ok"]
+    assert t["outcome"].tolist() == ["play", "play", "mistake", "play"]
     assert g.lives == 1  # the check at the end of the level cost a life
 
 
@@ -223,7 +223,7 @@ def test_every_card_that_left_a_hand_has_exactly_one_row(seed: int) -> None:
         assert mine["t"].is_monotonic_increasing
     mistakes = [e for e in g.events if isinstance(e, Mistake)]
     assert (t["outcome"] == "mistake").sum() == len(mistakes)
-    assert (t["outcome"] == "discarded_mistake").sum() == sum(len(m.discards) for m in mistakes)
+    assert (t["outcome"] == "lost").sum() == sum(len(m.discards) for m in mistakes)
     assert (t["wait"] >= 0).all()
 
 
@@ -235,7 +235,7 @@ def test_star_proposing_bots_give_star_rows() -> None:
         used = [e for e in g.events if isinstance(e, StarUsed)]
         if used:
             t = trace(g)
-            assert (t["outcome"] == "discarded_star").sum() == sum(len(e.discards) for e in used)
+            assert (t["outcome"] == "star").sum() == sum(len(e.discards) for e in used)
             return
     raise AssertionError("no bot team proposed a star in 10 seeded games")
 
@@ -289,7 +289,7 @@ def test_every_player_has_its_own_colour_and_marker() -> None:
 
 def test_plot_marks_star_discards_with_their_own_symbol() -> None:
     g = Game.from_hands([[10, 83], [20, 84]], level=2, seed=0)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1)
     g.play(1, t=2)
     g.use_star(t=3)
@@ -403,7 +403,7 @@ def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks
     from mindwidget.trace import FONT_SIZES, INK
 
     game = Game.from_hands([[10, 40], [20, 60], [30, 80]])
-    game.concentrate(t=0.0)
+    game.ready(t=0.0)
     for t, p in ((4.0, 0), (6.0, 1), (8.0, 2), (20.0, 0), (25.0, 1), (30.0, 2)):
         game.play(p, t=t)
     for fig in (plot_trace(game, lang="nl"), plot_timing(game, 0, lang="nl")):

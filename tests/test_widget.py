@@ -70,7 +70,7 @@ def test_blind_pile_is_face_down_until_the_check() -> None:
     # Reach blind mode quickly: win with a person who plays perfectly.
     while w.game.status != "won":
         play_level_well(b)
-        if w.game.status == "level_cleared":
+        if w.game.status == "cleared":
             b.send({"type": "next_level"})
     b.send({"type": "start_blind"})
     b.act("ready")
@@ -244,8 +244,8 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
     for seed in (1, 2, 3):
         w, b = make(players=3, seat=None, seed=seed, bots="scalar")
         ref, _ = make(players=3, seat=None, seed=seed, bots="scalar")
-        while w.game.status in ("playing", "level_cleared"):
-            if w.game.status == "level_cleared":
+        while w.game.status in ("playing", "cleared"):
+            if w.game.status == "cleared":
                 b.send({"type": "next_level"})
                 ref.next_level()
             t = b.now  # Ready at the browser's time (after a mistake: hands on the table)
@@ -258,7 +258,7 @@ def test_heartbeats_through_whole_games_give_the_game_of_virtual_time() -> None:
             # each bot action at its planned time, up to the end of the level or a
             # mistake or star (hands on the table: the loop presses Ready again)
             while ref.planned is not None:
-                ref.step()
+                ref.wait()
         assert w.game.to_json() == ref.game.to_json()
         assert w.game.status in ("won", "lost") and w.game.level >= 2
 
@@ -308,7 +308,7 @@ def test_heartbeats_change_nothing_in_step_mode_before_ready_and_in_a_vote() -> 
     m = len(b.comm.sent)
     b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})  # step mode: no clock
     assert len(b.comm.sent) == m and n < m and w.game.to_json() != before
-    assert [e.type for e in w.game.level_events] == ["dealt", "concentrated"]
+    assert [e.type for e in w.game.level_events] == ["dealt", "ready"]
     w.mode = "realtime"  # the clock runs: now the same heartbeat brings both bots
     b.send({"type": "tick", "t": 50.0, "seq": b.clock["seq"]})
     assert w.game.pile == (10, 30)
@@ -350,10 +350,10 @@ def test_python_api_plays_a_level_in_virtual_time() -> None:
     mine = w.game.hands[0][0]
     # Advance to just before my card's moment on a perfect clock, then play.
     while lowest_overall(w) != mine:
-        w.step()
+        w.wait()
     assert w.play() == mine
     n = w.advance(1000)
-    assert n >= 0 and w.game.status == "level_cleared"
+    assert n >= 0 and w.game.status == "cleared"
     assert b.view["phase"] == "cleared" and not b.clock["running"]
     epoch = b.clock["epoch"]
     w.next_level()
@@ -369,7 +369,7 @@ def test_advance_applies_exactly_the_bot_actions_due_in_the_span() -> None:
     times = []
     while w.planned is not None and w.planned.t <= 12.0:
         times.append(w.planned.t)
-        w.step()
+        w.wait()
     w2, _ = make(players=3, seat=None, seed=11)
     w2.ready()
     assert w2.advance(12.0) == len(times)

@@ -100,10 +100,10 @@ def test_advance_beyond_a_day_is_refused_and_the_clock_stays_finite() -> None:
 # ----------------------------------------------------------- 8. long levels
 def long_level(events: int) -> Game:
     g = Game.from_hands([[1, 2], [99], [100]], level=2, seed=1)
-    g.concentrate(t=0.0)
+    g.ready(t=0.0)
     for i in range(events // 2):
         g.stop(0, t=i * 1e-4)
-        g.concentrate(t=i * 1e-4)
+        g.ready(t=i * 1e-4)
     return g
 
 

@@ -147,7 +147,7 @@ def eager_person(b: Browser, levels: int = 99) -> None:
     w = b.w
     proposed: set[int] = set()
     seat = w.seat or 0
-    while w.game.status in ("playing", "level_cleared") and w.game.level <= levels:
+    while w.game.status in ("playing", "cleared") and w.game.level <= levels:
         phase = b.view["phase"]
         if phase == "cleared":
             b.send({"type": "next_level"})
@@ -174,7 +174,7 @@ def test_no_leak_in_a_won_game_and_blind_mode(watcher: Watcher) -> None:
     b = watched(watcher, players=2, seat=0, seed=3)
     while b.w.game.status != "won":
         play_level_well(b)
-        if b.w.game.status == "level_cleared":
+        if b.w.game.status == "cleared":
             b.send({"type": "next_level"})
         b.send({"type": "hello"})
     b.send({"type": "start_blind"})
@@ -212,7 +212,7 @@ def test_no_hand_values_at_all_when_bots_play_alone(watcher: Watcher) -> None:
         b.act("ready")
         while b.run_clock():
             pass
-        if b.w.game.status != "level_cleared":
+        if b.w.game.status != "cleared":
             break
         b.send({"type": "next_level"})
     assert watcher.found == []

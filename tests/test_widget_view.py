@@ -18,14 +18,14 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
 def test_phases_follow_the_table() -> None:
     g = Game.from_hands([[5], [17], [33]])
     assert phase(g) == "ready"
-    g.concentrate(t=0)
+    g.ready(t=0)
     assert phase(g) == "play"
     g.stop(0, t=1)
     assert phase(g) == "stopped"
-    g.concentrate(t=2)
+    g.ready(t=2)
     g.propose_star(1, t=2)
     assert phase(g) == "vote"
-    g.vote_star(0, False)
+    g.vote(0, False)
     assert phase(g) == "play"
     for p in range(3):
         g.play(p, t=3 + p)
@@ -34,7 +34,7 @@ def test_phases_follow_the_table() -> None:
 
 def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
     g = Game.from_hands([[5, 40], [17, 60], [33, 90]])
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=1.0)  # 33 while 5 and 17 are held
     v = table_view(g, 0)
     assert v["mistake"]["player"] == 2 and v["mistake"]["card"] == 33
@@ -58,7 +58,7 @@ def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
 def test_face_down_discards_are_known_to_their_holder_only() -> None:
     rules = Rules(players=3, mistake_discards="face_down")
     g = Game.from_hands([[5, 40], [17, 60], [33, 90]], rules=rules)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(2, t=1.0)
     assert [d["card"] for d in table_view(g, 0)["discards"]] == [5, None]
     assert [d["card"] for d in table_view(g, 1)["discards"]] == [None, 17]
@@ -68,7 +68,7 @@ def test_face_down_discards_are_known_to_their_holder_only() -> None:
 
 def test_blind_pile_shows_own_cards_until_the_pile_is_turned_over() -> None:
     g = Game.from_hands([[5], [17], [33]], blind=True)
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.play(0, t=1.0)
     g.play(1, t=2.0)
     assert table_view(g, 0)["pile"] == [5, None]
@@ -82,7 +82,7 @@ def test_blind_pile_shows_own_cards_until_the_pile_is_turned_over() -> None:
 
 def test_news_lists_the_events_since_the_last_view() -> None:
     g = Game.from_hands([[5], [17], [33]])
-    g.concentrate(t=0)
+    g.ready(t=0)
     n = len(g.level_events)
     g.play(0, t=1.0)
     news = table_view(g, 1, news_from=n)["news"]
@@ -91,8 +91,8 @@ def test_news_lists_the_events_since_the_last_view() -> None:
 
 def test_a_stop_is_a_shaded_span_in_the_trace() -> None:
     g = Game.from_hands([[5], [17], [33]])
-    g.concentrate(t=0)
+    g.ready(t=0)
     g.stop(1, t=1.5)
     assert trace_points(g, 0) == [{"k": "stop", "t": 1.5, "until": None, "player": 1}]
-    g.concentrate(t=4.0)
+    g.ready(t=4.0)
     assert trace_points(g, 0)[0]["until"] == 4.0

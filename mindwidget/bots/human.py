@@ -409,7 +409,7 @@ class HumanTimer(Bot):
             kind = event["type"]
             if kind in _DOWN:
                 down = i
-            elif kind == "concentrated":
+            elif kind == "ready":
                 resumed = i
         if down < 0 or not (obs.concentrating or resumed > down):
             return None
@@ -467,7 +467,7 @@ class HumanTimer(Bot):
         if not obs.hand:
             return 0.0
         top = known_top(obs)
-        others = sum(obs.hand_counts) - len(obs.hand)
+        others = sum(obs.counts) - len(obs.hand)
         if others <= 0:
             return 0.0
         seen = set(obs.hand) | {c for _, c, _ in obs.discards if c is not None}

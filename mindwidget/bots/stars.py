@@ -45,7 +45,7 @@ def public_floors(obs: Observation) -> tuple[int | None, ...]:
     ``None`` marks a seat with no cards left.
     """
     top = known_top(obs)
-    floors: list[int | None] = [top if n else None for n in obs.hand_counts]
+    floors: list[int | None] = [top if n else None for n in obs.counts]
     for player, card, reason in obs.discards:
         floor = floors[player]
         if reason == "star" and card is not None and floor is not None and card > floor:
@@ -85,7 +85,7 @@ def chance_next(obs: Observation) -> float:
     """
     if not obs.hand:
         return 1.0
-    others = sum(obs.hand_counts) - len(obs.hand)
+    others = sum(obs.counts) - len(obs.hand)
     if others <= 0:
         return 1.0
     top = known_top(obs)
@@ -187,7 +187,7 @@ class StarPolicy:
         """The proposal rule by risk (``risk`` set), given the bot's own risk estimate."""
         if obs.stars <= 0 or not obs.hand or self.risk is None:
             return False
-        others = sum(obs.hand_counts) - len(obs.hand)
+        others = sum(obs.counts) - len(obs.hand)
         if others <= 0:
             return False
         if risk >= self.risk:

@@ -67,7 +67,7 @@ def next_moves(w: MindWidget, moves: int = 1) -> None:
         if w.planned is None:
             break
         before = len(w.game.pile) + len(w.game.discards)
-        w.step()
+        w.wait()
         card = w.game.pile[-1] if w.game.pile else None
         if card is not None and len(w.game.pile) + len(w.game.discards) > before:
             who = translate("bot", lang, player=_last_player(w.game))

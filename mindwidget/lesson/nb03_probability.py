@@ -127,7 +127,7 @@ def _swap_share(bot: Bot, levels: int, seed: int = 0) -> float:
     them) and the earlier plan plays; 20 times quicker than playing each level.
     """
     game = Game.from_hands([[40], [45]], seed=seed)
-    game.concentrate(t=0.0)
+    game.ready(t=0.0)
     low, high = bot.seat(0), bot.seat(1)
     obs_low, obs_high = game.observation(0), game.observation(1)
     rng = np.random.default_rng(seed)

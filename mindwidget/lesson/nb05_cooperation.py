@@ -165,7 +165,7 @@ def tempo_by_level(game: Game) -> pd.DataFrame:
     if t.empty:
         empty: pd.DataFrame = pd.DataFrame()
         return empty
-    plays = t[(t["outcome"] == "ok") & (t["gap"] >= 3)]
+    plays = t[(t["outcome"] == "play") & (t["gap"] >= 3)]
     tempo = (plays["wait"] / plays["gap"]).groupby([plays["level"], plays["player"]]).median()
     by_level: pd.DataFrame = tempo.unstack("player")
     return by_level

@@ -182,7 +182,7 @@ def bots_on_the_same_deal(games: dict[int, Game], seed: int = 1) -> Game | None:
     team = [HumanTimer() for _ in range(bots.players)]
     for _ in range(levels):
         run_level(bots, team, seed=seed + bots.level)
-        if str(bots.status) != "level_cleared" or bots.level >= levels:
+        if str(bots.status) != "cleared" or bots.level >= levels:
             break
         bots.next_level()
     return bots

@@ -122,13 +122,13 @@ def _reference_block(
             events = game.level_events
             rows["game"].append(first + i)
             rows["level"].append(game.level)
-            rows["cleared"].append(game.status in ("level_cleared", "won"))
+            rows["cleared"].append(game.status in ("cleared", "won"))
             rows["mistakes"].append(sum(isinstance(e, Mistake) for e in events))
             rows["stars_used"].append(sum(isinstance(e, StarUsed) for e in events))
             rows["lives"].append(game.lives)
             rows["stars"].append(game.stars)
             rows["tempo_spread"].append(_spread(team))
-            if game.status != "level_cleared":
+            if game.status != "cleared":
                 break
             game.next_level()
     return {k: np.array(v) for k, v in rows.items()}

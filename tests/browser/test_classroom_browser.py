@@ -233,12 +233,12 @@ def test_keys_stay_in_the_widget(page: Page, lab_url: str, lab_root: Path) -> No
         "w",
         "1 + 1",
         "g2 = Game.from_hands([[10, 20], [11, 30], [40, 50]], lives=1, seed=1)\n"
-        "g2.concentrate(0.0)\n"
+        "g2.ready(0.0)\n"
         "g2.propose_star(1, 0.5)\n"
         'w2 = MindWidget(game=g2, seat=0, bots="adaptive", mode="step")\n'
         "w2",
         "g3 = Game.from_hands([[10, 20], [11, 30], [40, 50]], lives=1, seed=1)\n"
-        "g3.concentrate(0.0)\n"
+        "g3.ready(0.0)\n"
         "g3.propose_star(1, 0.5)\n"
         'w3 = MindWidget(game=g3, seat=0, bots="adaptive", mode="step", lang="nl")\n'
         "w3",
