@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
-from .checks import finite, flag, load_json, whole
+from .checks import choice, finite, flag, load_json, whole
 from .events import (
     BlindChecked,
     BlindStarted,
@@ -1100,8 +1100,7 @@ class Game:
 
     @lang.setter
     def lang(self, value: str) -> None:
-        if value not in LANGS:
-            raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {value!r}.")
+        choice("lang", value, LANGS, quoted=False, error=RuleError)
         self._lang = value
 
     def __repr__(self) -> str:

@@ -150,8 +150,7 @@ def sources(lang: str = "en") -> dict[str, dict[str, str]]:
     in ``lang`` where a rule text in that language says the same thing, else in
     another language (``lang`` of the result says which; the title names it).
     """
-    if lang not in _FALLBACK:
-        raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
+    choice("lang", lang, tuple(_FALLBACK), quoted=False, error=RuleError)
     data = _sources()
     out = {}
     for key, quotes in data["sources"].items():

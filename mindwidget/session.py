@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .checks import whole
+from .checks import choice, flag, whole
 from .i18n import LANGS, messages, translate
 from .table import (
     MAX_LEVEL_SECONDS,
@@ -202,9 +202,9 @@ class Session:
         self.seat = check_seat(seat, table.seats)
         self.clock_source = clock
         self.host = host if clock == "host" else None
-        self._lang = _choice("lang", lang, LANGS)
-        self._size = _choice("size", size, SIZES)
-        self._reveal = _flag("reveal", reveal)
+        self._lang = choice("lang", lang, LANGS, quoted=False)
+        self._size = choice("size", size, SIZES, quoted=False)
+        self._reveal = flag("reveal", reveal)
         self._team_wait = False
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
@@ -229,7 +229,7 @@ class Session:
 
     @lang.setter
     def lang(self, value: str) -> None:
-        value = _choice("lang", value, LANGS)
+        value = choice("lang", value, LANGS, quoted=False)
         if value != self._lang:
             self._lang = value
             self._rebuild(news=False)
@@ -241,7 +241,7 @@ class Session:
 
     @size.setter
     def size(self, value: str) -> None:
-        self._size = _choice("size", value, SIZES)
+        self._size = choice("size", value, SIZES, quoted=False)
         self._notify()
 
     @property
@@ -251,7 +251,7 @@ class Session:
 
     @reveal.setter
     def reveal(self, value: bool) -> None:
-        value = _flag("reveal", value)
+        value = flag("reveal", value)
         if value != self._reveal:
             self._reveal = value
             self._feed = TraceFeed(self.seat, value)
@@ -268,7 +268,7 @@ class Session:
 
     @team_ready_wait.setter
     def team_ready_wait(self, value: bool) -> None:
-        value = _flag("team_ready_wait", value)
+        value = flag("team_ready_wait", value)
         if value != self._team_wait:
             self._team_wait = value
             self._rebuild()
@@ -555,18 +555,6 @@ def check_seat(seat: object, seats: Sequence[int]) -> int | None:
     if not isinstance(seats, range):
         which = f"a person seat of the table {tuple(seats)}"
     raise ValueError(f"seat must be None (bots only) or {which}, not {seat!r}.")
-
-
-def _choice(name: str, value: object, allowed: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}.")
-    return value
-
-
-def _flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, not {value!r}.")
-    return value
 
 
 def _field(msg: dict[str, Any], name: str, kind: type) -> Any:

@@ -35,6 +35,7 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 
+from ..checks import choice, whole
 from ..i18n import LANGS
 from ..rules import RuleError
 from ..table import Table
@@ -104,18 +105,13 @@ class Classroom(Teacher):
         per_address: int = 20,
         rate: tuple[float, float] = (20.0, 40.0),
     ) -> None:
-        if size not in SIZES or isinstance(size, bool):
-            raise ValueError(f"size must be one of {SIZES}, not {size!r}.")
-        if bots not in BOTS:
-            raise ValueError(f"bots must be one of {', '.join(BOTS)}, not {bots!r}.")
-        if lang not in LANGS:
-            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}.")
-        if port is not None and (isinstance(port, bool) or not isinstance(port, int)):
-            raise ValueError(f"port must be a whole number from 1 to 65535, not {port!r}.")
-        if port is not None and not 0 <= port <= 65535:
-            raise ValueError(f"port must be a whole number from 1 to 65535, not {port!r}.")
+        size = whole("size", size, min(SIZES), max(SIZES))
+        choice("bots", bots, BOTS, quoted=False)
+        choice("lang", lang, LANGS, quoted=False)
+        if seed is not None:
+            seed = whole("seed", seed, none=True)
+        if port is not None:
+            port = whole("port", port, 0, 65535, none=True)
         # the bots' name and tempo are checked by the table they will fill
         Table(players=size, seats=tuple(range(size)), bots=_bot(bots), tempo=tempo)
         try:
