@@ -223,7 +223,7 @@ function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
     .join("");
   return `<div class="mw-hand" style="${seatStyle(seat).style}" data-testid="hand" data-anchor="hand" role="group" aria-label="${esc(tr(lang, "your_hand", { player: seat }))}">
   <div class="mw-seat-name">${seatMark(seat)}<span class="mw-name">${esc(tr(lang, "your_hand", { player: seat }))}</span>
-    <span class="mw-count">${esc(countText(view.hand.length, lang))}</span></div>
+    <span class="mw-count">${view.hand.length ? esc(countText(view.hand.length, lang)) : ""}</span></div>
   <div class="mw-cards">${cards || `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`}</div></div>`;
 }
 
