@@ -206,6 +206,7 @@ class Session:
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
         self._team_wait = False
+        self._withheld: frozenset[str] = frozenset()
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -256,6 +257,21 @@ class Session:
             self._reveal = value
             self._feed = TraceFeed(self.seat, value)
             self._sent.pop("trace", None)  # the whole trace again: other cards show
+            self._rebuild()
+            self._notify()
+
+    @property
+    def withheld(self) -> frozenset[str]:
+        """Actions the host keeps from this seat for now (a class table: a pupil's new
+        game only once the game is over): left out of ``view["allowed"]``, and refused
+        ("not_now") if sent anyway."""
+        return self._withheld
+
+    @withheld.setter
+    def withheld(self, value: frozenset[str]) -> None:
+        value = frozenset(value)
+        if value != self._withheld:
+            self._withheld = value
             self._rebuild()
             self._notify()
 
@@ -364,6 +380,8 @@ class Session:
         handler = handlers.get(kind)
         if handler is None:
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
+        if kind in self._withheld:
+            raise Refused("not_now")
         handler()
 
     def _t(self, msg: dict[str, Any]) -> float:
@@ -473,6 +491,8 @@ class Session:
             index=index,
         )
         view |= self._menus()
+        if self._withheld:
+            view["allowed"] = [a for a in view["allowed"] if a not in self._withheld]
         if self._team_wait and view["phase"] in ("ready", "stopped"):
             view["allowed"] = [a for a in view["allowed"] if a != "ready"]
             view["waiting_for_team"] = True

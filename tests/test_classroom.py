@@ -203,6 +203,25 @@ def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -
     assert not any(x.view.get("waiting_for_team") for x in (a, b, c))
 
 
+def test_between_levels_a_pupil_cannot_deal_a_new_game_for_the_whole_table(
+    server: Server,
+) -> None:
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    clear_level([a, b, c])
+    # the next level is offered; a new game (which would end this one for all) is not
+    assert all("next_level" in x.view["allowed"] for x in (a, b, c))
+    assert not any("new_game" in x.view["allowed"] for x in (a, b, c))
+    n = len(b.received)
+    b.send({"type": "new_game"})  # sent anyway: refused with a notice, nothing changes
+    b.wait(lambda y: (y.model.get("notice") or {}).get("key") == "not_now", "a notice")
+    # a new game would have dealt level 1 afresh (hands on the table): still cleared
+    assert all(x.phase == "cleared" and x.view["level"] == 1 for x in (a, b, c))
+    assert len(b.received) > n
+    go_on_to_next_level([a, b, c])
+    assert all(x.view["level"] == 2 for x in (a, b, c))
+
+
 def test_a_mistake_stops_the_table_for_everyone_until_all_are_ready(server: Server) -> None:
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])
     all_phase([a, b, c], "ready")

@@ -470,7 +470,7 @@ class Classroom(Teacher):
             raise Refusal("not_started")
         if kind == "ready":
             t.press_ready(p.seat, msg)
-        elif kind == "new_game":
+        elif kind == "new_game" and "new_game" not in session.withheld:
             try:
                 t.new_game()
             except RuleError:

@@ -302,6 +302,7 @@ class ClassTable:
         if old is not None:
             old.close()
         session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
+        session.withheld = self._withheld()
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
         _dirty(pupil)
@@ -320,11 +321,20 @@ class ClassTable:
         )
         self._use(table)
 
+    def _withheld(self) -> frozenset[str]:
+        """What a pupil may not do now: a new game between two levels would end the
+        game for the whole table, so it is offered only once the game is over."""
+        cleared = self.table is not None and self.table.game.status == "cleared"
+        return frozenset({"new_game"}) if cleared else frozenset()
+
     def _on_change(self) -> None:
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
             for session in self.sessions.values():
                 session.team_ready_wait = False
+        withheld = self._withheld()
+        for session in self.sessions.values():
+            session.withheld = withheld
         self._schedule()
         self.notify()
 
