@@ -205,7 +205,6 @@ class Session:
         self._lang = choice("lang", lang, LANGS, quoted=False)
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
-        self._team_wait = False
         self._withheld: frozenset[str] = frozenset()
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
@@ -262,9 +261,12 @@ class Session:
 
     @property
     def withheld(self) -> frozenset[str]:
-        """Actions the host keeps from this seat for now (a class table: a pupil's new
-        game only once the game is over): left out of ``view["allowed"]``, and refused
-        ("not_now") if sent anyway."""
+        """Actions the host keeps from this seat for now (a class table,
+        `mindwidget.classroom`): left out of ``view["allowed"]``, and refused
+        ("not_now") if sent anyway. ``new_game`` between two levels: it would end the
+        game for the whole table. ``ready`` while the hands are on the table: this
+        seat pressed it and the table waits for the other people's; the view says so
+        (``waiting_for_team``)."""
         return self._withheld
 
     @withheld.setter
@@ -272,21 +274,6 @@ class Session:
         value = frozenset(value)
         if value != self._withheld:
             self._withheld = value
-            self._rebuild()
-            self._notify()
-
-    @property
-    def team_ready_wait(self) -> bool:
-        """This seat pressed Ready and its table waits for the other people's Ready
-        (a class table: `mindwidget.classroom`). The view then offers no Ready and
-        says ``waiting_for_team``; any change of the table's phase ends it."""
-        return self._team_wait
-
-    @team_ready_wait.setter
-    def team_ready_wait(self, value: bool) -> None:
-        value = flag("team_ready_wait", value)
-        if value != self._team_wait:
-            self._team_wait = value
             self._rebuild()
             self._notify()
 
@@ -493,9 +480,8 @@ class Session:
         view |= self._menus()
         if self._withheld:
             view["allowed"] = [a for a in view["allowed"] if a not in self._withheld]
-        if self._team_wait and view["phase"] in ("ready", "stopped"):
-            view["allowed"] = [a for a in view["allowed"] if a != "ready"]
-            view["waiting_for_team"] = True
+            if "ready" in self._withheld and view["phase"] in ("ready", "stopped"):
+                view["waiting_for_team"] = True
         if table.mode == "realtime" and view["phase"] == "ready" and self.seat is not None:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":

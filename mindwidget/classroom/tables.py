@@ -240,7 +240,7 @@ class ClassTable:
         if set(self.table.seats) <= self.ready:
             session.receive(message)
         else:
-            session.team_ready_wait = True  # its page says so until the table goes on
+            session.withheld = self._withheld(seat)  # its page says so until the table goes on
         self.notify()
 
     def stop_play(self) -> bool:
@@ -302,7 +302,7 @@ class ClassTable:
         if old is not None:
             old.close()
         session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
-        session.withheld = self._withheld()
+        session.withheld = self._withheld(pupil.seat)
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
         _dirty(pupil)
@@ -321,20 +321,22 @@ class ClassTable:
         )
         self._use(table)
 
-    def _withheld(self) -> frozenset[str]:
-        """What a pupil may not do now: a new game between two levels would end the
-        game for the whole table, so it is offered only once the game is over."""
-        cleared = self.table is not None and self.table.game.status == "cleared"
-        return frozenset({"new_game"}) if cleared else frozenset()
+    def _withheld(self, seat: int) -> frozenset[str]:
+        """What the pupil in ``seat`` may not do now (`Session.withheld`): a new game
+        between two levels (it would end the game for the whole table), and Ready
+        again once pressed (the table waits for the others')."""
+        out = set()
+        if self.table is not None and self.table.game.status == "cleared":
+            out.add("new_game")
+        if seat in self.ready:
+            out.add("ready")
+        return frozenset(out)
 
     def _on_change(self) -> None:
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
-            for session in self.sessions.values():
-                session.team_ready_wait = False
-        withheld = self._withheld()
-        for session in self.sessions.values():
-            session.withheld = withheld
+        for seat, session in self.sessions.items():
+            session.withheld = self._withheld(seat)
         self._schedule()
         self.notify()
 
