@@ -4,9 +4,15 @@
 // that Python checks before the class acts on it. Python already sends at most
 // a few updates a second; this draws each one once, on the next frame.
 import "./dashboard.css";
+import * as clock from "./clock.js";
 import { dashboardParts } from "./dashboard_render.js";
+import { decimal } from "./i18n.js";
+import { nowX } from "./trace.js";
 
 const PARTS = ["room", "table", "settings", "notice"];
+/** How often the large table's clock and its timeline's now-line move (ms). */
+const LIVE_MS = 100;
+const now = () => performance.now();
 
 /**
  * Put `parts` ([key, html] in order) into `box`, each in its own wrapper
@@ -62,7 +68,8 @@ function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */
 }
 
 export default {
-  render({ model, el }) {
+  /** `download`: the address of the class's data (the teacher's page of `mindwidget class`). */
+  render({ model, el, download = "" }) {
     const root = document.createElement("div");
     root.className = "mwd";
     root.dataset.testid = "dashboard";
@@ -71,13 +78,30 @@ export default {
     el.append(root);
     // What only this browser knows: the place each move menu shows, a half-pressed "end",
     // whether the pupils' controls are shown.
-    const ui = { moves: /** @type {Record<string, string>} */ ({}), endArmed: false, manage: false };
+    // `armed`: the one control pressed once that asks to be pressed again ("remove:<pupil>",
+    // "move:<pupil>"); `now`: the large table's level time when drawn.
+    const ui = {
+      moves: /** @type {Record<string, string>} */ ({}),
+      endArmed: false,
+      manage: false,
+      armed: "",
+      download: typeof download === "string" ? download : "",
+      now: /** @type {number|undefined} */ (undefined),
+    };
     let frame = 0;
+    // The large table's clock, run on between syncs as a pupil's page does (js/clock.js).
+    let largeClock = clock.initial(now());
+    const followClock = () => {
+      const t = model.get("table");
+      largeClock = clock.follow(largeClock, t?.clock, now());
+    };
+    followClock();
 
     const state = () => Object.fromEntries(PARTS.map((p) => [p, model.get(p) ?? {}]));
     const draw = () => {
       frame = 0;
       const focusId = root.contains(document.activeElement) ? document.activeElement?.dataset?.testid : null;
+      ui.now = clock.levelTime(largeClock, now());
       const { top, tables } = dashboardParts(state(), ui);
       const parts = patch(root, top);
       const grid = parts.get("tables")?.querySelector(".mwd-grid");
@@ -99,6 +123,15 @@ export default {
       const act = button.dataset.act;
       const num = (/** @type {string|undefined} */ s) => (s === undefined || s === "" ? null : Number(s));
       if (act !== "end") ui.endArmed = false;
+      // a removal, or a move during a level, asks once more: the first press arms it
+      const armKey = `${act}:${button.dataset.pupil ?? ""}`;
+      const askFirst = act === "remove" || (act === "move" && button.dataset.confirm === "true");
+      if (askFirst && ui.armed !== armKey) {
+        ui.armed = armKey;
+        draw();
+        return;
+      }
+      ui.armed = "";
       switch (act) {
         case "start_all":
         case "pause_all":
@@ -163,8 +196,28 @@ export default {
     const afterFocus = () => setTimeout(later, 0);
     root.addEventListener("focusout", afterFocus);
     for (const p of PARTS) model.on(`change:${p}`, later);
+    const onTable = () => followClock();
+    model.on("change:table", onTable);
+    // Only what moves with time changes between syncs: the large table's clock and now-line.
+    const live = setInterval(() => {
+      if (!largeClock.running) return;
+      const large = root.querySelector('[data-testid="large"]');
+      if (!large) return;
+      const t = clock.levelTime(largeClock, now());
+      const lang = model.get("settings")?.lang ?? "en";
+      const c = large.querySelector('[data-live="clock"]');
+      if (c) c.textContent = decimal(lang, t);
+      const line = large.querySelector('[data-live="now"]');
+      if (line) {
+        const x = nowX(t, Number(line.dataset.tmax), Number(line.dataset.w)).toFixed(1);
+        line.setAttribute("x1", x);
+        line.setAttribute("x2", x);
+      }
+    }, LIVE_MS);
     draw();
     return () => {
+      clearInterval(live);
+      model.off("change:table", onTable);
       if (frame) cancelAnimationFrame(frame);
       root.removeEventListener("click", onClick);
       root.removeEventListener("change", onChange);

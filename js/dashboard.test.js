@@ -133,3 +133,86 @@ describe("the dashboard", () => {
     expect(html).toContain("Es gibt keinen Tisch 9.");
   });
 });
+
+describe("what the teacher can act on (issue 24)", () => {
+  const large = (over = {}) => ({
+    players: 3,
+    seat: null,
+    level: 5,
+    levels: 10,
+    lives: 3,
+    stars: 1,
+    blind: false,
+    phase: "play",
+    t: 110.5,
+    hand: [],
+    counts: [1, 1, 1],
+    pile: [],
+    pile_by: [],
+    discards: [],
+    n: 1,
+    news: [],
+    allowed: [],
+    ...over,
+  });
+  it("the large table's clock is the level time, not the last event's seconds / 1000", () => {
+    const state = {
+      room: room(),
+      settings: { lang: "nl", focus: 1 },
+      table: { id: 1, view: large({ watch: "class" }), points: [], clock: { t: 112.3, running: true } },
+    };
+    expect(renderDashboard(state, { now: 118.04 })).toMatch(/data-testid="clock">118,0</);
+    // before the page has run the clock: the clock as synced
+    expect(renderDashboard(state)).toMatch(/data-testid="clock">112,3</);
+    // a table of pupils is not "the bots playing"
+    expect(renderDashboard(state)).toContain("De tafel speelt.");
+    expect(renderDashboard(state)).not.toContain("De bots spelen.");
+  });
+  it("offers Start with bots only at a table that has not started", () => {
+    const playing = tableCard(table(), room(), { manage: true }, "nl");
+    expect(playing).not.toContain('data-act="start_table"');
+    const waiting = tableCard(table({ phase: "waiting", levels: 0 }), room(), { manage: true }, "nl");
+    expect(waiting).toContain("Starten met bots");
+  });
+  it("a removal, and a move during a level, ask once more", () => {
+    const t = table();
+    const html = tableCard(t, room(), { manage: true }, "nl");
+    expect(html).toMatch(/data-act="move"[^>]*data-confirm="true"/);
+    const armed = tableCard(t, room(), { manage: true, armed: "remove:p7" }, "nl");
+    expect(armed).toContain("Anna echt verwijderen? Druk nog eens");
+    const moving = tableCard(t, room(), { manage: true, armed: "move:p7" }, "nl");
+    expect(moving).toContain("Verplaatsen tijdens het level? Druk nog eens");
+    // before a table starts a move needs no second press
+    expect(tableCard(table({ phase: "waiting" }), room(), { manage: true }, "nl")).not.toContain(
+      "data-confirm",
+    );
+  });
+  it("a table waiting for an empty seat says so and offers a bot for it", () => {
+    const t = table({ phase: "ready", stuck: { reason: "empty", seats: [2] } });
+    const html = tableCard(t, room(), {}, "nl");
+    expect(html).toContain("VAST: plaats 3 is leeg");
+    expect(html).toMatch(/data-act="give_to_bot" data-table="1" data-seat="2"/);
+  });
+  it("the last mistake of an earlier level says its level", () => {
+    const t = table({ level: 4, last_mistake: { card: 30, seat: 0, held: [[1, 12]], level: 2 } });
+    expect(tableCard(t, room(), {}, "nl")).toContain(
+      "Laatste fout (level 2): Anna speelde 30; lager: Bot 2 12",
+    );
+  });
+  it("after the end: the lesson ended, no stuck banner, nobody struck through", () => {
+    const gone = table({
+      stuck: { reason: "offline", seats: [0] },
+      seats: [{ seat: 0, kind: "person", pupil: "p7", name: "Anna", connected: false, rtt_ms: 12 }],
+    });
+    const html = renderDashboard(
+      { room: room({ ended: true, tables: [gone] }), settings: { lang: "nl" } },
+      { manage: true },
+    );
+    expect(html).toContain("De les is afgelopen.");
+    expect(html).not.toContain("VAST");
+    expect(html).not.toContain("mwd-gone");
+    expect(html).not.toContain("offline");
+    expect(html).not.toContain('data-act="remove"');
+    expect(html).toContain("Afgelopen");
+  });
+});

@@ -62,12 +62,20 @@ export function stuckText(/** @type {any} */ t, /** @type {string} */ lang, shor
   if (!s) return "";
   const who = list(names(t, s.seats || [], lang), lang);
   if (s.reason === "offline") return say(lang, short ? "why_offline" : "stuck_offline", { list: who });
+  if (s.reason === "empty") {
+    const seats = list(
+      (s.seats || []).map((n) => String(n + 1)),
+      lang,
+    );
+    return say(lang, short ? "why_empty" : "stuck_empty", { list: seats });
+  }
   return say(lang, short ? "why_idle" : "stuck_idle", { n: s.seconds ?? 0 });
 }
 
 const PHASES = ["waiting", "ready", "stopped", "vote", "play", "cleared", "won", "lost"];
 
-function phaseText(/** @type {any} */ t, /** @type {string} */ lang) {
+function phaseText(/** @type {any} */ t, /** @type {string} */ lang, ended = false) {
+  if (ended) return say(lang, "phase_ended");
   return PHASES.includes(t.phase) ? say(lang, `phase_${t.phase}`) : String(t.status ?? t.phase ?? "");
 }
 
@@ -84,10 +92,13 @@ function mistakeText(/** @type {any} */ t, /** @type {string} */ lang) {
   const held = [...bySeat]
     .map(([seat, cards]) => `${seatName(by.get(seat) ?? { seat }, lang)} ${cards.join(", ")}`)
     .join("; ");
-  return say(lang, "last_mistake", {
+  // the latest mistake of the game, with its level once the table is past it
+  const past = typeof m.level === "number" && m.level !== t.level;
+  return say(lang, past ? "last_mistake_level" : "last_mistake", {
     who: seatName(by.get(m.seat) ?? { seat: m.seat }, lang),
     card: m.card,
     held,
+    level: m.level,
   });
 }
 
@@ -120,12 +131,33 @@ function moveMenu(
     })
     .join("");
   const label = say(lang, "move_to", { name: pupil.name ?? "" });
+  const armed = ui.armed === `move:${pupil.pupil}`;
   return `<span class="mwd-move"><select data-move="${esc(pupil.pupil)}" aria-label="${esc(label)}" data-testid="move-${esc(
     pupil.pupil,
-  )}">${options}</select><button type="button" data-act="move" data-pupil="${esc(pupil.pupil)}">${esc(
-    say(lang, "control_move"),
+  )}">${options}</select><button type="button" data-act="move" data-pupil="${esc(pupil.pupil)}"${
+    pupil.playing ? ' data-confirm="true"' : ""
+  }${armed ? ' class="mwd-danger"' : ""} data-testid="move-button-${esc(pupil.pupil)}">${esc(
+    say(lang, armed ? "move_confirm" : "control_move"),
   )}</button></span>`;
 }
+
+/** The remove button of a pupil: a first press arms it, a second removes. */
+function removeButton(/** @type {any} */ pupil, /** @type {any} */ ui, /** @type {string} */ lang) {
+  const armed = ui.armed === `remove:${pupil.pupil}`;
+  const text = armed ? say(lang, "remove_confirm", { name: pupil.name ?? "" }) : say(lang, "control_remove");
+  return `<button type="button" data-act="remove" data-pupil="${esc(pupil.pupil)}" data-testid="remove-${esc(
+    pupil.pupil,
+  )}"${armed ? ' class="mwd-danger"' : ""}>${esc(text)}</button>`;
+}
+
+/** A give-to-bot button for one seat. */
+const toBot = (/** @type {any} */ t, /** @type {number} */ seat, /** @type {string} */ lang) =>
+  `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(seat)}" data-testid="to-bot-${esc(
+    t.id,
+  )}-${esc(seat + 1)}">${esc(say(lang, "control_give_to_bot"))}</button>`;
+
+/** Whether a table is in the middle of a game (a move or removal there asks once more). */
+const inGame = (/** @type {any} */ t) => ["ready", "stopped", "vote", "play", "cleared"].includes(t.phase);
 
 function seatRow(
   /** @type {any} */ t,
@@ -136,26 +168,23 @@ function seatRow(
 ) {
   const num = `<span class="mwd-seatno">${esc(s.seat + 1)}</span>`;
   let body = "";
-  if (s.kind === "person" && !ui.manage) {
-    body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}`;
+  const ended = room.ended === true;
+  const conn = ended ? "" : ` ${connection(s, lang)}`;
+  if (s.kind === "person" && (!ui.manage || ended)) {
+    body = `<span class="mwd-name">${esc(s.name ?? "")}</span>${conn}`;
   } else if (s.kind === "person") {
-    const pupil = { ...s, table: t.id };
-    body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}
-      <span class="mwd-seat-controls"><button type="button" data-act="remove" data-pupil="${esc(s.pupil)}" data-testid="remove-${esc(
-        s.pupil,
-      )}">${esc(say(lang, "control_remove"))}</button>${moveMenu(pupil, room, ui, lang)}${
-        s.connected === false
-          ? `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(s.seat)}">${esc(
-              say(lang, "control_give_to_bot"),
-            )}</button>`
-          : ""
+    const pupil = { ...s, table: t.id, playing: inGame(t) };
+    body = `<span class="mwd-name">${esc(s.name ?? "")}</span>${conn}
+      <span class="mwd-seat-controls">${removeButton(pupil, ui, lang)}${moveMenu(pupil, room, ui, lang)}${
+        s.connected === false ? toBot(t, s.seat, lang) : ""
       }</span>`;
   } else if (s.kind === "bot") {
     body = `<span class="mwd-name">${esc(seatName(s, lang))}</span> <span class="mwd-kind">${esc(say(lang, "bot"))}</span>`;
   } else {
     body = `<span class="mwd-kind">${esc(say(lang, "empty_seat"))}</span>`;
   }
-  return `<li class="mwd-seat${s.kind === "person" && s.connected === false ? " mwd-gone" : ""}" data-testid="seat-${esc(
+  const gone = s.kind === "person" && s.connected === false && !ended;
+  return `<li class="mwd-seat${gone ? " mwd-gone" : ""}" data-testid="seat-${esc(
     t.id,
   )}-${esc(s.seat + 1)}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
 }
@@ -167,18 +196,27 @@ export function tableCard(
   /** @type {any} */ ui,
   /** @type {string} */ lang,
 ) {
-  const stuck = stuckText(t, lang);
+  const ended = room.ended === true;
+  const stuck = ended ? "" : stuckText(t, lang);
+  // what leads on from a stuck table: a bot for each seat it waits for in vain
+  const leadOn =
+    stuck && (t.stuck.reason === "empty" || t.stuck.reason === "offline")
+      ? `<p class="mwd-lead-on">${(t.stuck.seats || []).map((seat) => toBot(t, seat, lang)).join("")}</p>`
+      : "";
   const waiting =
-    Array.isArray(t.waiting_for) && t.waiting_for.length
+    !ended && Array.isArray(t.waiting_for) && t.waiting_for.length
       ? say(lang, "waiting_for", { list: list(names(t, t.waiting_for, lang), lang) })
       : "";
   const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
   const over = ["cleared", "won", "lost"].includes(t.phase);
-  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
-    t.stuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
+  const isStuck = Boolean(t.stuck) && !ended;
+  // "Start with bots" only where it does something: a table that has not started
+  const startable = ui.manage && !ended && t.phase === "waiting";
+  return `<article class="mwd-table${isStuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}${ended ? " mwd-ended" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
+    isStuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>
-  <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>
-  ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>` : ""}
+  <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang, ended))}</span></header>
+  ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>${leadOn}` : ""}
   ${
     t.levels
       ? `<p class="mwd-stats"><span data-testid="level">${esc(tr(lang, "level", { n: t.level, of: t.levels }))}</span>
@@ -192,17 +230,17 @@ export function tableCard(
   <footer><button type="button" data-act="focus" data-table="${esc(t.id)}" data-testid="show-${esc(t.id)}">${esc(
     say(lang, "show_large"),
   )}</button>${
-    ui.manage
-      ? `<button type="button" data-act="start_table" data-table="${esc(t.id)}" data-testid="start-${esc(t.id)}">${esc(
-          say(lang, "control_start_table"),
-        )}</button>`
+    startable
+      ? `<button type="button" data-act="start_table" data-table="${esc(t.id)}" data-testid="start-${esc(t.id)}" title="${esc(
+          say(lang, "start_table_hint"),
+        )}">${esc(say(lang, "control_start_table"))}</button>`
       : ""
   }</footer>
 </article>`;
 }
 
 /** The address, the code and the QR code: read from the back row. */
-function joinBand(/** @type {any} */ room, /** @type {string} */ lang) {
+function joinBand(/** @type {any} */ room, /** @type {string} */ lang, small = false) {
   const qr =
     typeof room.qr_svg === "string" && room.qr_svg.startsWith("<svg")
       ? `<img class="mwd-qr" data-testid="qr" alt="${esc(say(lang, "qr_alt"))}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(room.qr_svg)}">`
@@ -214,7 +252,7 @@ function joinBand(/** @type {any} */ room, /** @type {string} */ lang) {
       0,
     ) + (Array.isArray(room.waiting_room) ? room.waiting_room.length : 0);
   // Once joining is locked nobody needs to read the code from afar: the band shrinks.
-  return `<header class="mwd-join${room.locked ? " mwd-join-small" : ""}" data-testid="join">${qr}
+  return `<header class="mwd-join${room.locked || small ? " mwd-join-small" : ""}" data-testid="join">${qr}
   <div class="mwd-codebox"><p class="mwd-label">${esc(say(lang, "code"))}</p>
     <p class="mwd-code" data-testid="code">${esc(room.code ?? "")}</p></div>
   <div class="mwd-address"><p class="mwd-label">${esc(say(lang, "join_at"))}</p>
@@ -237,17 +275,31 @@ function controls(
   const langs = LANGS.map(
     (l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(LANG_NAMES[l] ?? l)}</option>`,
   ).join("");
+  const download = ui.download
+    ? `<a class="mwd-download" data-testid="download" href="${esc(ui.download)}" download title="${esc(
+        say(lang, "download_hint"),
+      )}">${esc(say(lang, "download"))}</a>`
+    : "";
+  if (room.ended === true)
+    return `<nav class="mwd-controls">${download}
+  <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
+</nav>`;
   return `<nav class="mwd-controls">
   ${b("start_all", "control_start_all")}${b("pause_all", "control_pause_all")}
   ${b("lock", room.locked ? "control_unlock" : "control_lock", ` data-locked="${room.locked ? "false" : "true"}"`)}
   ${b("end", ui.endArmed ? "end_confirm" : "control_end", ui.endArmed ? ' class="mwd-danger"' : "")}
   ${b("manage", ui.manage ? "control_manage_done" : "control_manage")}
   ${b("reveal", settings.reveal ? "control_hide" : "control_reveal", ` data-on="${settings.reveal ? "false" : "true"}"`)}
+  ${download}
   <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
 </nav>`;
 }
 
-function stuckSummary(/** @type {any[]} */ tables, /** @type {string} */ lang) {
+function stuckSummary(/** @type {any} */ room, /** @type {any[]} */ tables, /** @type {string} */ lang) {
+  if (room.ended === true)
+    return `<section class="mwd-ended" data-testid="ended" role="status"><h2>${esc(say(lang, "ended_title"))}</h2><p>${esc(
+      say(lang, "ended_text"),
+    )}</p></section>`;
   const stuck = tables.filter((t) => t.stuck);
   if (!stuck.length)
     return `<p class="mwd-summary" data-testid="stuck-summary">${esc(say(lang, "all_moving"))}</p>`;
@@ -269,7 +321,7 @@ function waitingRoom(/** @type {any} */ room, /** @type {any} */ ui, /** @type {
       (
         p,
       ) => `<li data-testid="waiting-${esc(p.pupil)}"><span class="mwd-name">${esc(p.name ?? "")}</span> ${connection(p, lang)}
-    <button type="button" data-act="remove" data-pupil="${esc(p.pupil)}">${esc(say(lang, "control_remove"))}</button>${moveMenu(p, room, ui, lang)}</li>`,
+    ${removeButton(p, ui, lang)}${moveMenu(p, room, ui, lang)}</li>`,
     )
     .join("");
   return `<section class="mwd-waiting-room" data-testid="waiting-room"><h3>${esc(say(lang, "waiting_room"))}</h3>${
@@ -278,14 +330,20 @@ function waitingRoom(/** @type {any} */ room, /** @type {any} */ ui, /** @type {
 }
 
 /** The table shown large, as a watcher sees it (the widget's own drawing). */
-function large(/** @type {any} */ table, /** @type {any} */ settings, /** @type {string} */ lang) {
+function large(
+  /** @type {any} */ table,
+  /** @type {any} */ settings,
+  /** @type {string} */ lang,
+  /** @type {number|undefined} */ now,
+) {
   if (!table || !table.view) return "";
   const view = { ...table.view, allowed: [] };
   const ctx = {
     lang,
     size: "projector",
     points: Array.isArray(table.points) ? table.points : [],
-    now: (view.t ?? 0) / 1000,
+    // the level time now (the page runs the table's clock on); else the clock as synced
+    now: typeof now === "number" && Number.isFinite(now) ? now : (table.clock?.t ?? 0),
   };
   return `<section class="mwd-large" data-testid="large" data-table="${esc(table.id)}">
   <header><h3>${esc(say(lang, "large_title", { n: table.id }))}</h3>
@@ -309,13 +367,13 @@ export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui =
     state.notice && state.notice.key ? say(lang, state.notice.key, state.notice.params || {}) : "";
   return {
     top: [
-      ["join", joinBand(room, lang)],
+      ["join", joinBand(room, lang, Boolean(state.table?.view) || room.ended === true)],
       ["controls", controls(room, settings, ui, lang)],
       ["notice", `<p class="mwd-notice" data-testid="notice" role="alert">${esc(notice)}</p>`],
-      ["summary", stuckSummary(tables, lang)],
-      ["large", large(state.table, settings, lang)],
+      ["summary", stuckSummary(room, tables, lang)],
+      ["large", large(state.table, settings, lang, ui.now)],
       ["tables", GRID],
-      ["waiting", waitingRoom(room, ui, lang)],
+      ["waiting", room.ended === true ? "" : waitingRoom(room, ui, lang)],
     ],
     tables: tables.map((t) => [String(t.id), tableCard(t, room, ui, lang)]),
   };

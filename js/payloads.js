@@ -53,6 +53,7 @@
  * @property {number[][]} [hands]      reveal only
  * @property {Record<string, number>} [plans]  reveal only
  * @property {boolean} [waiting_for_team]  this seat pressed Ready; the table waits for the other people's
+ * @property {"class"|"bots"} [watch]  the teacher's dashboard: who plays the table shown large (pupils or bots only)
  * @property {(string|null)[]} [names]  a class table (the class page adds it): the pupils' nicknames by seat, null for a bot
  * @property {string|number|null} tempo  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
  * @property {number[]} speeds      the watch speeds to choose from (a table of bots only), else empty

@@ -128,12 +128,15 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
   const { lang } = ctx;
   const names = seatNames(view, lang);
   const watching = !isPerson(view);
+  // the teacher watching a class table with pupils at it (Python says so): not "the bots"
+  const theClass = watching && view.watch === "class";
   // a class table: this seat pressed Ready and the table waits for the others (Python says so)
   if (view.waiting_for_team && (view.phase === "ready" || view.phase === "stopped"))
     return tr(lang, "phase_joining");
   switch (view.phase) {
     case "ready":
       if (ctx.joining) return tr(lang, "phase_joining");
+      if (theClass) return tr(lang, "phase_ready_class");
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       // Python says why: after a mistake or a throwing star the table stops by itself
@@ -150,6 +153,7 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
     }
     case "play":
       if (ctx.mode === "step") return tr(lang, watching ? "phase_step_watch" : "phase_step");
+      if (theClass) return tr(lang, "phase_play_class");
       return tr(lang, watching ? "phase_play_watch" : "phase_play");
     case "cleared":
       return tr(lang, "phase_cleared");

@@ -148,6 +148,8 @@ class Board:
         self._watch_key: tuple[int, bool, int] | None = None
         self._moved: dict[int, tuple[str, float]] = {}  # table -> (signature, since)
         self._last: dict[str, str] = {}  # part -> JSON last given out
+        self._mistakes: dict[int, tuple[tuple[int, int], object]] = {}  # table -> (game, mistake)
+        self._clock: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # the large table's
         snap = self._snapshot()
         default = snap.get("lang")
         self.lang = lang if lang in LANGS else default if default in LANGS else "en"
@@ -161,18 +163,44 @@ class Board:
         snap = self._room.snapshot()
         return snap if isinstance(snap, dict) else {}
 
-    def _table(self, table_id: int) -> Table | None:
+    def _class_table(self, table_id: int) -> object | None:
         for t in getattr(self._room, "tables", ()) or ():
             if getattr(t, "id", None) == table_id:
-                table = getattr(t, "table", None)
-                return table if isinstance(table, Table) else None
+                return t
         return None
 
+    def _table(self, table_id: int) -> Table | None:
+        table = getattr(self._class_table(table_id), "table", None)
+        return table if isinstance(table, Table) else None
+
+    def _level_clock(self, table_id: int, table: Table) -> dict[str, Any]:
+        """The large table's clock as a page follows it (js/clock.js): the table's
+        ``clock`` with ``t`` the level time now (the class table's `HostClock`; the
+        table's latest event is often long ago). Made again only when the clock
+        changes (a new event, a stop, another table), so the view does not change
+        at every update; the page runs it on from there."""
+        clock = table.clock
+        key = (table_id, id(table), clock.get("epoch"), clock.get("seq"), clock.get("running"))
+        if self._clock is not None and self._clock[0] == key:
+            return self._clock[1]
+        host = getattr(self._class_table(table_id), "host", None)
+        level_time = getattr(host, "level_time", None)
+        if callable(level_time) and getattr(host, "table", None) is table:
+            t = level_time()
+            if isinstance(t, float) and math.isfinite(t):
+                clock["t"] = round(t, 3)
+        self._clock = (key, clock)
+        return clock
+
     def _stuck(self, t: Mapping[str, Any], now: float) -> dict[str, Any] | None:
-        """Why a table is stuck (None if it is not): a pupil it waits for is offline,
-        or nothing has changed there for `STUCK_SECONDS` while it waits for a press
-        (Ready, a vote, Next level), or for twice that during a level (the longest
-        wait of a person for a far card is about 25 s)."""
+        """Why a table is stuck (None if it is not): something the teacher must act on.
+
+        A pupil the table waits for is offline, or a seat it waits for is empty (at
+        once); a level has run for `STUCK_SECONDS` twice over with nothing happening
+        (the longest wait of a person for a far card is about 25 s), or the table
+        has waited that long for a press nobody is there to make. Pupils who have not pressed Ready
+        yet, are voting or read "Level cleared" are not stuck: that is their
+        turn, not the teacher's. Nothing is stuck once the lesson has ended."""
         tid = t.get("id")
         if not isinstance(tid, int):
             return None
@@ -184,7 +212,7 @@ class Board:
             self._moved[tid] = seen = (signature, now)
         waiting = [s for s in t.get("waiting_for") or () if isinstance(s, int)]
         phase = t.get("phase")
-        if phase not in _WAITING:
+        if phase not in _WAITING or self._ended():
             return None
         seats = {s.get("seat"): s for s in t.get("seats") or () if isinstance(s, Mapping)}
         offline = [
@@ -194,11 +222,45 @@ class Board:
         ]
         if offline:
             return {"reason": "offline", "seats": offline}
+        empty = [s for s in waiting if seats.get(s, {}).get("kind") == "empty"]
+        if empty:  # a pupil left a seat of a running game: nobody will press there
+            return {"reason": "empty", "seats": empty}
         idle = now - seen[1]
-        if idle >= STUCK_SECONDS * (2 if phase == "play" else 1):
+        if idle >= STUCK_SECONDS * (2 if phase == "play" else 1) and (
+            phase == "play" or not waiting
+        ):  # a level with no card for a minute, or a press that nobody is there to make
             # in steps of 10 s, so the view does not change every update
             return {"reason": "idle", "seats": waiting, "seconds": int(idle // 10 * 10)}
         return None
+
+    def _ended(self) -> bool:
+        """Whether the lesson has ended (`Classroom.end`)."""
+        return getattr(self._room, "ended", False) is True
+
+    def _last_mistake(self, tid: int, told: object) -> object:
+        """The latest mistake of the table's game (not only of its level): from
+        the game's events, kept until the game has a new event."""
+        table = self._table(tid)
+        if table is None:
+            return told
+        game = table.game
+        key = (id(game), game.event_count)
+        cached = self._mistakes.get(tid)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found: object = None
+        for e in reversed(game.events):
+            if e.type == "mistake":
+                d = e.to_dict()
+                found = {
+                    "card": d["card"],
+                    "seat": d["player"],
+                    "held": [[x["player"], x["card"]] for x in d["discards"]],
+                    "level": d.get("level"),
+                }
+                break
+        self._mistakes[tid] = (key, found)
+        return found
 
     def room_state(self) -> dict[str, Any]:
         """The snapshot, each table with ``stuck``, and ``free``: the seats a pupil may move to."""
@@ -210,7 +272,10 @@ class Board:
             if not isinstance(t, Mapping):
                 continue
             seats = [_rounded_rtt(s) for s in t.get("seats") or () if isinstance(s, Mapping)]
-            tables.append(dict(t) | {"seats": seats, "stuck": self._stuck(t, now)})
+            row = dict(t) | {"seats": seats, "stuck": self._stuck(t, now)}
+            if isinstance(t.get("id"), int):
+                row["last_mistake"] = self._last_mistake(t["id"], t.get("last_mistake"))
+            tables.append(row)
             for s in t.get("seats") or ():
                 if (
                     isinstance(s, Mapping)
@@ -221,7 +286,12 @@ class Board:
                     free.append([t["id"], s["seat"]])
         known = {t.get("id") for t in tables}
         self._moved = {k: v for k, v in self._moved.items() if k in known}
-        return snap | {"tables": tables, "free": free, "qr_svg": _scalable(snap.get("qr_svg"))}
+        return snap | {
+            "tables": tables,
+            "free": free,
+            "qr_svg": _scalable(snap.get("qr_svg")),
+            "ended": self._ended(),
+        }
 
     def table_state(self) -> dict[str, Any]:
         """The table shown large, as a watcher sees it (every hand only with reveal)."""
@@ -239,8 +309,25 @@ class Board:
         view = dict(state["view"])
         # the seats' names, as a pupil's page shows the others (js/render.js seatNames)
         view["names"] = self._names(self.focus, table.game.players)
+        # who plays there: a table with pupils is not "the bots playing"
+        view["watch"] = "class" if self._has_pupils(self.focus) else "bots"
         points = state["trace"]["points"]
-        return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
+        return {
+            "id": self.focus,
+            "view": view,
+            "points": points,
+            "epoch": table.epoch,
+            "clock": self._level_clock(self.focus, table),
+        }
+
+    def _has_pupils(self, table_id: int) -> bool:
+        for t in self._snapshot().get("tables") or ():
+            if isinstance(t, Mapping) and t.get("id") == table_id:
+                return any(
+                    isinstance(s, Mapping) and s.get("kind") == "person"
+                    for s in t.get("seats") or ()
+                )
+        return False
 
     def close(self) -> None:
         """Stop following the table shown large."""
@@ -322,8 +409,10 @@ class Board:
             self._act(kind, message, snap, tables)
         except ValueError as exc:  # the class refused it (e.g. a seat taken meanwhile)
             text = getattr(exc, "text", None)
-            said = text(self.lang) if callable(text) else str(exc)
-            self._refuse("notice_refused", reason=str(said)[:300])
+            if callable(text):  # a refusal in words of the class's language
+                self._refuse("notice_refused", reason=str(text(self.lang))[:300])
+            else:  # an English message is for a programmer, not for the dashboard
+                self._refuse("notice_not_done")
             return
         if self.notice and refusals == self._notice_id:  # done: the last refusal is old news
             self.notice = {}
@@ -370,8 +459,25 @@ class Board:
             if kind == "remove":
                 room.remove(str(pupil))
             elif kind == "move":
+                taken = (tables[tid].get("seats") or ())[int(seat or 0)]
+                if (
+                    isinstance(taken, Mapping)
+                    and taken.get("kind") == "person"
+                    and taken.get("connected", True)
+                ):  # a pupil sits there (a gone pupil's seat the class may give away)
+                    return self._refuse(
+                        "notice_seat_taken",
+                        table=tid,
+                        seat=int(seat or 0) + 1,
+                        name=taken.get("name", ""),
+                    )
                 room.move(str(pupil), tid, int(seat or 0))
             elif kind == "start_table":
+                table = tables[tid]
+                if table.get("phase") != "waiting":
+                    return self._refuse("notice_started", table=tid)
+                if not any(s.get("kind") != "empty" for s in table.get("seats") or ()):
+                    return self._refuse("notice_start_empty", table=tid)
                 room.start_table(tid)
             else:
                 room.give_to_bot(tid, int(seat or 0))

@@ -77,10 +77,10 @@ def test_a_table_that_does_not_move_is_stuck_after_a_while() -> None:
     assert board.changes() == {}
     clock.t += 2
     stuck = board.changes()["room"]["tables"]
-    assert stuck[2]["stuck"] == {"reason": "idle", "seats": [0], "seconds": 30}
-    # a table of bots only waits for nobody's Ready, and is stuck all the same
+    # a pupil who has not pressed Ready yet is not stuck: that is the pupil's turn (issue 24)
+    assert stuck[2]["waiting_for"] == [0] and stuck[2]["stuck"] is None
+    # a table of bots only waits for nobody's Ready: nobody is there to press, it is stuck
     assert stuck[1]["waiting_for"] == [] and stuck[1]["stuck"]["reason"] == "idle"
-    # a table that moves is not stuck any more
     room.tables[2].table.ready()
     room.tables[2].ready.add(0)
     tables = board.changes()["room"]["tables"]
@@ -124,9 +124,53 @@ def test_a_refusal_by_the_class_is_a_notice() -> None:
     room = _class()
     board = Board(room)
     board.receive({"type": "move", "pupil": "p10", "table": 3, "seat": 0})  # Dirk sits there
-    assert board.notice["key"] == "notice_refused"
-    assert "seat 1 of table 3 is taken" in board.notice["params"]["reason"]
+    # said in the dashboard's words, not the class's English message (issue 24)
+    assert board.notice["key"] == "notice_seat_taken"
+    assert board.notice["params"] == {"table": 3, "seat": 1, "name": "Dirk"}
     assert room.tables[0].seats[0].name == "Anna"  # type: ignore[union-attr]
+
+
+def test_a_refusal_in_english_is_not_shown_to_a_dutch_teacher() -> None:
+    """A class refusal without words of its own ("table 3 has no pupil yet") becomes
+    the dashboard's "not done"; one that has them (``text(lang)``) is said in them."""
+
+    class Refusal(ValueError):
+        def text(self, lang: str) -> str:
+            return {"nl": "Tafel 1 is vol."}.get(lang, "Table 1 is full.")
+
+    room = _class()
+    board = Board(room, lang="nl")
+    errors: list[ValueError] = [ValueError("the class's English"), Refusal("x")]
+
+    def refuse() -> None:
+        raise errors.pop(0)
+
+    room.pause_all = refuse  # type: ignore[method-assign]
+    board.receive({"type": "pause_all"})
+    assert board.notice["key"] == "notice_not_done" and board.notice["params"] == {}
+    board.receive({"type": "pause_all"})
+    assert board.notice["key"] == "notice_refused"
+    assert board.notice["params"] == {"reason": "Tafel 1 is vol."}
+
+
+def test_starting_a_table_that_started_or_has_nobody_is_refused_in_words() -> None:
+    room = _class()
+    board = Board(room, lang="nl")
+    board.receive({"type": "start_table", "table": 1})  # it plays already
+    assert board.notice["key"] == "notice_started" and board.notice["params"] == {"table": 1}
+    snapshot = room.snapshot
+
+    def before_anyone_sits() -> dict[str, Any]:  # table 2 as the server shows a new table
+        snap = snapshot()
+        snap["tables"][1] |= {"phase": "waiting", "seats": [{"seat": 0, "kind": "empty"}]}
+        return snap
+
+    room.snapshot = before_anyone_sits  # type: ignore[method-assign]
+    started: list[int] = []
+    room.start_table = started.append  # type: ignore[assignment]
+    board.receive({"type": "start_table", "table": 2})
+    assert board.notice["key"] == "notice_start_empty" and board.notice["params"] == {"table": 2}
+    assert started == []
 
 
 @pytest.mark.parametrize(
@@ -180,6 +224,10 @@ def test_every_notice_is_said_in_every_language() -> None:
         "notice_no_seat",
         "notice_no_pupil",
         "notice_refused",
+        "notice_not_done",
+        "notice_started",
+        "notice_start_empty",
+        "notice_seat_taken",
     ):
         assert key in files["en"]
     for kind in ("start_all", "pause_all", "end", "lock", "remove", "move", "start_table"):
@@ -224,3 +272,76 @@ def test_the_widget_syncs_the_board() -> None:
     with pytest.raises(ValueError, match="updates_per_second must be > 0 and at most 4"):
         Dashboard(room, updates_per_second=50)
     w.close()
+
+
+def test_the_large_table_shows_the_level_time_now_and_who_plays() -> None:
+    """ "Groot tonen" 110 s into a level: the clock the page runs on is the class
+    table's level time now (its `HostClock`), not the time of the latest event;
+    a table with pupils is not "the bots playing" (issue 24)."""
+    from classroom_harness import LocalTable, Pupil
+
+    from mindwidget.session import HostClock
+    from mindwidget.table import Table
+
+    clock = Clock()
+    table = Table(players=3, seats=(0, 1, 2), bots="human", seed=1)
+    lt = LocalTable(1, table)
+    lt.seats = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bas", "Cem"])}
+    lt.host = HostClock(table, now=clock)  # type: ignore[attr-defined]  # as ClassTable has
+    room = _class()
+    room.tables = [lt]
+    table.ready(t=0.0)
+    board = Board(room, now=clock)
+    clock.t += 110.0  # nobody has played for 110 s: the latest event is the Ready at 0
+    board.receive({"type": "focus", "table": 1})
+    state = board.table_state()
+    assert state["view"]["t"] == 0.0
+    assert state["clock"]["running"] is True
+    assert state["clock"]["t"] == pytest.approx(110.0)
+    assert state["view"]["watch"] == "class"
+    # the clock is made again only when the table's clock changes: the view stays put
+    clock.t += 5.0
+    assert board.table_state()["clock"]["t"] == pytest.approx(110.0)
+    for s in (0, 1, 2):
+        lt.seats[s] = None
+    assert board.table_state()["view"]["watch"] == "bots"
+
+
+def test_the_last_mistake_is_the_games_not_only_the_levels() -> None:
+    from classroom_harness import play_cards, play_levels
+
+    room = LocalClass()
+    lt = room.add_table(["Anna", "Bas", "Cem"], seed=4)
+    play_cards(lt, 1, mistake=True)
+    board = Board(room)
+    first = board.room_state()["tables"][0]["last_mistake"]
+    assert first is not None and first["level"] == 1
+    play_levels(lt, 1)  # the level is cleared and the next dealt
+    assert lt.table.game.level == 2
+    assert table_snapshot_mistake(room) is None  # the level's own index has forgotten it
+    assert board.room_state()["tables"][0]["last_mistake"] == first
+
+
+def table_snapshot_mistake(room: LocalClass) -> object:
+    return room.snapshot()["tables"][0]["last_mistake"]
+
+
+def test_after_the_end_of_the_lesson_nothing_is_stuck() -> None:
+    room = _class()
+    room.tables[0].seats[1].connected = False  # type: ignore[union-attr]
+    board = Board(room)
+    assert board.room_state()["tables"][0]["stuck"]["reason"] == "offline"
+    board.receive({"type": "end"})
+    state = board.room_state()
+    assert state["ended"] is True
+    assert [t["stuck"] for t in state["tables"]] == [None, None, None]
+
+
+def test_a_seat_left_in_the_middle_of_a_game_is_stuck_at_once() -> None:
+    room = _class()
+    room.tables[0].seats[1] = None  # Bas moved away: the table still waits for seat 2's Ready
+    room.tables[0].ready = {0, 2}
+    room.tables[0].waiting_for = lambda: [1]  # type: ignore[method-assign]  # as the server says
+    table = Board(room).room_state()["tables"][0]
+    assert table["seats"][1]["kind"] == "empty"
+    assert table["stuck"] == {"reason": "empty", "seats": [1]}
