@@ -411,8 +411,9 @@ def gallery_class(lang: str = "nl", tables: int = 10) -> LocalClass:
         lt = room.add_table(seats, seed=10 + i)
         play_levels(lt, (i * 5) % 4 + 1)
         play_cards(lt, (i * 3) % 4 + 1, mistake=i % 3 == 1)
-    room.tables[4].seats[1].connected = False  # type: ignore[union-attr]
-    room.tables[4].ready.discard(1)
+    offline = room.tables[min(4, tables - 1)]  # a pupil offline (the fifth table, or the last)
+    offline.seats[1].connected = False  # type: ignore[union-attr]
+    offline.ready.discard(1)
     rtts = [8.0, 14.0, 22.0, 35.0, 61.0, 120.0]
     for k, lt in enumerate(room.tables):
         for s, p in lt.seats.items():
