@@ -19,8 +19,12 @@ still as it was copied can be brought up to date, while a changed one is kept
 and named. ``app`` starts the student page (`mindwidget.app`) under Voilà on
 127.0.0.1.
 
-The messages are in English: the command is for the teacher; what pupils see
-(the widget, the notebooks) is in their language.
+The command speaks the teacher's language: every line it prints, its
+``--help`` and argparse's own words ("usage:", "options", its errors) come from
+``mindwidget/locales/cli/<lang>.json``. ``--help`` is printed before the
+arguments are read, so the language is decided from the words typed
+(`cli_lang`): ``--lang`` if it is there, else the environment's ``LANG``
+(``nl_NL.UTF-8`` is Dutch), else English.
 """
 
 from __future__ import annotations
@@ -35,9 +39,11 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
 from .bots import BOT_NAMES, TEMPOS
@@ -45,6 +51,8 @@ from .i18n import LANGS
 
 __all__ = [
     "CopyReport",
+    "cli_lang",
+    "say",
     "copy_lessons",
     "fit_notebook",
     "kernel_metadata",
@@ -57,7 +65,6 @@ __all__ = [
 PACKAGE = Path(__file__).resolve().parent
 #: The record of what `copy_lessons` wrote into a lesson folder (name -> sha256).
 MANIFEST = ".mindwidget-lesson.json"
-LANG_NAMES = {"en": "English", "nl": "Dutch", "de": "German"}
 DEFAULT_APP_PORT = 8866  # Voilà's own default
 #: A closed student page leaves its kernel (about 70 MB) behind: Voilà's kernel
 #: manager (a jupyter_server MappingKernelManager) shuts down a kernel that has
@@ -78,6 +85,74 @@ NEWS_PLUGIN = "@jupyterlab/apputils-extension:notification"
 
 class CommandError(Exception):
     """Something the command cannot do; the message says what and what to do instead."""
+
+
+# ------------------------------------------------------------------ words
+@cache
+def _words(lang: str) -> dict[str, Any]:
+    path = PACKAGE / "locales" / "cli" / f"{lang if lang in LANGS else 'en'}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} must hold a JSON object.")
+    return data
+
+
+def say(key: str, lang: str = "en", **params: object) -> str:
+    """The command's string ``key`` in ``lang`` with its ``{placeholders}`` filled in
+    (English, then the key itself, as fallback)."""
+    text = _words(lang).get(key) or _words("en").get(key, key)
+    return str(text).format_map(_Keep(params))
+
+
+class _Keep(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def cli_lang(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The language the command speaks: ``--lang X`` (or ``--lang=X``) among the
+    words typed, else the environment's ``LANG`` (its first two letters, as in
+    ``nl_NL.UTF-8``), else English."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(words):
+        value = None
+        if word == "--lang" and i + 1 < len(words):
+            value = words[i + 1]
+        elif word.startswith("--lang="):
+            value = word.split("=", 1)[1]
+        if value in LANGS:
+            return value
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # as gettext looks (LANGUAGE aside)
+        code = (os.environ if env is None else env).get(name, "")
+        if code:
+            return code[:2].lower() if code[:2].lower() in LANGS else "en"
+    return "en"
+
+
+#: The language the command speaks while it runs (`main` sets it).
+_speaking = ["en"]
+
+
+@contextlib.contextmanager
+def _argparse_in(lang: str) -> Iterator[None]:
+    """argparse's own words ("usage:", "options", its errors) in ``lang`` while
+    the parser is built and used: argparse looks each up through its module's
+    gettext function ``_``, which this replaces for the time being."""
+    table = _words(lang).get("argparse") or {}
+    before = argparse._  # type: ignore[attr-defined]
+
+    def words(message: str) -> str:
+        said = table.get(message)
+        return said if isinstance(said, str) else before(message)
+
+    argparse._ = words  # type: ignore[attr-defined]
+    spoken = _speaking[0]
+    _speaking[0] = lang
+    try:
+        yield
+    finally:
+        argparse._ = before  # type: ignore[attr-defined]
+        _speaking[0] = spoken
 
 
 # ------------------------------------------------------------------ lessons
@@ -130,26 +205,23 @@ class CopyReport:
     kept: list[str] = field(default_factory=list)  # changed by the pupil: left alone
     replaced: list[str] = field(default_factory=list)  # changed by the pupil, --force
 
-    def lines(self, dest: Path) -> list[str]:
+    def lines(self, dest: Path, lang: str = "en") -> list[str]:
         out = []
         if self.copied:
-            out.append(f"Copied {_count(self.copied)} to {dest}.")
+            out.append(say("copied", lang, files=_count(self.copied, lang), dest=dest))
         if self.unchanged:
-            out.append(f"Already there and unchanged: {_count(self.unchanged)}.")
+            out.append(say("unchanged", lang, files=_count(self.unchanged, lang)))
         if self.updated:
-            out.append(f"Brought up to date (nobody had changed them): {', '.join(self.updated)}.")
+            out.append(say("updated", lang, names=", ".join(self.updated)))
         if self.replaced:
-            out.append(f"Replaced with a fresh copy (--force): {', '.join(self.replaced)}.")
+            out.append(say("replaced", lang, names=", ".join(self.replaced)))
         if self.kept:
-            out.append(
-                f"Kept as they are, since they were changed: {', '.join(self.kept)}. "
-                "`--force` replaces them with a fresh copy."
-            )
+            out.append(say("kept", lang, names=", ".join(self.kept)))
         return out
 
 
-def _count(names: list[str]) -> str:
-    return f"{len(names)} file" + ("" if len(names) == 1 else "s")
+def _count(names: list[str], lang: str = "en") -> str:
+    return say("files_one" if len(names) == 1 else "files_other", lang, n=len(names))
 
 
 def kernel_metadata() -> dict[str, object] | None:
@@ -196,7 +268,7 @@ def copy_lessons(
     so that a notebook nobody touched opens unmodified.
     """
     if dest.exists() and not dest.is_dir():
-        raise CommandError(f"{dest} is a file, not a folder: name another folder.")
+        raise CommandError(say("is_file", _speaking[0], dest=dest))
     dest.mkdir(parents=True, exist_ok=True)
     record_path = dest / MANIFEST
     try:
@@ -337,20 +409,14 @@ def _lesson(args: argparse.Namespace) -> int:
     lang: str = args.lang
     src = lessons_dir(lang)
     if src is None:
-        have = ", ".join(lesson_langs()) or "none"
-        raise CommandError(
-            f"no lesson notebooks in {LANG_NAMES[lang]} (--lang {lang}) in this installation; "
-            f"it has: {have}."
-        )
+        have = ", ".join(lesson_langs()) or say("none", lang)
+        language = say(f"language_{lang}", lang)
+        raise CommandError(say("no_lessons", lang, language=language, code=lang, have=have))
     if not args.copy_only and importlib.util.find_spec("jupyterlab") is None:
-        raise CommandError(
-            "JupyterLab is not installed in this Python "
-            f"({sys.executable}): pip install 'mindwidget[lab]' "
-            "(or use --copy-only to copy the notebooks only)."
-        )
+        raise CommandError(say("no_jupyterlab", lang, python=sys.executable))
     dest = Path(args.folder or f"mindwidget-lesson-{lang}").expanduser().resolve()
     report = copy_lessons(src, dest, force=args.force, kernel=kernel_metadata())
-    for line in report.lines(dest):
+    for line in report.lines(dest, lang):
         print(line)
     if args.copy_only:
         return 0
@@ -363,7 +429,7 @@ def _lesson(args: argparse.Namespace) -> int:
         cmd.append("--no-browser")
     if args.port is not None:
         cmd += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
-    print(f"Opening JupyterLab in {dest} (Ctrl+C stops it).", flush=True)
+    print(say("opening_lab", lang, dest=dest), flush=True)
     return _run(cmd, cwd=dest, env=dict(os.environ))
 
 
@@ -376,10 +442,7 @@ def _app(args: argparse.Namespace) -> int:
     except ValueError as exc:  # argparse has checked each value; this is a last guard
         raise CommandError(str(exc)) from None
     if importlib.util.find_spec("voila") is None:
-        raise CommandError(
-            f"Voilà is not installed in this Python ({sys.executable}): "
-            "pip install 'mindwidget[app]'."
-        )
+        raise CommandError(say("no_voila", settings.lang, python=sys.executable))
     env = dict(os.environ)
     env[SETTINGS_ENV] = settings.to_json()
     cmd = [
@@ -396,9 +459,15 @@ def _app(args: argparse.Namespace) -> int:
     if args.no_browser:
         cmd.append("--no-browser")
     print(
-        f"The student page: http://127.0.0.1:{args.port}/ "
-        f"({settings.players} players, {settings.bots} bots at tempo {settings.tempo}, "
-        f"{LANG_NAMES[settings.lang]}; Ctrl+C stops it).",
+        say(
+            "student_page",
+            settings.lang,
+            url=f"http://127.0.0.1:{args.port}/",
+            players=settings.players,
+            bots=settings.bots,
+            tempo=settings.tempo,
+            language=say(f"language_{settings.lang}", settings.lang),
+        ),
         flush=True,
     )
     return _run(cmd, cwd=NOTEBOOK.parent, env=env)
@@ -426,7 +495,7 @@ def _port(value: str) -> int:
     except ValueError:
         port = -1
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 65535, not {value!r}")
+        raise argparse.ArgumentTypeError(say("bad_port", _speaking[0], value=repr(value)))
     return port
 
 
@@ -437,7 +506,9 @@ def _players(value: str) -> int:
     except ValueError:
         players = -1
     if players not in PLAYERS:
-        raise argparse.ArgumentTypeError(f"must be one of {allowed}, not {value!r}")
+        raise argparse.ArgumentTypeError(
+            say("bad_choice", _speaking[0], allowed=allowed, value=repr(value))
+        )
     return players
 
 
@@ -452,7 +523,7 @@ def _tempo(value: str) -> float | str:
     if not (math.isfinite(tempo) and low <= tempo <= high):
         names = ", ".join(TEMPOS)
         raise argparse.ArgumentTypeError(
-            f"must be one of {names} or a number from {low} to {high}, not {value!r}"
+            say("bad_tempo", _speaking[0], names=names, low=low, high=high, value=repr(value))
         )
     return tempo
 
@@ -463,116 +534,70 @@ def _version() -> str:
     return __version__
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command's arguments, their help in ``lang`` (argparse's own words too,
+    when built and used inside `_argparse_in`)."""
+
+    def w(key: str) -> str:
+        return say(key, lang)
+
     parser = argparse.ArgumentParser(
-        prog="mindwidget",
-        description="The Mind in a classroom: lesson notebooks in JupyterLab, or the student page.",
+        prog="mindwidget", description=w("description"), epilog=w("language_note")
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {_version()}", help=w("version_help")
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="{lesson,app,class}")
     lesson = commands.add_parser(
-        "lesson",
-        help="copy the lesson notebooks into a folder and open JupyterLab there",
-        description="Copy the lesson notebooks of one language into FOLDER and open JupyterLab "
-        "there. A notebook changed since it was copied is kept unless --force is given.",
+        "lesson", help=w("lesson_help"), description=w("lesson_description")
     )
-    lesson.add_argument(
-        "folder",
-        nargs="?",
-        metavar="FOLDER",
-        help="where to copy them (default: ./mindwidget-lesson-LANG)",
-    )
-    lesson.add_argument("--lang", choices=LANGS, default="en", help="the notebooks' language")
-    lesson.add_argument(
-        "--force", action="store_true", help="replace notebooks that were changed with fresh copies"
-    )
-    lesson.add_argument(
-        "--copy-only", action="store_true", help="copy the notebooks, do not start JupyterLab"
-    )
-    lesson.add_argument(
-        "--no-browser", action="store_true", help="start JupyterLab without opening a browser"
-    )
-    lesson.add_argument("--port", type=_port, default=None, metavar="N", help="JupyterLab's port")
-    app = commands.add_parser(
-        "app",
-        help="serve the student page (the game alone, no code) with Voilà",
-        description="Serve the student page on http://127.0.0.1:PORT/ with Voilà: each page "
-        "opened is one student's table with bot teammates; no code can be run from it.",
-    )
-    app.add_argument("--lang", choices=LANGS, default="en", help="the page's language")
+    lesson.add_argument("folder", nargs="?", metavar=w("folder_metavar"), help=w("folder_help"))
+    lesson.add_argument("--lang", choices=LANGS, default="en", help=w("lesson_lang_help"))
+    lesson.add_argument("--force", action="store_true", help=w("force_help"))
+    lesson.add_argument("--copy-only", action="store_true", help=w("copy_only_help"))
+    lesson.add_argument("--no-browser", action="store_true", help=w("lab_no_browser_help"))
+    lesson.add_argument("--port", type=_port, default=None, metavar="N", help=w("lab_port_help"))
+    app = commands.add_parser("app", help=w("app_help"), description=w("app_description"))
+    app.add_argument("--lang", choices=LANGS, default="en", help=w("app_lang_help"))
     app.add_argument(
-        "--players",
-        type=_players,
-        default=3,
-        metavar="{2,3,4}",
-        help="players at each table, the student included (default: %(default)s)",
+        "--players", type=_players, default=3, metavar="{2,3,4}", help=w("players_help")
     )
-    app.add_argument("--bots", choices=BOT_NAMES, default="human", help="the bots' kind")
+    app.add_argument("--bots", choices=BOT_NAMES, default="human", help=w("bots_help"))
     app.add_argument(
-        "--tempo",
-        type=_tempo,
-        default="people",
-        metavar="TEMPO",
-        help=(
-            "the bots' tempo: slow, people, quick, or a factor on their usual pace "
-            "(0.5 is twice as quick; default: %(default)s)"
-        ),
+        "--tempo", type=_tempo, default="people", metavar="TEMPO", help=w("tempo_help")
     )
     app.add_argument(
-        "--port", type=_port, default=DEFAULT_APP_PORT, metavar="N", help="default: %(default)s"
+        "--port", type=_port, default=DEFAULT_APP_PORT, metavar="N", help=w("default_help")
     )
-    app.add_argument(
-        "--no-browser", action="store_true", help="start the server without opening a browser"
-    )
-    _class_parser(commands)
+    app.add_argument("--no-browser", action="store_true", help=w("app_no_browser_help"))
+    _class_parser(commands, lang)
     return parser
 
 
 # ------------------------------------------------------------------- class
-def _class_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    room = commands.add_parser(
-        "class",
-        help="serve a class: pupils play together at tables on their own devices",
-        description="Serve the class on this machine (127.0.0.1 unless --lan): pupils open the "
-        "address, type the class code and a name, and play at tables; the teacher's page is "
-        "/teacher (its address, with its token, is printed). Ctrl+C ends the class.",
-    )
-    room.add_argument(
-        "--lan", action="store_true", help="serve the school network, not only this machine"
-    )
-    room.add_argument(
-        "--port",
-        type=_port,
-        default=None,
-        metavar="N",
-        help="default: 8765 with --lan, else any free port",
-    )
-    room.add_argument(
-        "--size",
-        type=_players,
-        default=3,
-        metavar="{2,3,4}",
-        help="seats per table (default: %(default)s)",
-    )
+def _class_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], lang: str = "en"
+) -> None:
+    def w(key: str) -> str:
+        return say(key, lang)
+
+    room = commands.add_parser("class", help=w("class_help"), description=w("class_description"))
+    room.add_argument("--lan", action="store_true", help=w("lan_help"))
+    room.add_argument("--port", type=_port, default=None, metavar="N", help=w("class_port_help"))
+    room.add_argument("--size", type=_players, default=3, metavar="{2,3,4}", help=w("size_help"))
     room.add_argument(
         "--bots",
         choices=("human", "adaptive", "scalar", "none"),
         default="human",
-        help="who fills an empty seat when the teacher starts a table (default: %(default)s)",
+        help=w("class_bots_help"),
     )
     room.add_argument(
-        "--tempo",
-        type=_tempo,
-        default="people",
-        metavar="TEMPO",
-        help="the bots' tempo: slow, people, quick or a factor (default: %(default)s)",
+        "--tempo", type=_tempo, default="people", metavar="TEMPO", help=w("class_tempo_help")
     )
-    room.add_argument(
-        "--lang", choices=LANGS, default="en", help="the class's language (each pupil may choose)"
-    )
-    room.add_argument("--same-deal", action="store_true", help="every table gets the same cards")
-    room.add_argument("--seed", type=int, default=None, metavar="N", help="reproducible deals")
-    room.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+    room.add_argument("--lang", choices=LANGS, default="en", help=w("class_lang_help"))
+    room.add_argument("--same-deal", action="store_true", help=w("same_deal_help"))
+    room.add_argument("--seed", type=int, default=None, metavar="N", help=w("seed_help"))
+    room.add_argument("--no-browser", action="store_true", help=w("class_no_browser_help"))
 
 
 def _class(args: argparse.Namespace) -> int:
@@ -594,24 +619,26 @@ def _class(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve(**options))
     except KeyboardInterrupt:
-        print("The class has ended.")
+        print(say("class_ended", args.lang))
     except (OSError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "lesson":
-            return _lesson(args)
-        if args.command == "class":
-            return _class(args)
-        return _app(args)
-    except CommandError as exc:
-        print(f"mindwidget {args.command}: {exc}", file=sys.stderr)
-        return 1
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = cli_lang(words)
+    with _argparse_in(lang):
+        args = build_parser(lang).parse_args(words)
+        try:
+            if args.command == "lesson":
+                return _lesson(args)
+            if args.command == "class":
+                return _class(args)
+            return _app(args)
+        except CommandError as exc:
+            print(say("failed", lang, command=args.command, error=exc), file=sys.stderr)
+            return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -146,7 +146,8 @@ def test_missing_language(
 ) -> None:
     monkeypatch.setattr(cli, "lessons_dir", lambda lang: Path("/x") if lang == "en" else None)
     assert main(["lesson", "--lang", "de", "--copy-only"]) == 1
-    assert "no lesson notebooks in German (--lang de) in this installation; it has: en." in (
+    # the command speaks the language of --lang (issue 24): German here
+    assert "keine Lektions-Notebooks auf Deutsch (--lang de); sie hat: en." in (
         capsys.readouterr().err
     )
 
@@ -315,3 +316,49 @@ def test_the_student_page_culls_the_kernels_of_closed_tabs(tmp_path: Path) -> No
 
     with server_process(cmd, log, up=culling, what="a culling Voilà", timeout=180, env=env):
         assert "at 60 second intervals" in log.read_text()
+
+
+def test_the_command_speaks_the_language_of_lang_else_of_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert cli.cli_lang(["class", "--lang", "nl"], env={}) == "nl"
+    assert cli.cli_lang(["class", "--lang=de"], env={"LANG": "nl_NL.UTF-8"}) == "de"
+    assert cli.cli_lang(["class"], env={"LANG": "nl_NL.UTF-8"}) == "nl"
+    assert cli.cli_lang(["class"], env={"LC_ALL": "de_DE.UTF-8", "LANG": "nl_NL"}) == "de"
+    assert cli.cli_lang(["class", "--lang", "fr"], env={"LANG": "fr_FR.UTF-8"}) == "en"
+    assert cli.cli_lang([], env={}) == "en"
+
+
+@pytest.mark.parametrize("command", ["class", "lesson", "app"])
+def test_help_in_dutch_has_no_english_left(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--help` with --lang nl: the command's words and argparse's own ("usage:",
+    "options", "show this help message and exit") in Dutch."""
+    monkeypatch.setenv("LANG", "C")
+    with pytest.raises(SystemExit):
+        main([command, "--lang", "nl", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("gebruik: mindwidget " + command)
+    assert "opties:" in out and "deze hulptekst tonen en stoppen" in out
+    english = ("usage", "options:", "show this help", "default:", "the ", " a ", "seats", "pupils")
+    assert [w for w in english if w in out] == []
+
+
+def test_an_error_of_argparse_in_the_environments_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["class", "--size", "9"])
+    err = capsys.readouterr().err
+    assert "fout: argument --size: moet een van 2, 3, 4 zijn, niet '9'" in err
+    with pytest.raises(SystemExit):
+        main(["class", "--lang", "nl", "--bots", "gpt"])
+    assert "ongeldige keuze: 'gpt' (kies uit 'human', 'adaptive', 'scalar', 'none')" in (
+        capsys.readouterr().err
+    )
+    # and argparse is left as it was: English for the next parser
+    import argparse
+
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
