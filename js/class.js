@@ -55,6 +55,31 @@ function joinPage(body) {
     front.render({ model, el: q("class-table") });
   };
 
+  // The name's length, and a word when a pasted name was cut to the field's maxlength.
+  const nameMax = name.maxLength > 0 ? name.maxLength : 20;
+  const nameCount = document.getElementById("name-count");
+  let nameCut = false;
+  const countName = () => {
+    if (!nameCount) return;
+    nameCount.textContent = say(lang, "name_count", { n: name.value.length, max: nameMax });
+    nameCount.dataset.full = String(name.value.length >= nameMax);
+  };
+  name.addEventListener("paste", (ev) => {
+    const pasted = ev.clipboardData?.getData("text") ?? "";
+    const kept = name.value.length - ((name.selectionEnd ?? 0) - (name.selectionStart ?? 0));
+    nameCut = kept + pasted.length > nameMax;
+  });
+  name.addEventListener("input", () => {
+    countName();
+    if (nameCut) {
+      nameCut = false;
+      error.textContent = say(lang, "name_cut", { max: nameMax });
+    } else if (error.textContent === say(lang, "name_cut", { max: nameMax })) {
+      error.textContent = "";
+    }
+  });
+  countName();
+
   const showError = (text, field) => {
     error.textContent = text;
     joinBtn.disabled = false;
@@ -131,11 +156,28 @@ function joinPage(body) {
       q("class-waiting").textContent = msg.text;
     } else if (msg.type === "bye") {
       socket.stop();
-      if (msg.key === "seat_gone" || msg.key === "class_ended") localStorage.removeItem(tokenKey());
+      const over = msg.key === "seat_gone" || msg.key === "class_ended";
+      if (over) localStorage.removeItem(tokenKey());
       const net = q("class-net");
       net.textContent = msg.text;
       net.dataset.state = "bye";
       if (!joined) showError(msg.text, null);
+      else if (over) {
+        // removed, or the lesson ended: a page that says so, not the old table under a notice
+        for (const id of ["class-who", "class-waiting", "class-lobby", "class-table"]) q(id).hidden = true;
+        net.textContent = "";
+        const page = document.createElement("section");
+        page.className = "mwc-bye";
+        page.dataset.testid = "class-bye";
+        page.setAttribute("role", "status");
+        const title = document.createElement("h1");
+        title.textContent = msg.text;
+        const hint = document.createElement("p");
+        hint.textContent = say(pupilLang, `bye_hint_${msg.key}`);
+        page.append(title, hint);
+        play.append(page);
+        body.dataset.bye = msg.key;
+      }
     }
   };
 

@@ -149,6 +149,19 @@ def test_names_must_be_1_to_20_printable_characters(server: Server, name: str) -
     assert "1 to 20" in answer["text"]
 
 
+@pytest.mark.parametrize("length", [101, 200])
+def test_a_crafted_long_name_is_refused_as_a_name_in_the_pupils_words(
+    server: Server, length: int
+) -> None:
+    """A name past the message's string limit (the page's field stops at 20) is
+    refused as a name, not as "(field name)" inside a Dutch sentence (issue 24)."""
+    c = Client(server, lang="nl")
+    answer = c.join(server.room.code, "x" * length, lang="nl")  # type: ignore[union-attr]
+    assert answer["key"] == "bad_name", answer
+    assert answer["text"].startswith("Een naam heeft 1 tot 20 tekens")
+    assert "field" not in answer["text"]
+
+
 def test_names_are_unique_in_a_class_and_a_nickname_can_be_made_up(server: Server) -> None:
     seated(server, ["Anna"])
     c = Client(server, lang="de")

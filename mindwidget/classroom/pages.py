@@ -77,8 +77,11 @@ def join_page(lang: str, class_lang: str, code: str = "") -> str:
         f'<p id="code-hint" class="mwc-hint">{s("code_hint")}</p>\n'
         f'<label for="name">{s("name")}</label>\n'
         f'<input id="name" name="name" maxlength="{NAME_MAX}" autocomplete="nickname" '
-        'aria-describedby="name-hint" required data-testid="name">\n'
+        'aria-describedby="name-hint name-count" required data-testid="name">\n'
         f'<p id="name-hint" class="mwc-hint">{s("name_hint")}</p>\n'
+        # how long the name is, and (class.js) that a pasted name was cut to NAME_MAX
+        f'<p id="name-count" class="mwc-hint mwc-count" data-testid="name-count">'
+        f"{_e(say('name_count', lang, n=0, max=NAME_MAX))}</p>\n"
         f'<button type="button" id="make-name" class="mwc-secondary" data-testid="make-name">'
         f"{s('make_name')}</button>\n"
         f'<div class="mwc-lang">{_lang_menu(lang)}</div>\n'

@@ -119,6 +119,8 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(value, kinds):
             raise Refusal("bad_message", what=f"field {name}")
         if isinstance(value, str) and len(value) > MAX_STRING:
+            if kind == "join" and name == "name":  # a pupil's own words: say it as a pupil reads it
+                raise Refusal("bad_name")
             raise Refusal("bad_message", what=f"field {name}")
     for name in REQUIRED.get(str(kind), ()):
         if name not in msg:
