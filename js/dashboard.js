@@ -68,8 +68,8 @@ function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */
 }
 
 export default {
-  /** `download`: the address of the class's data (the teacher's page of `mindwidget class`). */
-  render({ model, el, download = "" }) {
+  /** `download`: a function that downloads the class's data (the teacher's page of `mindwidget class`). */
+  render({ model, el, download = undefined }) {
     const root = document.createElement("div");
     root.className = "mwd";
     root.dataset.testid = "dashboard";
@@ -85,7 +85,7 @@ export default {
       endArmed: false,
       manage: false,
       armed: "",
-      download: typeof download === "string" ? download : "",
+      download: typeof download === "function",
       now: /** @type {number|undefined} */ (undefined),
     };
     let frame = 0;
@@ -147,6 +147,9 @@ export default {
           break;
         case "manage":
           ui.manage = !ui.manage;
+          break;
+        case "download":
+          if (typeof download === "function") download();
           break;
         case "lock":
           model.send({ type: "lock", locked: button.dataset.locked === "true" });

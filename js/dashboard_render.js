@@ -275,10 +275,11 @@ function controls(
   const langs = LANGS.map(
     (l) => `<option value="${l}"${l === lang ? " selected" : ""}>${esc(LANG_NAMES[l] ?? l)}</option>`,
   ).join("");
+  // the class's data as one file (the teacher's page of `mindwidget class`; a notebook has room.save)
   const download = ui.download
-    ? `<a class="mwd-download" data-testid="download" href="${esc(ui.download)}" download title="${esc(
+    ? `<button type="button" class="mwd-download" data-act="download" data-testid="download" title="${esc(
         say(lang, "download_hint"),
-      )}">${esc(say(lang, "download"))}</a>`
+      )}">${esc(say(lang, "download"))}</button>`
     : "";
   if (room.ended === true)
     return `<nav class="mwd-controls">${download}

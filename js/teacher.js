@@ -13,6 +13,24 @@ import { keepOpen } from "./socket.js";
 
 const KEY = "mindwidget-teacher";
 
+/**
+ * Download the class's data (what `room.save` writes) as a file. The token goes in a
+ * header, not in a link: a link's address shows on the projector when pointed at.
+ */
+async function download(/** @type {string} */ token) {
+  const answer = await fetch("/teacher/data", { headers: { "X-Teacher-Token": token } });
+  if (!answer.ok) return;
+  const name = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") ?? "")?.[1];
+  const url = URL.createObjectURL(await answer.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name ?? "mindwidget-class.json";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 const start = () => {
   const params = new URLSearchParams(location.search);
   const token = params.get("token") || sessionStorage.getItem(KEY) || "";
@@ -37,7 +55,7 @@ const start = () => {
       document.body.dataset.connected = "true";
       if (!drawn) {
         drawn = true;
-        dashboard.render({ model, el });
+        dashboard.render({ model, el, download: () => download(token) });
       }
     },
     closed: () => {

@@ -41,13 +41,12 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
 from .bots import BOT_NAMES, TEMPOS
-from .i18n import LANGS
+from .i18n import LANGS, family, say_in
 
 __all__ = [
     "CopyReport",
@@ -88,25 +87,13 @@ class CommandError(Exception):
 
 
 # ------------------------------------------------------------------ words
-@cache
 def _words(lang: str) -> dict[str, Any]:
-    path = PACKAGE / "locales" / "cli" / f"{lang if lang in LANGS else 'en'}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise ValueError(f"{path} must hold a JSON object.")
-    return data
+    return family("cli", lang)
 
 
 def say(key: str, lang: str = "en", **params: object) -> str:
-    """The command's string ``key`` in ``lang`` with its ``{placeholders}`` filled in
-    (English, then the key itself, as fallback)."""
-    text = _words(lang).get(key) or _words("en").get(key, key)
-    return str(text).format_map(_Keep(params))
-
-
-class _Keep(dict[str, object]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    """The command's string ``key`` in ``lang`` (``locales/cli``), placeholders filled in."""
+    return say_in("cli", key, lang, **params)
 
 
 def cli_lang(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> str:

@@ -166,7 +166,8 @@ class Board:
     def _class_table(self, table_id: int) -> object | None:
         for t in getattr(self._room, "tables", ()) or ():
             if getattr(t, "id", None) == table_id:
-                return t
+                found: object = t
+                return found
         return None
 
     def _table(self, table_id: int) -> Table | None:

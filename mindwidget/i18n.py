@@ -21,7 +21,7 @@ from typing import Any
 
 from .checks import choice
 
-__all__ = ["LANGS", "messages", "plural", "reason", "seat_number", "translate"]
+__all__ = ["LANGS", "family", "messages", "plural", "reason", "say_in", "seat_number", "translate"]
 
 LANGS = ("en", "nl", "de")
 _DIR = Path(__file__).resolve().parent / "locales"
@@ -108,3 +108,23 @@ def reason(error: BaseException, lang: str = "en") -> str:
     if not key:
         return str(error)
     return translate(f"refused_{key}", lang, **getattr(error, "params", {}))
+
+
+@cache
+def family(name: str, lang: str) -> dict[str, Any]:
+    """The strings of one family of ``locales/<name>/<lang>.json`` (the command's
+    words are ``cli``): a JSON object (English for an unknown language)."""
+    if not re.fullmatch(r"[a-z]+", name):
+        raise ValueError(f"a family of strings is a folder of locales/, not {name!r}.")
+    path = _DIR / name / f"{lang if lang in LANGS else 'en'}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"locales/{name}/{lang}.json must hold a JSON object.")
+    return data
+
+
+def say_in(name: str, key: str, lang: str = "en", **params: Any) -> str:
+    """The string ``key`` of the family ``name`` in ``lang``, its ``{placeholders}``
+    filled in (English, then the key itself, as fallback)."""
+    text = family(name, lang).get(key) or family(name, "en").get(key, key)
+    return _PLACEHOLDER.sub(lambda m: _fill(m.group(1), params, m.group(0)), str(text))

@@ -699,6 +699,7 @@ def test_the_teacher_moves_a_pupil_into_a_gone_pupils_seat_and_sees_round_trips(
 
 def test_mindwidget_class_serves_in_the_foreground_and_prints_where_to_go() -> None:
     import os
+    import signal
     import socket
     import subprocess
     import sys
@@ -719,16 +720,24 @@ def test_mindwidget_class_serves_in_the_foreground_and_prints_where_to_go() -> N
         lines = []
         for line in proc.stdout:  # until all is printed (the server is up by then)
             lines.append(line)
-            if line.startswith("Teacher's page:"):
+            if line.startswith("(Strg+C"):
                 break
         text = "".join(lines)
+        # in the class's language (issue 24), and 127.0.0.1 said to be this computer's only
+        assert "Schüler gehen zu:" in text and "Seite der Lehrkraft:" in text
         assert f"http://127.0.0.1:{port}" in text and "/teacher?token=" in text
-        code = text.split("Class code:")[1].split()[0]
+        assert "Nur dieser Computer erreicht" in text and "--lan" in text
+        assert "Pupils" not in text and "Teacher" not in text and "Ctrl+C" not in text
+        code = text.split("Klassencode:")[1].split()[0]
         status, _, body = get(f"http://127.0.0.1:{port}/?code={code}")
         assert status == 200 and "Mitspielen" in body and f'value="{code}"' in body
+        proc.send_signal(signal.SIGINT)  # Ctrl+C
+        rest, _ = proc.communicate(timeout=20)
+        assert "Die Stunde ist beendet." in rest
     finally:
-        proc.terminate()
-        proc.wait(20)
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(20)
 
 
 def test_two_pupils_and_a_bot_the_bot_never_holds_up_ready_and_a_stop_needs_both() -> None:

@@ -295,3 +295,35 @@ def test_a_table_of_bots_only_the_teacher_starts_plays() -> None:
         bots_play_on(server, teacher)
     finally:
         server.stop()
+
+
+def test_the_teachers_page_downloads_the_class_data_with_the_token_in_a_header(
+    server: Server, tmp_path: Path
+) -> None:
+    """The dashboard's download (issue 24): what `room.save` writes, only with the
+    teacher's token, which never goes into an address."""
+    import urllib.error
+    import urllib.request
+
+    a, b = seated(server, ["Anna", "Bo"])
+    room = server.room
+    assert room is not None
+    server.call(room.start_table, 1)  # two of three seats: a bot takes the third
+    all_phase([a, b], "ready")
+    url = f"http://127.0.0.1:{server.port}/teacher/data"
+    for headers in ({}, {"X-Teacher-Token": "wrong"}):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10)
+        assert refused.value.code == 403
+    with pytest.raises(urllib.error.HTTPError):  # nor in the address
+        urllib.request.urlopen(f"{url}?token={room.teacher_token}", timeout=10)
+    request = urllib.request.Request(url, headers={"X-Teacher-Token": room.teacher_token})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.headers["Content-Disposition"].startswith('attachment; filename="mindwidget')
+        body = answer.read()
+    saved = tmp_path / "saved.json"
+    server.call(room.save, saved)
+    assert json.loads(body) == json.loads(saved.read_text(encoding="utf-8"))
+    path = tmp_path / "download.json"
+    path.write_bytes(body)
+    assert list(load(path)) == [1]

@@ -161,6 +161,7 @@ class Room:
         self.code = f"{secrets.randbelow(10_000):04d}"
         self.teacher_token = secrets.token_urlsafe(24)
         self.locked = False
+        self.ended = False  # the teacher ended the lesson (`end`)
         self.tables: list[ClassTable] = []
         self.pupils: dict[str, Pupil] = {}
         self._by_token: dict[str, Pupil] = {}
@@ -215,6 +216,7 @@ class Room:
             "address": self.address,
             "qr_svg": self.qr_svg,
             "locked": self.locked,
+            "ended": self.ended,
             "lang": self.lang,
             "size": self.size,
             "same_deal": self.same_deal,
@@ -331,6 +333,7 @@ class Room:
         for t in self.tables:
             t.close()
         self.locked = True
+        self.ended = True
 
     # ---------------------------------------------------------- the pupils
     def receive(self, link: Link, msg: dict[str, Any]) -> None:

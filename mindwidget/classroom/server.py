@@ -37,6 +37,7 @@ import tornado.web
 import tornado.websocket
 
 from ..checks import whole
+from ..i18n import LANGS, say_in
 from . import pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
 from .room import BOTS, GRACE_S, SIZES, Room
@@ -138,6 +139,7 @@ class Classroom:
             max_body_size=16 * 1024,
             max_header_size=16 * 1024,
         )
+        self.lan = bool(lan)  # False: only this computer reaches the class (`describe` says so)
         address = "0.0.0.0" if lan else "127.0.0.1"
         sockets = _bind(port, address, lan)
         self._server.add_sockets(sockets)
@@ -164,27 +166,31 @@ class Classroom:
     same_deal = _of_room("same_deal", "Whether every table gets the same cards.")
     seed = _of_room("seed", "The seed of every table's deals.")
     grace = _of_room("grace", "Seconds a pupil may be away before their table stops.")
+    ended = _of_room("ended", "Whether the teacher has ended the lesson (`end`).")
 
     # ---------------------------------------------------------------- reading
     def __repr__(self) -> str:
         state = "stopped" if self._closed else f"{len(self.pupils)} pupils"
         return f"Classroom({self.address}, code {self.code}, {state})"
 
-    def describe(self) -> str:
-        """What the terminal shows: the address, the code, a QR code, the teacher's page."""
+    def describe(self, lang: str | None = None) -> str:
+        """What the terminal shows, in ``lang`` (the class's language by default): the
+        address, the code, a QR code, the teacher's page; on 127.0.0.1, that only this
+        computer reaches it and that ``--lan`` serves the school network."""
         import io
 
         import segno
 
+        lang = lang if lang in LANGS else self.lang
         out = io.StringIO()
         segno.make(self.url, error="m").terminal(out=out, compact=True)
-        return (
-            f"{out.getvalue()}\n"
-            f"Pupils go to:   {self.address}\n"
-            f"Class code:     {self.code}\n"
-            f"Teacher's page: {self.teacher_url}\n"
-            "(Ctrl+C ends the class.)"
-        )
+        labels = [say_in("cli", k, lang) for k in ("pupils_go_to", "class_code", "teacher_page")]
+        width = max(len(label) for label in labels) + 1
+        values = (self.address, self.code, self.teacher_url)
+        lines = [f"{label:<{width}} {value}" for label, value in zip(labels, values, strict=True)]
+        if not self.lan:
+            lines.append(say_in("cli", "local_only", lang, address=self.address))
+        return f"{out.getvalue()}\n" + "\n".join(lines) + "\n" + say_in("cli", "ctrl_c", lang)
 
     def _repr_html_(self) -> str:
         return pages.teacher_html(self.snapshot(), self.lang)

@@ -22,6 +22,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +74,11 @@ def games(room: Room) -> dict[int, Game]:
 def save(room: Room, path: str | Path) -> Path:
     """Write the class's games to ``path`` (`mindwidget.classdata.save`)."""
     return classdata.save(path, *_games_and_seats(room))
+
+
+def to_json(room: Room) -> str:
+    """What `save` writes, as text (the teacher's page downloads it)."""
+    return classdata.to_json(*_games_and_seats(room))
 
 
 class Desk:
@@ -169,6 +175,23 @@ class TeacherBundle(_TeacherHandler):
         self.finish(body)
 
 
+class TeacherData(_TeacherHandler):
+    """The class's data as a file (what `save` writes: `classdata.to_json`), for the
+    dashboard's download button. The token comes in a header (``X-Teacher-Token``),
+    never in the address: a link's address shows on the projector."""
+
+    def get(self) -> None:
+        if not _token_ok(self.room, self.request.headers.get("X-Teacher-Token", "")):
+            raise tornado.web.HTTPError(403)
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header(
+            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.json"'
+        )
+        self.set_header("Cache-Control", "no-store")
+        self.finish(to_json(self.room))
+
+
 class TeacherSocket(tornado.websocket.WebSocketHandler):
     """One teacher's page: its own `Board`, updated at most `UPDATES_PER_SECOND` a second.
 
@@ -257,5 +280,6 @@ def teacher_routes(room: Room, rate: tuple[float, float]) -> list[tuple[str, typ
     return [
         (r"/teacher", TeacherPage, args),
         (r"/teacher/ws", TeacherSocket, args),
+        (r"/teacher/data", TeacherData, args),
         (r"/static/(teacher\.js|teacher\.css)", TeacherBundle, args),
     ]
