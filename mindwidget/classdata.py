@@ -14,8 +14,11 @@ metadata.
 Seat metadata is the ``seats`` list of a table in `Classroom.snapshot()`
 (``{"seat": 0, "kind": "person"|"bot"|"empty", "name": ..., "rtt_ms": ...}``,
 ``seat`` counted from 0 as in code); a table without it reads as unknown
-players. Gap and wait come from `mindwidget.trace.trace`, the one place that
-defines them.
+players. One seat numbering in the data: ``player``, from 0 as in code (the
+lesson's display shows it from 1, as a person reads it: `mindwidget.lesson`).
+``rtts`` (a class table keeps them, `ClassTable.play_rtt`) give each play's
+round trip as it was when the card was played. Gap and wait come from
+`mindwidget.trace.trace`, the one place that defines them.
 """
 
 from __future__ import annotations
@@ -49,14 +52,13 @@ __all__ = [
 #: A saved class file's format name and version.
 FORMAT = "mindwidget-class"
 VERSION = 1
-#: The columns of `plays`, in order. ``seat`` counts from 1 (as pupils read
-#: it: "Player 1"); ``player`` is the same seat counted from 0 (as in code
-#: and in `trace`).
+#: The columns of `plays`, in order. ``player`` is the seat counted from 0 (as
+#: in code and in `trace`); what a person reads counts it from 1 (the lesson's
+#: display), so the data has no second numbering.
 _PLAY_TYPES = {
     "table": "int64",
     "level": "int64",
     "blind": "bool",
-    "seat": "int64",
     "player": "int64",
     "kind": "object",
     "name": "object",
@@ -84,6 +86,8 @@ KINDS = ("person", "bot", "empty")
 
 Tables = Mapping[int, Game]
 Seats = Mapping[int, Sequence[Mapping[str, Any]]]
+#: Each table's round trips at the time of each play: (level, blind, card) -> ms.
+Rtts = Mapping[int, Mapping[tuple[int, bool, int], float]]
 
 
 def _tables(tables: object) -> dict[int, Game]:
@@ -117,17 +121,23 @@ def _seat_info(seats: Seats | None, table: int, player: int) -> tuple[str, str, 
     return "", "", math.nan
 
 
-def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
+def _finite(value: object) -> float:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return float(value) if ok else math.nan  # type: ignore[arg-type]
+
+
+def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) -> pd.DataFrame:
     """One row per card played onto a pile, table by table, in the order played.
 
     Columns (`PLAY_COLUMNS`): ``table`` (its number, from 1), ``level`` and
-    ``blind`` (blind mode counts its levels from 1 again), ``seat`` (from 1, as
-    pupils read it) and ``player`` (the same seat from 0, as in `trace`),
-    ``kind`` ("person" or "bot"), ``name`` (the pupil's nickname or the bot's
-    name), ``card``, ``t`` (seconds since the level started), ``gap`` and
-    ``wait`` (as `mindwidget.trace.trace` defines them), ``mistake`` (True
-    for a card played while a lower card was still held) and ``rtt_ms`` (the
-    seat's latest measured round trip to the server, NaN for a bot).
+    ``blind`` (blind mode counts its levels from 1 again), ``player`` (the
+    seat, from 0 as in `trace`), ``kind`` ("person" or "bot"), ``name`` (the
+    pupil's nickname or the bot's name), ``card``, ``t`` (seconds since the
+    level started), ``gap`` and ``wait`` (as `mindwidget.trace.trace` defines
+    them), ``mistake`` (True for a card played while a lower card was still
+    held) and ``rtt_ms`` (the pupil's round trip to the server when the card
+    was played, from ``rtts``; a table without ``rtts``: the seat's latest;
+    NaN for a bot or when not measured).
 
     Cards put aside after a mistake or by a throwing star are not plays; the
     trace of a table's game (`games`) lists them.
@@ -136,21 +146,23 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
     >>> g.ready(t=0); _ = g.play(2, t=2.0); _ = g.play(2, t=3.0)
     >>> seats = {1: [{"seat": 2, "kind": "person", "name": "Anna", "rtt_ms": 12.0}]}
-    >>> plays({1: g}, seats)[["seat", "name", "card", "mistake"]].values.tolist()
-    [[3, 'Anna', 34, True], [3, 'Anna', 50, False]]
+    >>> plays({1: g}, seats)[["player", "name", "card", "mistake"]].values.tolist()
+    [[2, 'Anna', 34, True], [2, 'Anna', 50, False]]
     """
     rows: list[dict[str, object]] = []
     for number, game in _tables(tables).items():
         frame = trace(game)
         frame = frame[frame["outcome"].isin(("play", "mistake"))]
+        at_play = (rtts or {}).get(number)
         for r in frame.itertuples(index=False):
             kind, name, rtt = _seat_info(seats, number, int(r.player))
+            if at_play is not None:
+                rtt = _finite(at_play.get((int(r.level), bool(r.blind), int(r.card))))
             rows.append(
                 {
                     "table": number,
                     "level": r.level,
                     "blind": r.blind,
-                    "seat": int(r.player) + 1,
                     "player": r.player,
                     "kind": kind,
                     "name": name,
@@ -209,9 +221,14 @@ def _frame(rows: list[dict[str, object]], types: Mapping[str, str]) -> pd.DataFr
     return out
 
 
-def games(tables: Tables) -> dict[int, Game]:
-    """A copy of each table's game, by table number: study it, the tables play on."""
-    return {number: game.copy() for number, game in _tables(tables).items()}
+def games(tables: Tables, lang: str | None = None) -> dict[int, Game]:
+    """A copy of each table's game, by table number: study it, the tables play on.
+    ``lang``: the language each copy describes itself in (its repr: the class's)."""
+    out = {number: game.copy() for number, game in _tables(tables).items()}
+    if lang is not None:
+        for game in out.values():
+            game.lang = lang
+    return out
 
 
 def _public_seats(listed: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -55,7 +55,7 @@ def test_one_row_per_play_agreeing_with_each_game(tables: dict[int, Game]) -> No
         assert mine["card"].tolist() == [e.card for e in played]
         assert mine["player"].tolist() == [e.player for e in played]
         assert mine["t"].tolist() == [e.t for e in played]
-        assert (mine["seat"] == mine["player"] + 1).all()
+        assert "seat" not in mine  # one numbering in the data: player, from 0 (issue 24)
         # gap and wait are the trace's, not derived again
         t = trace(game)
         t = t[t["outcome"].isin(("play", "mistake"))]
@@ -66,15 +66,41 @@ def test_one_row_per_play_agreeing_with_each_game(tables: dict[int, Game]) -> No
 
 def test_seat_metadata_names_people_and_bots(tables: dict[int, Game]) -> None:
     frame = classdata.plays(tables, SEATS)
-    anna = frame[(frame["table"] == 1) & (frame["seat"] == 1)]
+    anna = frame[(frame["table"] == 1) & (frame["player"] == 0)]
     assert set(anna["name"]) == {"Anna"} and set(anna["kind"]) == {"person"}
     assert set(anna["rtt_ms"]) == {12.5}
     bots = frame[frame["kind"] == "bot"]
     assert len(bots) > 0 and bots["rtt_ms"].isna().all()
-    cem = frame[(frame["table"] == 2) & (frame["seat"] == 2)]
+    cem = frame[(frame["table"] == 2) & (frame["player"] == 1)]
     assert cem["rtt_ms"].isna().all()  # not measured yet: NaN, not a made-up number
     unknown = classdata.plays(tables)
     assert set(unknown["kind"]) == {""} and set(unknown["name"]) == {""}
+
+
+def test_each_plays_round_trip_is_the_one_at_the_time_of_the_play(
+    tables: dict[int, Game],
+) -> None:
+    """With ``rtts`` (what a class table writes down at each play) a play's round
+    trip is the one of its time, not the seat's latest (issue 24)."""
+    first = classdata.plays(tables, SEATS)
+    anna = first[(first["table"] == 1) & (first["player"] == 0)]
+    at_play = {
+        (int(r.level), bool(r.blind), int(r.card)): 10.0 + i
+        for i, r in enumerate(anna.itertuples())
+    }
+    frame = classdata.plays(tables, SEATS, rtts={1: at_play})
+    mine = frame[(frame["table"] == 1) & (frame["player"] == 0)]
+    assert mine["rtt_ms"].tolist() == [10.0 + i for i in range(len(mine))]
+    assert frame[frame["table"] == 1]["rtt_ms"].notna().sum() == len(mine)  # bots: NaN
+    # a table without rtts: the seat's latest, as before
+    assert set(frame[(frame["table"] == 2) & (frame["player"] == 0)]["rtt_ms"]) == {40.0}
+
+
+def test_the_games_speak_the_class_language(tables: dict[int, Game]) -> None:
+    shown = classdata.games(tables, lang="nl")
+    assert all(g.lang == "nl" for g in shown.values())
+    assert "speler" in repr(shown[1]).lower()
+    assert all(g.lang == "en" for g in tables.values())  # the tables' own games untouched
 
 
 def test_a_mistake_is_marked() -> None:

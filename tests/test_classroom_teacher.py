@@ -93,10 +93,20 @@ def test_plays_after_a_played_level_agree_with_each_tables_game(
     assert len(frame) == len(played) == 3  # level 1: one card each
     assert frame["card"].tolist() == [e.card for e in played]
     assert set(frame["kind"]) == {"person"}
-    names = dict(zip(frame["seat"], frame["name"], strict=True))
-    assert names == {1: "Anna", 2: "Bo", 3: "Cas"}
+    names = dict(zip(frame["player"], frame["name"], strict=True))
+    assert names == {0: "Anna", 1: "Bo", 2: "Cas"}  # one numbering: from 0 (issue 24)
     assert not frame["mistake"].any()
     assert (frame["rtt_ms"].isna() | (frame["rtt_ms"] >= 0)).all()
+
+    # a round trip measured later does not change the plays made before it (issue 24)
+    def slower() -> None:
+        for p in room.pupils.values():
+            p.rtt_ms = 999.0
+
+    server.call(slower)
+    later = server.call(room.plays)
+    assert later["rtt_ms"].tolist() == pytest.approx(frame["rtt_ms"].tolist(), nan_ok=True)
+    assert 999.0 not in later["rtt_ms"].tolist()
     # save: nothing on disk before; Game.from_json replays each table exactly
     assert list(tmp_path.iterdir()) == []
     path = server.call(room.save, tmp_path / "class.json")

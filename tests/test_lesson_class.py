@@ -114,3 +114,23 @@ def test_the_bots_play_the_same_cards_as_the_class() -> None:
     theirs = next(e for e in room.tables[1].events if e.type == "dealt")
     assert first.hands == theirs.hands  # type: ignore[attr-defined]
     assert bots.level <= max(g.level for g in room.tables.values())
+
+
+def test_the_class_plays_and_results_are_shown_in_the_class_language() -> None:
+    """On a Dutch screen (issue 24): Dutch column names and values, the player from 1;
+    the data keeps its machine columns, the player from 0."""
+    room = _class()
+    shown = lesson.class_plays(room, "nl", rows=50)
+    assert isinstance(shown, pd.DataFrame)
+    english = set(classdata.PLAY_COLUMNS) - {"level", "blind"}  # the same word in Dutch
+    assert english.isdisjoint(shown.columns)
+    assert list(shown.columns[:4]) == ["tafel", "level", "blind", "speler"]
+    assert set(shown["wie"]) <= {"leerling", "bot"} and "leerling" in set(shown["wie"])
+    assert set(shown["fout"]) <= {"Ja", "Nee"} and set(shown["blind"]) <= {"Ja", "Nee"}
+    plays = room.plays().tail(50)
+    assert shown["speler"].tolist() == (plays["player"] + 1).tolist()
+    assert set(plays["player"]) == {0, 1, 2}
+    results = lesson.class_results(room, "de")
+    assert isinstance(results, pd.DataFrame)
+    assert {"Tisch", "geschafft", "Fehler", "Wurfsterne", "Sekunden"} <= set(results.columns)
+    assert set(results["geschafft"]) <= {"Ja", "Nein"}

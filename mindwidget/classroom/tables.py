@@ -114,7 +114,11 @@ class ClassTable:
     sessions: dict[int, Session] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)
     games: int = 0
+    #: Each pupil's round trip when their card was played, (level, blind, card) -> ms,
+    #: of the game being played (`classdata.plays` shows it as it was then).
+    play_rtt: dict[tuple[int, bool, int], float] = field(default_factory=dict)
     _timer: Timer | None = None
+    _stamped: tuple[int, int] = (0, 0)  # (id of the game, its events stamped so far)
 
     def __post_init__(self) -> None:
         self.seats = {s: None for s in range(self.size)}
@@ -357,7 +361,29 @@ class ClassTable:
             out.add("ready")
         return frozenset(out)
 
+    def _stamp_plays(self) -> None:
+        """Write down the round trip of the pupil behind each new play (a bot's: none)."""
+        if self.table is None:
+            return
+        game = self.table.game
+        count = game.event_count
+        if self._stamped[0] != id(game):
+            self._stamped = (id(game), 0)
+            self.play_rtt = {}
+        new = count - self._stamped[1]
+        if new <= 0:
+            return
+        events = game.level_events
+        for e in events[max(0, len(events) - new) :]:
+            if e.type in ("played", "mistake"):
+                pupil = self.seats.get(getattr(e, "player", -1))
+                rtt = pupil.rtt_ms if pupil is not None else None
+                if rtt is not None:
+                    self.play_rtt[(e.level, game.blind, getattr(e, "card", 0))] = rtt
+        self._stamped = (id(game), count)
+
     def _on_change(self) -> None:
+        self._stamp_plays()
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
         for seat, session in self.sessions.items():

@@ -57,8 +57,10 @@ def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[s
 
 
 def plays(room: Room) -> pd.DataFrame:
-    """One row per card played at any table of the class (`mindwidget.classdata.plays`)."""
-    return classdata.plays(*_games_and_seats(room))
+    """One row per card played at any table of the class (`mindwidget.classdata.plays`),
+    each pupil's round trip as it was when the card was played."""
+    rtts = {t.id: t.play_rtt for t in room.tables if t.table is not None}
+    return classdata.plays(*_games_and_seats(room), rtts=rtts)
 
 
 def results(room: Room) -> pd.DataFrame:
@@ -68,7 +70,7 @@ def results(room: Room) -> pd.DataFrame:
 
 def games(room: Room) -> dict[int, Game]:
     """A copy of each started table's game, by table number."""
-    return classdata.games(_games_and_seats(room)[0])
+    return classdata.games(_games_and_seats(room)[0], lang=room.lang)
 
 
 def save(room: Room, path: str | Path) -> Path:

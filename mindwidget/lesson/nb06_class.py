@@ -39,6 +39,8 @@ __all__ = [
     "bot_plays",
     "bots_on_the_same_deal",
     "class_plays",
+    "class_results",
+    "in_words",
     "class_tables",
     "class_waits",
     "compare_waits",
@@ -112,13 +114,65 @@ def _nobody(lang: str) -> ipywidgets.HTML:
     return ipywidgets.HTML(_html(text("class_nobody", lang)))
 
 
+#: The lesson's words for the columns of `classdata.plays` and `classdata.results`.
+_COLUMN_WORDS = {
+    "table": "col_table",
+    "level": "col_level",
+    "blind": "col_blind",
+    "player": "col_player",
+    "kind": "col_kind",
+    "name": "col_name",
+    "card": "col_card",
+    "t": "col_t",
+    "gap": "col_gap",
+    "wait": "col_wait",
+    "mistake": "col_mistake",
+    "rtt_ms": "col_rtt",
+    "cleared": "col_cleared",
+    "mistakes": "col_mistakes",
+    "stars_used": "col_stars_used",
+    "seconds": "col_seconds",
+}
+
+
+def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
+    """A `classdata.plays` or `classdata.results` frame as a person reads it in
+    ``lang``: its columns and values in words ("leerling", "ja"), the player
+    counted from 1. The data itself keeps its machine columns for code
+    (``room.plays()["player"]`` counts from 0, as code does)."""
+    shown = frame.copy()
+    yes, no = text("yes", lang), text("no", lang)
+    for column in shown.columns:
+        if shown[column].dtype == bool:
+            shown[column] = shown[column].map({True: yes, False: no})
+    if "player" in shown:
+        shown["player"] = shown["player"] + 1  # what a person reads counts from 1
+    if "kind" in shown:
+        kinds = {"person": text("kind_person", lang), "bot": text("kind_bot", lang)}
+        shown["kind"] = shown["kind"].map(lambda k: kinds.get(k, k))
+    for column in ("t", "wait", "seconds", "rtt_ms"):
+        if column in shown:
+            shown[column] = shown[column].round(1 if column != "rtt_ms" else 0)
+    words = {c: text(w, lang) for c, w in _COLUMN_WORDS.items() if c in shown}
+    out: pd.DataFrame = shown.rename(columns=words)
+    return out
+
+
 def class_plays(room: ClassLike, lang: str, rows: int = 12) -> pd.DataFrame | ipywidgets.HTML:
-    """The class's plays, the last ``rows`` of them; or why there are none yet."""
+    """The class's plays, the last ``rows`` of them, in ``lang`` (`in_words`); or why
+    there are none yet."""
     frame = room.plays()
     if not (frame["kind"] == "person").any():
         return _nobody(lang)
-    last: pd.DataFrame = frame.tail(rows)
-    return last
+    return in_words(frame.tail(rows), lang)
+
+
+def class_results(room: ClassLike, lang: str) -> pd.DataFrame | ipywidgets.HTML:
+    """The class's results, table by table and level, in ``lang`` (`in_words`)."""
+    frame = room.results()
+    if frame.empty:
+        return _nobody(lang)
+    return in_words(frame, lang)
 
 
 def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> Figure:
