@@ -75,7 +75,7 @@ export function stuckText(/** @type {any} */ t, /** @type {string} */ lang, shor
 const PHASES = ["waiting", "ready", "stopped", "vote", "play", "cleared", "won", "lost"];
 
 function phaseText(/** @type {any} */ t, /** @type {string} */ lang, ended = false) {
-  if (ended) return say(lang, "phase_ended");
+  if (ended) return say(lang, "table_ended");
   return PHASES.includes(t.phase) ? say(lang, `phase_${t.phase}`) : String(t.status ?? t.phase ?? "");
 }
 

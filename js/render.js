@@ -221,7 +221,7 @@ function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
   const cards = view.hand
     .map((c, i) =>
       i === 0
-        ? `<button type="button" class="mw-card mw-mid mw-mine mw-lowest" data-action="play" data-testid="lowest-card" data-card="${c}" data-flip="card-${c}"${canPlay ? "" : " disabled"} aria-label="${esc(`${tr(lang, "btn_play")} ${c} (${tr(lang, "lowest")})`)}"><span class="mw-num">${c}</span><span class="mw-lowest-tag" aria-hidden="true">${esc(tr(lang, "lowest"))}</span></button>`
+        ? `<button type="button" class="mw-card mw-mid mw-mine mw-lowest" data-action="play" data-testid="lowest-card" data-card="${c}" data-flip="card-${c}"${canPlay ? "" : " disabled"} ><span class="mw-sr">${esc(tr(lang, "btn_play"))} </span><span class="mw-num">${c}</span> <span class="mw-lowest-tag">${esc(tr(lang, "lowest"))}</span></button>`
         : card(c, { cls: "mw-mid mw-mine", attrs: `data-flip="card-${c}"` }),
     )
     .join("");

@@ -144,6 +144,8 @@ class View(TypedDict):
     names: NotRequired[list[str | None]]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
     waiting_for_team: NotRequired[bool]
+    #: the teacher's dashboard: who plays the table shown large (pupils, or bots only)
+    watch: NotRequired[Literal["class", "bots"]]
     #: the bots' tempo (a name, or a number set from a cell); null: these bots have none
     tempo: TempoName | float | None
     #: the watch speeds to choose from (a table of bots only), else empty
