@@ -26,7 +26,10 @@ def audit(page: Page, include: str | None = None) -> list[dict[str, Any]]:
         raise RuntimeError(f"{AXE} is missing: run `npm ci` (axe-core is a devDependency).")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")  # colours at rest
+    # colours at rest (a spinner's endless animation cannot finish: left as it is)
+    page.evaluate(
+        "() => document.getAnimations().forEach(a => { try { a.finish(); } catch {} })"
+    )
     result = page.evaluate(
         """async ([include, tags]) => {
           const context = include ? { include: [include] } : document;

@@ -104,3 +104,39 @@ def test_the_class_page_and_the_dashboard_have_no_wcag_violations(
         expect(tid(page, "class-bye")).to_be_visible()
     assert_accessible(teacher, "the dashboard after the end")
     assert_accessible(pupils[2], "a pupil's page after the end")
+
+
+def test_the_table_and_the_scenario_board_in_jupyterlab_have_no_wcag_violations(
+    page: Page, lab_url: str, lab_root: Path
+) -> None:
+    """The widget and the scenario board as JupyterLab shows them (only our part of
+    the page is audited: JupyterLab's own chrome is not ours to fix)."""
+    write_notebook(
+        lab_root / "axe.ipynb",
+        "from mindwidget import MindWidget, Scenario, ScenarioPlayer\n"
+        'w = MindWidget(players=3, seat=0, bots="scalar", seed=1, mode="step", lang="nl")\n'
+        "w",
+        'p = ScenarioPlayer(Scenario.load("mistake"), lang="nl")\np',
+    )
+    panel = open_notebook(page, lab_url, "axe.ipynb")
+    run_cell(page, panel, 0)
+    table = '[data-testid="mindwidget"]'
+    w = tid(panel, "mindwidget")
+    phase_is(w, "ready")  # type: ignore[arg-type]
+    assert_accessible(page, "the table in JupyterLab, ready", table)
+    press(w, "btn-ready")  # type: ignore[arg-type]
+    phase_is(w, "play")  # type: ignore[arg-type]
+    assert_accessible(page, "the table in JupyterLab, playing", table)
+    press(w, "btn-star")  # type: ignore[arg-type]
+    expect(tid(w, "vote")).to_be_visible()
+    assert_accessible(page, "the table in JupyterLab, a star vote", table)
+
+    run_cell(page, panel, 1)
+    board = tid(panel, "scenario")
+    expect(tid(board, "step-counter")).to_contain_text("6")
+    scenario = '[data-testid="scenario"]'
+    assert_accessible(page, "the scenario board at its start", scenario)
+    for _ in range(6):  # to its last step: the mistake and the lives it cost
+        tid(board, "btn-next").click()
+    expect(tid(board, "btn-next")).to_be_disabled()
+    assert_accessible(page, "the scenario board at its end (the mistake)", scenario)
