@@ -148,19 +148,22 @@ def test_the_dashboard_in_jupyterlab_with_three_pupils_and_a_table_of_bots(
     join(late, address, code.inner_text(), "Eva")
     expect(tid(late, "error")).to_contain_text("De klas is gesloten")
 
-    # remove Chaima: her page says so in German
+    # remove Chaima (a second press: issue 24): her page says so in German, instead of the table
     tid(board, "ctl-manage").click()
     chaima = tid(one, "seat-1-3")
     chaima.get_by_role("button", name="Verwijderen").click()
-    expect(tid(pupils[2], "class-net")).to_have_text(
+    chaima.get_by_role("button", name="Chaima echt verwijderen? Druk nog eens").click()
+    expect(tid(pupils[2], "class-bye")).to_contain_text(
         "Du bist nicht mehr in dieser Klasse. Mach mit dem Code noch einmal mit."
     )
+    expect(tid(pupils[2], "class-table")).to_be_hidden()
     expect(tid(one, "seat-1-3")).to_have_attribute("data-kind", "empty")
 
-    # move Bram to table 2, seat 2
+    # move Bram to table 2, seat 2: during a level, a second press
     bram = tid(one, "seat-1-2")
     bram.locator("select").select_option(label="tafel 2, plaats 2")
     bram.get_by_role("button", name="Verplaatsen").click()
+    bram.get_by_role("button", name="Verplaatsen tijdens het level? Druk nog eens").click()
     expect(tid(two, "seat-2-2")).to_contain_text("Bram")
     expect(tid(pupils[1], "class-me")).to_contain_text("Tafel 2")
     run_cell(page, panel, 2)
@@ -250,5 +253,178 @@ def test_the_teacher_page_of_the_command_is_the_same_dashboard(
         bad.goto(f"http://127.0.0.1:{server.port}/teacher")  # another tab, no token
         expect(tid(bad, "needs-token")).to_contain_text("Link der Lehrkraft")
         expect(tid(bad, "dashboard")).to_have_count(0)
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------ issue 24: the teacher's screens
+def test_the_large_table_runs_its_level_clock_and_fits_1080p(
+    chromium: Browser, served: tuple[Path, str]
+) -> None:
+    """"Groot tonen" 110 s into a level: the clock reads the level time and runs on,
+    the now-line stands at it, a table of pupils is not "the bots", and the whole
+    large table fits 1920x1080 with joining still open."""
+    from classroom_harness import LocalClass, LocalTable, Pupil
+
+    from mindwidget.session import HostClock
+    from mindwidget.table import Table
+
+    folder, url = served
+    now = [1000.0]
+    table = Table(players=3, seats=(0, 1, 2), bots="human", seed=3)
+    lt = LocalTable(1, table)
+    lt.seats = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bram", "Cas"])}
+    lt.host = HostClock(table, now=lambda: now[0])  # type: ignore[attr-defined]
+    room = LocalClass()
+    room.tables = [lt, *LocalClass().tables]
+    room.add_table(["Dirk", "Eva", None], seed=4)
+    table.ready(t=0.0)
+    now[0] += 110.0
+    board = Board(room)
+    board.receive({"type": "focus", "table": 1})
+    write_page(folder, board.state())
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(PW_TIMEOUT_MS)
+    page = context.new_page()
+    page.goto(url)
+    large = tid(page, "large")
+    clock = tid(large, "clock")
+    seconds = "el => parseFloat(el.textContent.replace(',', '.'))"
+    assert 110.0 <= clock.evaluate(seconds) < 112.0
+    page.wait_for_function(  # and it runs on
+        "el => parseFloat(el.textContent.replace(',', '.')) >= 110.5",
+        arg=clock.element_handle(),
+        timeout=PW_TIMEOUT_MS,
+    )
+    line = large.locator('[data-live="now"]')
+    x, tmax, w = line.evaluate("l => [+l.getAttribute('x1'), +l.dataset.tmax, +l.dataset.w]")
+    assert tmax >= 110 and x > 0.55 * w, (x, tmax, w)  # at the level time, not at 0
+    expect(tid(large, "phase")).to_have_text("De tafel speelt.")
+    box = large.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 1080, box
+    page.screenshot(path=str(GALLERY / "dashboard-large-nl-1920x1080.png"), animations="disabled")
+    context.close()
+
+
+ENGLISH = re.compile(
+    r"\b(Table|table|seat|Seat|pupil|Not done|nothing|Waiting|Start|Remove|Move|Stuck|STUCK"
+    r"|Level cleared|lesson|Lesson|offline for|Pupils go to|Teacher)\b"
+)
+
+
+def test_a_dutch_lesson_on_the_teachers_page_from_the_first_pupil_to_the_end(
+    chromium: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The command's dashboard in Dutch with three tables (issue 24): not a word of
+    English; a long pasted name is cut with a word to the pupil; a move during a
+    level and a removal ask once more; the removed pupil and, after "De les
+    beëindigen", every pupil see a page that says so; the dashboard says the
+    lesson ended, with no red banner and nobody struck through."""
+    from classroom_harness import Server
+
+    server = Server(size=3, seed=8, lang="nl", grace=30.0)
+    try:
+        room = server.room
+        assert room is not None
+        base = f"http://127.0.0.1:{server.port}"
+        sizes = [(1920, 1080), (1280, 720)]
+        teacher = new_page(chromium, contexts, viewport={"width": 1920, "height": 1080})
+        teacher.goto(f"{base}/teacher?token={room.teacher_token}")
+        board = tid(teacher, "dashboard")
+        expect(tid(board, "code")).to_have_text(room.code)
+
+        # a 200-character name: cut to 20, and the pupil is told
+        first = new_page(chromium, contexts, viewport={"width": 390, "height": 844})
+        first.goto(f"{base}/?lang=nl")
+        name = first.get_by_label("Naam")
+        name.focus()
+        first.evaluate(
+            """() => {
+              const data = new DataTransfer();
+              data.setData("text/plain", "A".repeat(200));
+              document.getElementById("name").dispatchEvent(
+                new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+            }"""
+        )
+        first.keyboard.insert_text("A" * 200)  # the browser keeps 20 (maxlength)
+        expect(name).to_have_value("A" * 20)
+        expect(tid(first, "name-count")).to_have_text("20 van 20 tekens")
+        expect(tid(first, "error")).to_contain_text("ingekort tot de eerste 20")
+
+        names = ["Anna", "Bram", "Cas", "Dieter", "Eva", "Fenna", "Gijs"]
+        pupils = [first] + [new_page(chromium, contexts) for _ in names[1:]]
+        for p, who in zip(pupils, names, strict=True):
+            join(p, base, room.code, who)
+            expect(p.locator("body")).to_have_attribute("data-joined", "true")
+        expect(tid(board, "table-3")).to_contain_text("Gijs")
+        for p in pupils[:6]:
+            phase_is(p, "ready")
+        for p in pupils[:3]:
+            press(p, "btn-ready")
+        for p in pupils[:3]:
+            phase_is(p, "play")
+        tid(board, "ctl-manage").click()
+        # only table 3 (not started) offers "Starten met bots"
+        expect(tid(board, "start-3")).to_be_visible()
+        expect(tid(board, "start-1")).to_have_count(0)
+        text = board.inner_text()
+        assert not ENGLISH.findall(text), ENGLISH.findall(text)
+        for width, height in sizes:
+            teacher.set_viewport_size({"width": width, "height": height})
+            teacher.screenshot(
+                path=str(GALLERY / f"dashboard-three-tables-nl-{width}x{height}.png"),
+                animations="disabled",
+            )
+        teacher.set_viewport_size({"width": 1920, "height": 1080})
+        # the table cards read from the back of the room: big text at 1920
+        size = tid(board, "table-1").locator("h3").evaluate(
+            "el => parseFloat(getComputedStyle(el).fontSize)"
+        )
+        assert size >= 36, size
+
+        # move Cas (table 1, playing) to table 3: a second press
+        cas = tid(tid(board, "table-1"), "seat-1-3")
+        cas.locator("select").select_option(label="tafel 3, plaats 2")
+        cas.get_by_role("button", name="Verplaatsen").click()
+        expect(tid(tid(board, "table-3"), "seat-3-2")).not_to_contain_text("Cas")
+        cas.get_by_role("button", name="Verplaatsen tijdens het level? Druk nog eens").click()
+        expect(tid(tid(board, "table-3"), "seat-3-2")).to_contain_text("Cas")
+        expect(tid(pupils[2], "class-me")).to_contain_text("Tafel 3")
+        text = board.inner_text()
+        assert not ENGLISH.findall(text), ENGLISH.findall(text)
+        for width, height in sizes:
+            teacher.set_viewport_size({"width": width, "height": height})
+            teacher.screenshot(
+                path=str(GALLERY / f"dashboard-after-move-nl-{width}x{height}.png"),
+                animations="disabled",
+            )
+        teacher.set_viewport_size({"width": 1920, "height": 1080})
+
+        # remove Gijs: a second press; his page says so instead of the table
+        gijs = tid(tid(board, "table-3"), "seat-3-1")
+        gijs.get_by_role("button", name="Verwijderen").click()
+        expect(pupils[6].locator("body")).not_to_have_attribute("data-bye", "seat_gone")
+        gijs.get_by_role("button", name="Gijs echt verwijderen? Druk nog eens").click()
+        expect(tid(pupils[6], "class-bye")).to_contain_text("Je zit niet meer in deze klas")
+        expect(tid(pupils[6], "class-table")).to_be_hidden()
+
+        # the end of the lesson
+        tid(board, "ctl-end").click()
+        tid(board, "ctl-end").click()
+        expect(tid(board, "ended")).to_contain_text("De les is afgelopen.")
+        for p in pupils[:6]:
+            expect(tid(p, "class-bye")).to_contain_text("De les is afgelopen")
+            expect(tid(p, "class-table")).to_be_hidden()
+        expect(board.locator("[data-stuck]")).to_have_count(0)
+        expect(board.locator(".mwd-gone")).to_have_count(0)
+        text = board.inner_text()
+        assert not ENGLISH.findall(text), ENGLISH.findall(text)
+        for width, height in sizes:
+            teacher.set_viewport_size({"width": width, "height": height})
+            teacher.screenshot(
+                path=str(GALLERY / f"dashboard-after-end-nl-{width}x{height}.png"),
+                animations="disabled",
+            )
+        first.screenshot(path=str(GALLERY / "class-after-end-nl-390x844.png"))
     finally:
         server.stop()
