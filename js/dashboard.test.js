@@ -173,6 +173,8 @@ describe("what the teacher can act on (issue 24)", () => {
     expect(playing).not.toContain('data-act="start_table"');
     const waiting = tableCard(table({ phase: "waiting", levels: 0 }), room(), { manage: true }, "nl");
     expect(waiting).toContain("Starten met bots");
+    const nobody = table({ phase: "waiting", levels: 0, seats: [{ seat: 0, kind: "empty" }] });
+    expect(tableCard(nobody, room(), { manage: true }, "nl")).not.toContain('data-act="start_table"');
   });
   it("a removal, and a move during a level, ask once more", () => {
     const t = table();

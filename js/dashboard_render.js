@@ -210,8 +210,9 @@ export function tableCard(
   const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
   const over = ["cleared", "won", "lost"].includes(t.phase);
   const isStuck = Boolean(t.stuck) && !ended;
-  // "Start with bots" only where it does something: a table that has not started
-  const startable = ui.manage && !ended && t.phase === "waiting";
+  // "Start with bots" only where it does something: a table that has not started, with someone there
+  const someone = (Array.isArray(t.seats) ? t.seats : []).some((s) => s.kind !== "empty");
+  const startable = ui.manage && !ended && t.phase === "waiting" && someone;
   return `<article class="mwd-table${isStuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}${ended ? " mwd-ended" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
     isStuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>

@@ -135,3 +135,39 @@ def test_the_room_loads_no_tornado() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words() -> None:
+    """A refusal of the room carries its words (issue 24): the Dutch dashboard says
+    "Niet gedaan: tafel 1 heeft geen lege plaats…", not the English message."""
+    from mindwidget.classroom.tables import Declined
+    from mindwidget.dashboard import Board
+
+    room, _, entries, log = _room(size=2, lang="nl")
+    links = [FakeLink(log, f"10.0.0.{i}") for i in range(3)]
+    for link, name in zip(links, ["Anna", "Bo", "Cas"], strict=True):
+        _say(room, link, json.dumps({"type": "join", "code": room.code, "name": name}))
+    cas = links[2].pupil
+    assert cas is not None and cas.table_id == 2
+    with pytest.raises(Declined) as declined:
+        room.move(cas.id, 1)  # table 1 is full
+    assert str(declined.value) == "table 1 has no free seat; choose a bot's seat."
+    before = room.snapshot()
+    board = Board(room)
+    board.receive({"type": "move", "pupil": cas.id, "table": 1, "seat": 0})
+    assert board.notice["key"] == "notice_seat_taken"  # the board saw it first
+    room.remove(links[1].pupil.id)  # type: ignore[union-attr]
+    room.give_to_bot(1, 1)  # Bo's seat is a bot's now: Cas may take it
+    room.move(cas.id, 1, 1)
+    assert room.tables[0].seats[1] is cas
+    with pytest.raises(Declined) as empty:
+        room.start_table(2)  # nobody sits there any more
+    assert empty.value.text("nl") == "tafel 2 heeft nog geen leerling, dus er is niets te starten."
+    assert empty.value.text("de").startswith("Tisch 2 hat noch keinen Schüler")
+    # through the dashboard, when the room refuses what the board let through
+    board.receive({"type": "start_all"})
+    room.start_all = lambda: room.start_table(2)  # type: ignore[method-assign]
+    board.receive({"type": "start_all"})
+    assert board.notice["key"] == "notice_refused"
+    assert board.notice["params"]["reason"].startswith("tafel 2 heeft nog geen leerling")
+    assert before["tables"][1]["seats"][0]["name"] == "Cas"

@@ -53,7 +53,7 @@ from ..checks import choice, whole
 from ..i18n import LANGS
 from ..rules import RuleError
 from ..table import Table
-from .tables import ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
+from .tables import ClassTable, Declined, Link, Pupil, Timers, table_snapshot, waiting_row
 from .wire import TABLE_TYPES, Refusal
 from .words import check_name, fold, make_name
 
@@ -298,14 +298,11 @@ class Room:
         if seat is None:
             seat = t.free_seat()
             if seat is None:
-                raise ValueError(f"table {t.id} has no free seat; name a bot's seat.")
+                raise Declined("no_free_seat", table=t.id)
         occupant = t.seats.get(seat) if 0 <= seat < t.size else None
         gone = occupant is not None and occupant.gone and occupant is not p
         if not 0 <= seat < t.size or (occupant is not None and not gone):
-            raise ValueError(
-                f"seat must be a free seat, a bot's seat or a gone pupil's seat of table {t.id} "
-                f"(from 0), not {seat!r}."
-            )
+            raise Declined("seat_not_free", table=t.id, seat=seat + 1)
         self.record("move", pupil=p.id, table=t.id, seat=seat)
         if gone and occupant is not None:
             self._unseat(occupant)  # away past the grace period: to the waiting room

@@ -32,11 +32,21 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..i18n import say_in
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
 
-__all__ = ["ClassTable", "Link", "Pupil", "Timer", "Timers", "table_snapshot", "waiting_row"]
+__all__ = [
+    "ClassTable",
+    "Declined",
+    "Link",
+    "Pupil",
+    "Timer",
+    "Timers",
+    "table_snapshot",
+    "waiting_row",
+]
 
 log = logging.getLogger("mindwidget.classroom")
 
@@ -94,6 +104,20 @@ class Pupil:
     @property
     def connected(self) -> bool:
         return self.link is not None
+
+
+class Declined(ValueError):
+    """A teacher's command the class cannot do now (nothing changed): ``key`` names
+    its words, ``declined_<key>`` in ``locales/teacher``; `text` says it in a
+    language (the dashboard's), ``str`` in English (for a notebook's traceback)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return say_in("teacher", f"declined_{self.key}", lang, **self.params)
 
 
 @dataclass(eq=False)
@@ -223,14 +247,11 @@ class ClassTable:
             return
         people = tuple(s for s, p in self.seats.items() if p is not None)
         if not people and not self.bot_seats:  # the teacher's bots may play alone
-            raise ValueError(f"table {self.id} has no pupil yet; nothing to start.")
+            raise Declined("start_empty", table=self.id)
         players = self.size
         if self.bots == "none":
             if len(people) < 2:
-                raise ValueError(
-                    f"table {self.id}: with bots='none' a table needs at least 2 pupils, "
-                    f"it has {len(people)}."
-                )
+                raise Declined("start_too_few", table=self.id, n=len(people))
             # no bots: the pupils close up to seats 0..k-1 at a table of k
             pupils = [self.seats[s] for s in people]
             players = len(pupils)

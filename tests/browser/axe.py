@@ -27,9 +27,7 @@ def audit(page: Page, include: str | None = None) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     # colours at rest (a spinner's endless animation cannot finish: left as it is)
-    page.evaluate(
-        "() => document.getAnimations().forEach(a => { try { a.finish(); } catch {} })"
-    )
+    page.evaluate("() => document.getAnimations().forEach(a => { try { a.finish(); } catch {} })")
     result = page.evaluate(
         """async ([include, tags]) => {
           const context = include ? { include: [include] } : document;

@@ -41,7 +41,9 @@ def test_the_class_page_and_the_dashboard_have_no_wcag_violations(
 ) -> None:
     room = server.room
     assert room is not None
-    teacher = new_page(chromium, contexts, bypass_csp=True, viewport={"width": 1920, "height": 1080})
+    teacher = new_page(
+        chromium, contexts, bypass_csp=True, viewport={"width": 1920, "height": 1080}
+    )
     teacher.goto(f"http://127.0.0.1:{server.port}/teacher?token={room.teacher_token}")
     expect(tid(teacher, "code")).to_have_text(room.code)
     assert_accessible(teacher, "the dashboard before anyone joined")

@@ -261,7 +261,7 @@ def test_the_teacher_page_of_the_command_is_the_same_dashboard(
 def test_the_large_table_runs_its_level_clock_and_fits_1080p(
     chromium: Browser, served: tuple[Path, str]
 ) -> None:
-    """"Groot tonen" 110 s into a level: the clock reads the level time and runs on,
+    """ "Groot tonen" 110 s into a level: the clock reads the level time and runs on,
     the now-line stands at it, a table of pupils is not "the bots", and the whole
     large table fits 1920x1080 with joining still open."""
     from classroom_harness import LocalClass, LocalTable, Pupil
@@ -377,8 +377,10 @@ def test_a_dutch_lesson_on_the_teachers_page_from_the_first_pupil_to_the_end(
             )
         teacher.set_viewport_size({"width": 1920, "height": 1080})
         # the table cards read from the back of the room: big text at 1920
-        size = tid(board, "table-1").locator("h3").evaluate(
-            "el => parseFloat(getComputedStyle(el).fontSize)"
+        size = (
+            tid(board, "table-1")
+            .locator("h3")
+            .evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
         )
         assert size >= 36, size
 
