@@ -209,8 +209,10 @@ def test_the_sixth_notebook_reads_a_real_class() -> None:
         clear_level(pupils)
         room = server.room
         assert room is not None
-        plays = server.call(lesson.class_plays, room, "en")
-        assert list(plays["name"]) and set(plays["kind"]) == {"person"}
+        plays = server.call(lesson.class_plays, room, "en")  # shown in words (issue 24)
+        assert list(plays["name"]) and set(plays["who"]) == {"pupil"}
+        dutch = server.call(lesson.class_plays, room, "nl")
+        assert set(dutch["wie"]) == {"leerling"} and set(dutch["speler"]) == {1, 2, 3}
         tables = server.call(lesson.class_tables, room, "de")
         assert "dieselben Karten" in tables.value and "menschenähnliche Bots" in tables.value
         fig = server.call(lesson.class_waits, room, "nl", 2)
