@@ -227,9 +227,10 @@ class Board:
         if empty:  # a pupil left a seat of a running game: nobody will press there
             return {"reason": "empty", "seats": empty}
         idle = now - seen[1]
-        if idle >= STUCK_SECONDS * (2 if phase == "play" else 1) and (
-            phase == "play" or not waiting
-        ):  # a level with no card for a minute, or a press that nobody is there to make
+        silent = phase == "play" and idle >= 2 * STUCK_SECONDS  # no card for a minute
+        # hands on the table and nobody whose Ready it waits for: nobody will press
+        unpressed = phase in ("ready", "stopped") and not waiting and idle >= STUCK_SECONDS
+        if silent or unpressed:
             # in steps of 10 s, so the view does not change every update
             return {"reason": "idle", "seats": waiting, "seconds": int(idle // 10 * 10)}
         return None

@@ -345,3 +345,19 @@ def test_a_seat_left_in_the_middle_of_a_game_is_stuck_at_once() -> None:
     table = Board(room).room_state()["tables"][0]
     assert table["seats"][1]["kind"] == "empty"
     assert table["stuck"] == {"reason": "empty", "seats": [1]}
+
+
+def test_pupils_reading_level_cleared_are_not_stuck() -> None:
+    """ "Level gehaald" is the pupils' turn (they press Next level), however long it takes
+    (issue 24): only a level with no card for a minute is stuck."""
+    from classroom_harness import play_cards
+
+    room = LocalClass()
+    lt = room.add_table(["Anna", "Bas", "Cem"], seed=1)
+    play_cards(lt, 1000)
+    assert lt.table.phase == "cleared"
+    clock = Clock()
+    board = Board(room, now=clock)
+    board.state()
+    clock.t += 10 * STUCK_SECONDS
+    assert board.room_state()["tables"][0]["stuck"] is None
