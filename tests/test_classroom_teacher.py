@@ -339,3 +339,22 @@ def test_the_teachers_page_downloads_the_class_data_with_the_token_in_a_header(
     path = tmp_path / "download.json"
     path.write_bytes(body)
     assert list(load(path)) == [1]
+
+
+def test_the_end_of_the_lesson_on_the_teachers_socket(server: Server) -> None:
+    """ "De les beëindigen" (issue 24): every pupil is told the class ended, the
+    dashboard's state says the lesson ended, and an offline pupil does not make a
+    table stuck any more."""
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    teacher = TeacherPage(server)
+    c.close()  # Cas is offline: the table waiting for Cas's Ready is stuck
+    teacher.wait(lambda p: (teacher.table(1)["stuck"] or {}).get("reason") == "offline", "stuck")
+    assert teacher.parts["room"]["ended"] is False
+    teacher.send({"type": "end"})
+    for pupil in (a, b):
+        assert pupil.wait_msg("bye")["key"] == "class_ended"
+    teacher.wait(lambda p: p["room"]["ended"] is True, "the lesson ended")
+    assert teacher.table(1)["stuck"] is None
+    assert teacher.parts["room"]["locked"] is True
+    teacher.close()
