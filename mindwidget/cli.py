@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import hashlib
 import importlib.util
 import json
@@ -607,8 +608,14 @@ def _class(args: argparse.Namespace) -> int:
         asyncio.run(serve(**options))
     except KeyboardInterrupt:
         print(say("class_ended", args.lang))
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:  # the port is taken (another class, another server)
+            port = args.port if args.port is not None else 8765
+            raise CommandError(say("port_in_use", args.lang, port=port)) from None
         raise CommandError(str(exc)) from None
+    except ValueError as exc:
+        text = getattr(exc, "text", None)
+        raise CommandError(text(args.lang) if callable(text) else str(exc)) from None
     return 0
 
 

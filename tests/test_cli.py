@@ -362,3 +362,16 @@ def test_an_error_of_argparse_in_the_environments_language(
     import argparse
 
     assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
+
+
+def test_a_port_in_use_is_said_in_the_class_language(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["class", "--lang", "nl", "--no-browser", "--port", str(port)])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert f"mindwidget class: poort {port} is al in gebruik" in err and "--port N" in err
