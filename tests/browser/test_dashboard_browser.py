@@ -38,6 +38,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from classroom_harness import gallery_class  # noqa: E402
 
+from mindwidget.classdata import load  # noqa: E402
 from mindwidget.dashboard import Board  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -414,6 +415,12 @@ def test_a_dutch_lesson_on_the_teachers_page_from_the_first_pupil_to_the_end(
         tid(board, "ctl-end").click()
         tid(board, "ctl-end").click()
         expect(tid(board, "ended")).to_contain_text("De les is afgelopen.")
+        # the class's data, downloaded from the teacher's page: what room.save writes
+        with teacher.expect_download() as download:
+            tid(board, "download").click()
+        assert download.value.suggested_filename.startswith("mindwidget-class-")
+        saved = load(Path(download.value.path()))
+        assert sorted(saved) == [1, 2] and room.teacher_token not in str(saved)
         for p in pupils[:6]:
             expect(tid(p, "class-bye")).to_contain_text("De les is afgelopen")
             expect(tid(p, "class-table")).to_be_hidden()
