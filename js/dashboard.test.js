@@ -201,6 +201,15 @@ describe("what the teacher can act on (issue 24)", () => {
       "Laatste fout (level 2): Anna speelde 30; lager: Bot 2 12",
     );
   });
+  it("offers the class's data as a download only where the page can give it", () => {
+    const state = { room: room(), settings: { lang: "nl" } };
+    expect(renderDashboard(state, { download: true })).toContain("Gegevens van de klas downloaden");
+    expect(renderDashboard(state, {})).not.toContain('data-act="download"');
+    // after the end too: the controls shrink to the download and the language
+    const ended = renderDashboard({ ...state, room: room({ ended: true }) }, { download: true });
+    expect(ended).toContain('data-act="download"');
+    expect(ended).not.toContain('data-act="start_all"');
+  });
   it("after the end: the lesson ended, no stuck banner, nobody struck through", () => {
     const gone = table({
       stuck: { reason: "offline", seats: [0] },
