@@ -41,7 +41,7 @@ Messages from a front end: ``{"type": "hello"}`` (the whole trace again),
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from .checks import choice, flag, whole
@@ -187,6 +187,7 @@ class Session:
         clock: str = "browser",
         host: HostClock | None = None,
         tempo: float | str | None = None,
+        withhold: Callable[[], Collection[str]] | None = None,
     ) -> None:
         if not isinstance(table, Table):
             raise ValueError(f"table must be a Table, not {table!r}.")
@@ -205,6 +206,7 @@ class Session:
         self._lang = choice("lang", lang, LANGS, quoted=False)
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
+        self._withhold = withhold
         self._withheld: frozenset[str] = frozenset()
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
@@ -266,16 +268,14 @@ class Session:
         ("not_now") if sent anyway. ``new_game`` between two levels: it would end the
         game for the whole table. ``ready`` while the hands are on the table: this
         seat pressed it and the table waits for the other people's; the view says so
-        (``waiting_for_team``)."""
+        (``waiting_for_team``). The host's ``withhold()`` says which, asked at each
+        rebuild of the view (one per change); `refresh` when it changes by itself."""
         return self._withheld
 
-    @withheld.setter
-    def withheld(self, value: frozenset[str]) -> None:
-        value = frozenset(value)
-        if value != self._withheld:
-            self._withheld = value
-            self._rebuild()
-            self._notify()
+    def refresh(self) -> None:
+        """What the host withholds changed, the table did not: the view again."""
+        self._rebuild()
+        self._notify()
 
     @property
     def mode(self) -> str:
@@ -468,6 +468,8 @@ class Session:
         epoch = table.epoch
         news_from = (self._seen[1] if self._seen[0] == epoch else 0) if news else index.n
         self._seen = (epoch, index.n)
+        if self._withhold is not None:
+            self._withheld = frozenset(self._withhold())
         view = table_view(
             table.game,
             self.seat,

@@ -135,3 +135,40 @@ def test_the_room_loads_no_tornado() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]"
+
+
+def _seated_pair() -> tuple[Room, ManualTimers, dict[int, FakeLink]]:
+    room, timers, _, log = _room(size=2)
+    links = [FakeLink(log, f"10.0.0.{i}") for i in (1, 2)]
+    for link, name in zip(links, ("Anna", "Bo"), strict=True):
+        _say(room, link, json.dumps({"type": "join", "code": room.code, "name": name}))
+    return room, timers, {link.pupil.seat: link for link in links if link.pupil is not None}
+
+
+def _news(room: Room, link: FakeLink) -> list[dict[str, Any]]:
+    assert link.pupil is not None
+    t = room.table_of(link.pupil)
+    session = t.session_of(link.pupil) if t is not None else None
+    assert session is not None
+    return list(session.state()["view"]["news"])
+
+
+def test_every_seat_hears_the_news_when_what_it_may_do_flips() -> None:
+    # Ready complete (withheld "ready" goes), the level cleared (withheld "new_game"
+    # comes): the change that flips what a seat may do is still news to every seat
+    # (the screen reader's announcements), as it is when nothing flips
+    room, timers, links = _seated_pair()
+    (t,) = room.tables
+    assert t.table is not None
+    first, last = links[0], links[1]
+    _say(room, first, '{"type": "ready"}')  # written down; the table waits for Bo
+    _say(room, last, '{"type": "ready"}')  # the table goes on: Ready is no longer withheld
+    assert [n["type"] for n in _news(room, first)] == ["ready"]
+    hands = {s: list(h) for s, h in enumerate(t.table.game.hands)}
+    order = sorted((card, seat) for seat, cards in hands.items() for card in cards)
+    for card, seat in order:
+        timers.advance(timers.now() + 1.5)
+        _say(room, links[seat], '{"type": "play"}')
+        for link in links.values():  # each play is news at every seat, the last one too
+            assert card in [n.get("card") for n in _news(room, link)], (card, _news(room, link))
+    assert t.table.phase == "cleared"

@@ -265,7 +265,7 @@ class ClassTable:
         if set(self.table.seats) <= self.ready:
             session.receive(message)
         else:
-            session.withheld = self._withheld(seat)  # its page says so until the table goes on
+            session.refresh()  # Ready is withheld: its page says so until the table goes on
         self.notify()
 
     def stop_play(self) -> bool:
@@ -326,8 +326,10 @@ class ClassTable:
         old = self.sessions.pop(pupil.seat, None)
         if old is not None:
             old.close()
-        session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
-        session.withheld = self._withheld(pupil.seat)
+        withhold = functools.partial(self._withheld, pupil.seat)
+        session = Session(
+            self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host, withhold=withhold
+        )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
         _dirty(pupil)
@@ -346,22 +348,21 @@ class ClassTable:
         )
         self._use(table)
 
-    def _withheld(self, seat: int) -> frozenset[str]:
-        """What the pupil in ``seat`` may not do now (`Session.withheld`): a new game
-        between two levels (it would end the game for the whole table), and Ready
-        again once pressed (the table waits for the others')."""
+    def _withheld(self, seat: int) -> set[str]:
+        """What the pupil in ``seat`` may not do now (`Session.withheld`, asked at each
+        rebuild of its view): a new game between two levels (it would end the game for
+        the whole table), and Ready again once pressed while the hands are on the
+        table (the table waits for the others')."""
         out = set()
         if self.table is not None and self.table.game.status == "cleared":
             out.add("new_game")
-        if seat in self.ready:
+        if seat in self.ready and self.table is not None and self.table.phase in HANDS_ON:
             out.add("ready")
-        return frozenset(out)
+        return out
 
     def _on_change(self) -> None:
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
-        for seat, session in self.sessions.items():
-            session.withheld = self._withheld(seat)
         self._schedule()
         self.notify()
 
