@@ -44,6 +44,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from . import wire
 from .checks import choice, flag, whole
 from .i18n import LANGS, messages, translate
 from .table import (
@@ -75,10 +76,7 @@ SIZES = ("normal", "projector")
 #: How long after the person's Ready the bots "join" (hands off the table), in seconds.
 JOIN_SECONDS = 0.6
 #: The message types a front end may send (named in the notice for a bad one).
-MESSAGE_TYPES = (
-    "hello | tick | ready | play | stop | propose_star | vote | wait | next_level | "
-    "start_blind | new_game"
-)
+MESSAGE_TYPES = " | ".join(wire.MESSAGE_TYPES)
 #: The settings a front end may change, with their values.
 SETTABLE: dict[str, tuple[object, ...]] = {
     "lang": LANGS,
@@ -490,6 +488,8 @@ class Session:
             view.update(self._stopped(view))
         clock = table.clock
         clock["beat"] = self.host is None and clock["running"] and _bots_may_act(view)
+        if self.host is not None:
+            clock["stamp"] = False  # the host keeps the time: the front end sends no t
         self._current = {
             "view": view,
             "clock": clock,

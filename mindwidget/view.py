@@ -25,6 +25,7 @@ from typing import Any
 from .events import Event
 from .game import Game
 from .table import LevelIndex, phase
+from .wire import ACTIONS
 
 __all__ = ["ALLOWED", "TraceFeed", "phase", "table_view", "trace_points"]
 
@@ -44,17 +45,7 @@ __all__ = ["ALLOWED", "TraceFeed", "phase", "table_view", "trace_points"]
 #: * ``next_level``: deal the next level after a cleared one
 #: * ``start_blind``: after a win, play on with the cards face down
 #: * ``new_game``: the level or game is over; a new game may be dealt
-ALLOWED = (
-    "ready",
-    "play",
-    "stop",
-    "propose_star",
-    "vote",
-    "wait",
-    "next_level",
-    "start_blind",
-    "new_game",
-)
+ALLOWED = ACTIONS  # declared once, on the wire (`mindwidget.wire.Action`)
 
 
 def _known(card: int | None, who: int, seat: int | None, private: int | None) -> int | None:

@@ -172,3 +172,28 @@ def test_every_seat_hears_the_news_when_what_it_may_do_flips() -> None:
         for link in links.values():  # each play is news at every seat, the last one too
             assert card in [n.get("card") for n in _news(room, link)], (card, _news(room, link))
     assert t.table.phase == "cleared"
+
+
+@pytest.mark.parametrize("number", ["NaN", "-Infinity", "1e999", "-1", "2.5"])
+def test_a_number_in_a_class_message_acts_on_nothing(number: str) -> None:
+    # the server keeps the time: a class page's actions carry no t (wire.PupilMessage),
+    # so no number from a page can play, stop or vote, however odd it is
+    room, timers, links = _seated_pair()
+    (t,) = room.tables
+    assert t.table is not None
+    for link in links.values():
+        _say(room, link, '{"type": "ready"}')
+    timers.advance(timers.now() + 1.0)
+    _say(room, links[0], '{"type": "propose_star"}')  # a vote is open: seat 1 may vote
+    assert t.table.phase == "vote"
+    before = t.table.game.to_json()
+    for kind in ("play", "stop", "propose_star", "ready"):
+        for link in links.values():
+            with pytest.raises(Refusal) as refused:
+                _say(room, link, f'{{"type": "{kind}", "t": {number}}}')
+            assert refused.value.key == "bad_message"
+    with pytest.raises(Refusal):
+        _say(room, links[1], f'{{"type": "vote", "agree": true, "t": {number}}}')
+    assert t.table.game.to_json() == before and t.table.phase == "vote"
+    _say(room, links[1], '{"type": "vote", "agree": false}')  # the same vote, without t
+    assert t.table.phase != "vote"
