@@ -63,8 +63,6 @@ function joinPage(body) {
   };
   const showInfo = (info) => {
     lastInfo = info;
-    if (Array.isArray(info.seats))
-      model.setNames(info.seats.map((s) => (s.kind === "person" ? s.name : null)));
     const l = info.lang || pupilLang;
     pupilLang = l;
     document.documentElement.lang = l;

@@ -197,3 +197,23 @@ def test_a_number_in_a_class_message_acts_on_nothing(number: str) -> None:
     assert t.table.game.to_json() == before and t.table.phase == "vote"
     _say(room, links[1], '{"type": "vote", "agree": false}')  # the same vote, without t
     assert t.table.phase != "vote"
+
+
+def test_a_pupils_view_names_the_seats_and_offers_no_menu_of_the_teachers() -> None:
+    # the page shows the view as it comes (js/classmodel.js edits nothing): the server
+    # puts the nicknames in and leaves out the bots' tempo and the speeds
+    room, _, links = _seated_pair()
+    for seat, link in links.items():
+        assert link.pupil is not None
+        t = room.table_of(link.pupil)
+        session = t.session_of(link.pupil) if t is not None else None
+        assert session is not None
+        view = session.state()["view"]
+        assert view["names"] == ["Anna", "Bo"] and view["seat"] == seat
+        assert view["tempo"] is None and view["speeds"] == []
+    room.give_to_bot(1, 1)  # Bo's seat to a bot: Anna's view names it so at once
+    anna = links[0]
+    assert anna.pupil is not None
+    t = room.table_of(anna.pupil)
+    assert t is not None and t.session_of(anna.pupil) is not None
+    assert t.session_of(anna.pupil).state()["view"]["names"] == ["Anna", None]  # type: ignore[union-attr]

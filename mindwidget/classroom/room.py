@@ -53,7 +53,7 @@ from ..checks import choice, whole
 from ..i18n import LANGS
 from ..rules import RuleError
 from ..table import Table
-from .tables import ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
+from .tables import PUPIL_SETTINGS, ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
 from .wire import TABLE_TYPES, Refusal
 from .words import check_name, fold, make_name
 
@@ -74,8 +74,6 @@ BOTS = ("human", "adaptive", "scalar", "none")
 GRACE_S = 15.0
 #: Wrong codes from one address before its answers slow down.
 FREE_TRIES = 3
-#: What a pupil's page may set (the table's tempo and speed are the teacher's).
-PUPIL_SETTINGS = ("lang", "size")
 #: The most pupils one class takes (a page with the code cannot fill the memory).
 MAX_PUPILS = 1000
 

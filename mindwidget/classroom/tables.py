@@ -42,6 +42,8 @@ log = logging.getLogger("mindwidget.classroom")
 
 #: Phases in which every hand is on the table and Ready is awaited.
 HANDS_ON = ("ready", "stopped")
+#: What a pupil's page may set (the table's tempo and speed are the teacher's).
+PUPIL_SETTINGS = ("lang", "size")
 
 
 class Link(Protocol):
@@ -182,7 +184,7 @@ class ClassTable:
             self._reseat()
         elif self.table is not None:
             self._attach(pupil)
-        self.notify()
+        self._seating_changed()
 
     def leave(self, pupil: Pupil) -> None:
         """``pupil`` leaves their seat; a started table stops and waits for the teacher."""
@@ -197,7 +199,7 @@ class ClassTable:
         if session is not None:
             session.close()
         self.ready.discard(seat)
-        self.notify()
+        self._seating_changed()
 
     def to_bot(self, seat: int) -> Pupil | None:
         """A bot takes ``seat``; returns the pupil who sat there (now seatless)."""
@@ -209,7 +211,7 @@ class ClassTable:
         self.bot_seats.add(seat)
         if self.table is not None and seat in self.table.seats:
             self._reseat()
-        self.notify()
+        self._seating_changed()
         return pupil
 
     # ------------------------------------------------------------ playing
@@ -326,9 +328,15 @@ class ClassTable:
         old = self.sessions.pop(pupil.seat, None)
         if old is not None:
             old.close()
-        withhold = functools.partial(self._withheld, pupil.seat)
         session = Session(
-            self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host, withhold=withhold
+            self.table,
+            pupil.seat,
+            lang=pupil.lang,
+            clock="host",
+            host=self.host,
+            withhold=functools.partial(self._withheld, pupil.seat),
+            names=self.names,
+            settable=PUPIL_SETTINGS,
         )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
@@ -364,6 +372,16 @@ class ClassTable:
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
         self._schedule()
+        self.notify()
+
+    def names(self) -> list[str | None]:
+        """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
+        return [p.name if p is not None else None for p in self.seats.values()]
+
+    def _seating_changed(self) -> None:
+        """Who sits where changed (not the game): each view has the names again."""
+        for session in self.sessions.values():
+            session.refresh()
         self.notify()
 
     def notify(self) -> None:
