@@ -3,7 +3,7 @@
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { tr } from "./i18n.js";
+import { seatNumber, tr } from "./i18n.js";
 
 const WORDS = { en, nl, de };
 
@@ -70,7 +70,7 @@ export function tableLines(info, lang) {
     const seat = info.seats.find((x) => x.seat === s);
     if (!seat) return "";
     if (seat.kind === "person") return seat.name;
-    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${s + 1}`;
+    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${seatNumber(s)}`;
   };
   const who = info.seats
     .map((s) => {
@@ -81,7 +81,7 @@ export function tableLines(info, lang) {
             ? tr(lang, "bot", { player: s.seat })
             : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
-      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
+      return `${seatNumber(s.seat)}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
     })
     .join(" · ");
   // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")

@@ -39,11 +39,11 @@ import tornado.websocket
 from ..checks import whole
 from . import pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
-from .room import BOTS, GRACE_S, SIZES, Room
+from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
 from .wire import MAX_MESSAGE_BYTES, Refusal
 
-__all__ = ["BOTS", "QUEUE", "SIZES", "Classroom", "PupilSocket"]
+__all__ = ["BOTS", "QUEUE", "TABLE_SIZES", "Classroom", "PupilSocket"]
 
 log = logging.getLogger("mindwidget.classroom")
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..i18n import seat_number, translate
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
@@ -176,7 +177,7 @@ class ClassTable:
     def sit(self, pupil: Pupil, seat: int) -> None:
         """``pupil`` takes ``seat`` (empty or a bot's)."""
         if self.seats.get(seat) is not None:
-            raise ValueError(f"seat {seat + 1} of table {self.id} is taken.")
+            raise ValueError(f"seat {seat_number(seat)} of table {self.id} is taken.")
         self.seats[seat] = pupil
         self.bot_seats.discard(seat)
         pupil.table_id, pupil.seat = self.id, seat
@@ -204,7 +205,7 @@ class ClassTable:
     def to_bot(self, seat: int) -> Pupil | None:
         """A bot takes ``seat``; returns the pupil who sat there (now seatless)."""
         if not 0 <= seat < self.size:
-            raise ValueError(f"seat must be from 1 to {self.size}, not {seat + 1}.")
+            raise ValueError(f"seat must be from 1 to {self.size}, not {seat_number(seat)}.")
         pupil = self.seats.get(seat)
         if pupil is not None:
             self.leave(pupil)
@@ -482,12 +483,13 @@ class Seating(Protocol):
 
 
 def waiting_row(p: Seated) -> dict[str, Any]:
-    """A pupil in the waiting room as the teacher's dashboard shows them (CONTRACT.md)."""
+    """A pupil in the waiting room as the teacher's dashboard shows them (`wire.WaitingRow`)."""
     return {"pupil": p.id, "name": p.name, "connected": p.connected and not p.gone}
 
 
-def table_snapshot(t: Seating) -> dict[str, Any]:
-    """A table as the teacher's dashboard shows it (CONTRACT.md, section 2)."""
+def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
+    """A table as the teacher's dashboard shows it (`wire.TableSnapshot`); a bot is named
+    in the class's language ``lang``."""
     seats: list[dict[str, Any]] = []
     for s in range(t.size):
         p = t.seats.get(s)
@@ -503,7 +505,7 @@ def table_snapshot(t: Seating) -> dict[str, Any]:
                 }
             )
         elif s in t.bot_seats or (t.table is not None and s not in t.table.seats):
-            seats.append({"seat": s, "kind": "bot", "name": f"Bot {s + 1}"})
+            seats.append({"seat": s, "kind": "bot", "name": translate("bot", lang, player=s)})
         else:
             seats.append({"seat": s, "kind": "empty"})
     out: dict[str, Any] = {
