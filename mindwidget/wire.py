@@ -338,11 +338,9 @@ class ClassVote(TypedDict):
 
 
 #: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
-PupilMessage = (
-    Join | Rejoin | NicknameAsk | PingMessage | SetMessage | Hello | ClassAction | ClassVote
-)
 #: The pupil's messages that go to their table's `Session`.
 TableMessage = Hello | ClassAction | ClassVote
+PupilMessage = Join | Rejoin | NicknameAsk | PingMessage | SetMessage | TableMessage
 
 
 class ClassSeat(TypedDict):

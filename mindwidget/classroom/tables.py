@@ -370,10 +370,12 @@ class ClassTable:
         return out
 
     def _on_change(self) -> None:
+        """The table changed: Ready starts afresh once the hands are off, the timer is
+        set again. (Each pupil's session hears the change itself and marks their page:
+        one mark per page per change.)"""
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
         self._schedule()
-        self.notify()
 
     def names(self) -> list[str | None]:
         """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""

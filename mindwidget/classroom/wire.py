@@ -8,7 +8,7 @@ message that fails is refused with a `Refusal` (a key of the class strings,
 (is this play possible now?) come after, in the `Session`.
 
 The messages are `mindwidget.wire.PupilMessage` (declared there once; `FIELDS`
-and `TABLE_TYPES` are read from it). None carries a time: the server stamps
+and `REQUIRED` are read from it). None carries a time: the server stamps
 every action with its own clock, so no number from a page can act.
 
 * before joining: ``join {code, name, lang?}``, ``rejoin {token}``,
@@ -25,12 +25,11 @@ import time
 from typing import Any
 
 from ..checks import load_json
-from ..wire import PupilMessage, TableMessage, fields_of, types_of
+from ..wire import PupilMessage, fields_of
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
-    "TABLE_TYPES",
     "RateLimit",
     "Refusal",
     "parse",
@@ -45,8 +44,6 @@ MAX_DEPTH = 1
 _DECLARED = fields_of(PupilMessage)
 FIELDS: dict[str, dict[str, tuple[type, ...]]] = {k: f for k, (f, _) in _DECLARED.items()}
 REQUIRED: dict[str, frozenset[str]] = {k: r for k, (_, r) in _DECLARED.items()}
-#: The messages that go to the pupil's table (the `Session` checks them further).
-TABLE_TYPES = frozenset(types_of(TableMessage))
 #: Longest string field (a code, a name before tidying, a token, a language).
 MAX_STRING = 100
 
