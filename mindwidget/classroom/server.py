@@ -325,9 +325,15 @@ class Classroom:
 
     def _send_updates(self) -> None:
         socks, self._dirty = self._dirty, {}
-        self.room.before_send()  # the journal's seam: commit, then the pages hear
+        try:
+            self.room.before_send()  # the journal's seam: commit, then the pages hear
+        except Exception:
+            log.exception("before_send failed")
         for sock in socks:
-            sock.send_update()
+            try:
+                sock.send_update()
+            except Exception:  # one page's fault must not keep the others waiting
+                log.exception("update failed")
 
     def _housekeeping(self) -> None:
         """Once a second: pings, pages that stopped reading, sockets that never joined,
