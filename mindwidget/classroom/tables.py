@@ -1,6 +1,7 @@
 """The class's tables and pupils: who sits where, when a table starts, Ready for all.
 
-No network here (`server.py` carries the messages). A `ClassTable` holds:
+No network here (`room.Room` holds the tables; `server.py` and `links.py`
+carry the messages). A `ClassTable` holds:
 
 * its seats: a `Pupil` in each seat a pupil took, a bot in each seat the
   teacher gave to a bot, or nobody;
