@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseView, views } from "./fixtures.js";
 import { tr } from "./i18n.js";
-import {
-  BESIDE_PX,
-  announce,
-  keysHint,
-  phaseText,
-  renderTable,
-  seatNames,
-  traceLayout,
-} from "./render.js";
+import { BESIDE_PX, announce, keysHint, phaseText, renderTable, seatNames, traceLayout } from "./render.js";
 
 // a view as Python sends it (js/fixtures.js; js/wire.test.js validates it against the schema)
 const base = baseView;

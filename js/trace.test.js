@@ -48,7 +48,8 @@ describe("live trace", () => {
   it("the card axis runs to the deck it is given: a card of the deck's top at the top", () => {
     const ticks = (/** @type {string} */ s) =>
       [...s.matchAll(/<text x="34" y="[\d.]+" text-anchor="end">(\d+)<\/text>/g)].map((m) => Number(m[1]));
-    const top = (/** @type {string} */ s) => Number(s.match(/data-card="(\d+)"><title>[^<]*<\/title><circle cx="[\d.]+" cy="([\d.]+)"/)?.[2]);
+    const top = (/** @type {string} */ s) =>
+      Number(s.match(/data-card="(\d+)"><title>[^<]*<\/title><circle cx="[\d.]+" cy="([\d.]+)"/)?.[2]);
     const small = svg([{ k: "play", t: 1, card: 50, player: 0 }], 3, 50);
     const full = svg([{ k: "play", t: 1, card: 50, player: 0 }], 3, 100);
     expect(ticks(small)).toEqual([0, 25, 50]);
