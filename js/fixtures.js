@@ -29,7 +29,8 @@ export const baseView = Object.freeze({
   speeds: [],
 });
 
-/** A few more views the tests draw: stopped (why), voting, a bots-only table with menus. */
+/** A few more views the tests draw: stopped (why, a mistake), voting, a bots-only table with menus,
+ * every hand revealed, a won game. */
 export const views = Object.freeze({
   base: baseView,
   ready: { ...baseView, phase: "ready", pile: [], pile_by: [], allowed: ["ready"], join: 0.6 },
@@ -56,6 +57,12 @@ export const views = Object.freeze({
       lives: 2,
       discards: [{ player: 0, card: 12 }],
     },
+  },
+  revealed: {
+    ...baseView,
+    hands: [[12, 40], [19, 66], [55]],
+    plans: { 1: 4.2, 2: 9.1 },
+    lowest: 12,
   },
   won: {
     ...baseView,

@@ -514,12 +514,14 @@ class Table:
             seat = whole("seat", seat)
         game = self._game
         person = seat if seat is not None and seat in self._seats else None
-        # The rules (the team's actions are every seat's: an onlooker reads seat 0's) ...
-        legal = game.legal_actions(0 if person is None else person)
+        p = self.phase
+        # The rules (the team's actions are every seat's: an onlooker reads seat 0's;
+        # while the level runs it may take none of them, so they are not asked) ...
+        asked = person is not None or p in ("ready", "stopped") or game.status != "playing"
+        legal = game.legal_actions(0 if person is None else person) if asked else ()
         # ... narrowed by the table's own gates: Ready only while the hands are on the
         # table, a seat's own cards and stars only while the level runs (not before
         # Ready), Wait in step mode with a bot action planned, a new game once over.
-        p = self.phase
         out = ["ready"] if p in ("ready", "stopped") and "ready" in legal else []
         if person is not None:
             if p == "play":
