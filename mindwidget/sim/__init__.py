@@ -91,7 +91,7 @@ __all__ = [
 
 #: Games per block of the fast engine: the unit of randomness (one seed
 #: sequence each) and of vectorisation.
-BLOCK = 4096
+BLOCK = 8192
 #: Games per block of the reference engine (a block takes a few seconds).
 REFERENCE_BLOCK = 256
 
