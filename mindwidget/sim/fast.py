@@ -11,9 +11,12 @@ and ARCHITECTURE.md's rule table):
 rule   what                                             here
 =====  ===============================================  ==================================
 R1     levels, lives, stars by player count             the core's `Rules` (not again)
-R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (another random
-                                                        stream, the same distribution)
-R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat)
+R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`, `_by_seat`:
+                                                        another random stream, the same
+                                                        distribution)
+R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat);
+                                                        `_last_hand` (the cards left all in
+                                                        one hand: played out at once)
 R6     a card played over a lower held card costs a     AGAIN: `_play` (``mistake``: every
        life; every lower card is discarded              hand's cards <= the played card go)
 R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (the proposal
@@ -26,8 +29,9 @@ R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``
 =====  ===============================================  ==================================
 
 A bot's model, not a rule, is also implemented again: `_planned_waits` (each
-timer kind's ``plan``) and `_held` (`HumanTimer.hold_factor`: what the others
-still hold, counted from the arrays), held to the bots by the same test.
+timer kind's ``plan``, its normals by `_normals`) and `_held`
+(`HumanTimer.hold_factor`: what the others still hold, counted from the
+arrays), held to the bots by the same test.
 
 Not played here: R4/R5 (time stamps, hands on the table: a seat re-plans
 from every event instead), R10 (blind mode: `simulate` stops at the win), R11
@@ -39,7 +43,20 @@ against the reference engine, which is the runner on real `Game` objects,
 for six teams: win rate, level reached, lives lost, stars used and left,
 mistakes per level), with ``test_house_rules_are_played_by_both_engines``
 (fewer levels, one life, stars spent into the box) and
-``test_rewards_are_capped_by_the_box`` (R8, both engines).
+``test_rewards_are_capped_by_the_box`` (R8, both engines). That the
+comparison can fail: ``test_the_comparison_fails_on_a_wrong_reward`` and
+``test_the_comparison_fails_on_a_wrong_noise`` (the same statistics against
+an engine with a rule or a model changed on purpose).
+
+Speed (issue 27; ``benchmarks/sim.py`` prints the figures): a step costs a
+few dozen whole-array operations, so the engine avoids the expensive ones:
+normals by Box and Muller on float32 (`_normals`, a third of the ziggurat's
+time), log waits for lognormal teams (no ``exp``), one table for a team of
+equal seats, a branch-free first actor (`_first_to_act`), one sort per deal
+(`_by_seat`), the counts that ended games keep in one array (`_Counts`), and
+no event at all for a hand that plays out alone (`_last_hand`). Any of these
+may change the random stream (and so the results for a seed), never the
+distribution.
 """
 
 from __future__ import annotations
@@ -180,6 +197,7 @@ def _draw(rng: np.random.Generator, g: int, total: int, deck: int) -> npt.NDArra
     return cards
 
 
+# R2 AGAIN (see the header): the hands sorted
 def _by_seat(cards: npt.NDArray[np.int16], k: int, deck: int) -> npt.NDArray[np.int16]:
     """Each game's cards sorted, seat by seat: ``seat * (deck + 1) + card`` sorted
     in one sort per game (far cheaper than one per hand), the key taken off again.
@@ -191,6 +209,7 @@ def _by_seat(cards: npt.NDArray[np.int16], k: int, deck: int) -> npt.NDArray[np.
     return keyed
 
 
+# R2 AGAIN (see the header): the hands dealt
 def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
     """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
 
@@ -681,7 +700,7 @@ def _play(
     _last_hand(lv, done)
 
 
-# R3 AGAIN (see the header): the last hand plays out
+# R3 AGAIN (see the header): the last hand plays out (its own lowest card each time)
 def _last_hand(lv: _Level, done: BoolArray) -> None:
     """Mark in ``done`` the games whose cards left are all in one hand (or none are left).
 
