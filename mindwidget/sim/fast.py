@@ -25,7 +25,8 @@ R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (th
 R7     the star is used when the vote is unanimous      the core's `Rules.unanimous`
 R8     rewards on clearing a level, capped by the box   the core's `Rules.reward`
 R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``), `_end`,
-       level                                            `_fast_block` (the level loop)
+       level                                            `_record`, `_fast_block` (the level
+                                                        loop)
 =====  ===============================================  ==================================
 
 A bot's model, not a rule, is also implemented again: `_planned_waits` (each
@@ -479,7 +480,7 @@ def _first_to_act(
 
 class _Counts:
     """Each game's counts, rows of one (5, games) array: ended games are recorded
-    with one copy (`_end`), not five."""
+    with one copy (`_record`), not five."""
 
     counts: IntArray
 
@@ -717,21 +718,29 @@ def _last_hand(lv: _Level, done: BoolArray) -> None:
 
 
 # R9 AGAIN (see the header): a game ends with its level cleared or its lives gone
-def _end(lv: _Level, done: BoolArray, outcome: _Outcome) -> int:
-    """Record the games that ended in ``outcome`` and make them inert; return how many.
+def _end(lv: _Level, done: BoolArray) -> int:
+    """Make the games that ended inert; return how many.
 
-    A game ends with its lives gone or its cards played (or all in one hand,
-    `_last_hand`): with lives left, it cleared the level.
+    An inert game has no cards (every wait is for ever, so it plays `NONE`
+    and changes nothing) and a count of cards left that never reaches 0
+    again. Its counts stay as they were: `_record` takes them when the game
+    is dropped (`_Level.compact`) or the level is over, one copy for many
+    games instead of one per step.
     """
     d = np.flatnonzero(done)
-    row = lv.row[d]
-    outcome.counts[:, row] = lv.counts[:, d]
-    outcome.cleared[row] = lv.lives[d] > 0
     lv.low[:, d] = NONE
-    lv.ptr[:, d] = lv.hands.shape[2] - 2  # the first sentinel
     lv.left[d] = -(10**9)
     lv.live[d] = False
     return d.size
+
+
+# R9 AGAIN (see the header): a game with lives left when it ended cleared the level
+def _record(lv: _Level, outcome: _Outcome) -> None:
+    """Record the inert games in ``outcome``: with lives left, a game cleared the level."""
+    d = np.flatnonzero(~lv.live)
+    row = lv.row[d]
+    outcome.counts[:, row] = lv.counts[:, d]
+    outcome.cleared[row] = lv.lives[d] > 0
 
 
 def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
@@ -739,7 +748,7 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
     outcome = _Outcome.empty(lv.top.size)
     done = np.zeros(lv.top.size, dtype=np.bool_)
     _last_hand(lv, done)  # a level of one card each for a team of one
-    n_live = lv.top.size - _end(lv, done, outcome) if done.any() else lv.top.size
+    n_live = lv.top.size - _end(lv, done) if done.any() else lv.top.size
     while n_live:
         a = lv.top.size
         done = np.zeros(a, dtype=np.bool_)
@@ -750,9 +759,11 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
         who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
         _play(lv, who, rows, done)
         if done.any():
-            n_live -= _end(lv, done, outcome)
+            n_live -= _end(lv, done)
             if n_live and n_live * 4 < a:
+                _record(lv, outcome)
                 lv.compact()
+    _record(lv, outcome)
     return outcome
 
 
