@@ -461,6 +461,9 @@ class TableSnapshot(TypedDict):
     lives: int
     stars: int
     status: Literal["waiting", "playing", "stopped", "over"]
+    #: the game is won or lost (``status`` "over"); a level is cleared and the next one waits
+    over: bool
+    cleared: bool
     waiting_for: list[int]
     last_mistake: LastMistake | None
     games: int
