@@ -11,7 +11,7 @@
 import teacherDe from "../mindwidget/locales/teacher/de.json";
 import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
-import { LANGS, plural, tr } from "./i18n.js";
+import { LANGS, plural, seatNumber, tr } from "./i18n.js";
 import { esc, seatMark } from "./parts.js";
 import { renderTable } from "./render.js";
 
@@ -42,7 +42,7 @@ const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
 /** The name shown for a seat: the pupil's nickname, the bot's name, or "Seat n". */
 export function seatName(/** @type {any} */ seat, /** @type {string} */ lang) {
   if (seat && typeof seat.name === "string" && seat.name) return seat.name;
-  return say(lang, "seat_n", { n: (seat?.seat ?? 0) + 1 });
+  return say(lang, "seat_n", { n: seatNumber(seat?.seat ?? 0) });
 }
 
 function seatsById(/** @type {any} */ t) {
@@ -64,7 +64,7 @@ export function stuckText(/** @type {any} */ t, /** @type {string} */ lang, shor
   if (s.reason === "offline") return say(lang, short ? "why_offline" : "stuck_offline", { list: who });
   if (s.reason === "empty") {
     const seats = list(
-      (s.seats || []).map((n) => String(n + 1)),
+      (s.seats || []).map((n) => String(seatNumber(n))),
       lang,
     );
     return say(lang, short ? "why_empty" : "stuck_empty", { list: seats });
@@ -126,7 +126,7 @@ function moveMenu(
     .map(([t, s]) => {
       const v = `${t}:${s}`;
       return `<option value="${esc(v)}"${v === chosen ? " selected" : ""}>${esc(
-        say(lang, "move_place", { table: t, seat: s + 1 }),
+        say(lang, "move_place", { table: t, seat: seatNumber(s) }),
       )}</option>`;
     })
     .join("");
@@ -154,7 +154,7 @@ function removeButton(/** @type {any} */ pupil, /** @type {any} */ ui, /** @type
 const toBot = (/** @type {any} */ t, /** @type {number} */ seat, /** @type {string} */ lang) =>
   `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(seat)}" data-testid="to-bot-${esc(
     t.id,
-  )}-${esc(seat + 1)}">${esc(say(lang, "control_give_to_bot"))}</button>`;
+  )}-${esc(seatNumber(seat))}">${esc(say(lang, "control_give_to_bot"))}</button>`;
 
 /** Whether a table is in the middle of a game (a move or removal there asks once more). */
 const inGame = (/** @type {any} */ t) => ["ready", "stopped", "vote", "play", "cleared"].includes(t.phase);
@@ -166,7 +166,7 @@ function seatRow(
   /** @type {any} */ ui,
   /** @type {string} */ lang,
 ) {
-  const num = `<span class="mwd-seatno">${esc(s.seat + 1)}</span>`;
+  const num = `<span class="mwd-seatno">${esc(seatNumber(s.seat))}</span>`;
   let body = "";
   const ended = room.ended === true;
   const conn = ended ? "" : ` ${connection(s, lang)}`;
@@ -186,7 +186,7 @@ function seatRow(
   const gone = s.kind === "person" && s.connected === false && !ended;
   return `<li class="mwd-seat${gone ? " mwd-gone" : ""}" data-testid="seat-${esc(
     t.id,
-  )}-${esc(s.seat + 1)}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
+  )}-${esc(seatNumber(s.seat))}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
 }
 
 /** One table's card on the dashboard. */
@@ -208,12 +208,13 @@ export function tableCard(
       ? say(lang, "waiting_for", { list: list(names(t, t.waiting_for, lang), lang) })
       : "";
   const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
-  const over = ["cleared", "won", "lost"].includes(t.phase);
+  // as the snapshot says: the game is over (won or lost), or a level is cleared
+  const state = `${t.over === true ? " mwd-over" : ""}${t.cleared === true ? " mwd-cleared" : ""}`;
   const isStuck = Boolean(t.stuck) && !ended;
   // "Start with bots" only where it does something: a table that has not started, with someone there
   const someone = (Array.isArray(t.seats) ? t.seats : []).some((s) => s.kind !== "empty");
   const startable = ui.manage && !ended && t.phase === "waiting" && someone;
-  return `<article class="mwd-table${isStuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}${ended ? " mwd-ended" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
+  return `<article class="mwd-table${isStuck ? " mwd-stuck" : ""}${state}${ended ? " mwd-ended" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
     isStuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>
   <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang, ended))}</span></header>

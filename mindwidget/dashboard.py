@@ -36,7 +36,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from .i18n import LANGS, translate
+from .i18n import LANGS, seat_number, translate
 from .session import Session
 from .table import Table
 
@@ -180,7 +180,7 @@ class Board:
         table's latest event is often long ago). Made again only when the clock
         changes (a new event, a stop, another table), so the view does not change
         at every update; the page runs it on from there."""
-        clock = table.clock
+        clock = table.clock | {"beat": False}  # the dashboard sends no heartbeat
         key = (table_id, id(table), clock.get("epoch"), clock.get("seq"), clock.get("running"))
         if self._clock is not None and self._clock[0] == key:
             return self._clock[1]
@@ -340,7 +340,7 @@ class Board:
 
     def _names(self, table_id: int, players: int) -> list[str]:
         """Each seat's name at a table: the pupil's nickname, the bot's name, else "Seat n"."""
-        names = [translate("seat", self.lang, n=p + 1) for p in range(players)]
+        names = [translate("seat", self.lang, player=p) for p in range(players)]
         for t in self._snapshot().get("tables") or ():
             if isinstance(t, Mapping) and t.get("id") == table_id:
                 for s in t.get("seats") or ():
@@ -470,7 +470,7 @@ class Board:
                     return self._refuse(
                         "notice_seat_taken",
                         table=tid,
-                        seat=int(seat or 0) + 1,
+                        seat=seat_number(int(seat or 0)),
                         name=taken.get("name", ""),
                     )
                 room.move(str(pupil), tid, int(seat or 0))

@@ -31,6 +31,7 @@ from ..bots import HumanTimer
 from ..bots.human import REFERENCE, band_label, band_of
 from ..classdata import plays as plays_of
 from ..game import Game
+from ..i18n import seat_number
 from ..runner import run_game, run_level
 from .kit import _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
 
@@ -146,7 +147,7 @@ def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
         if shown[column].dtype == bool:
             shown[column] = shown[column].map({True: yes, False: no})
     if "player" in shown:
-        shown["player"] = shown["player"] + 1  # what a person reads counts from 1
+        shown["player"] = shown["player"].map(seat_number)  # a person reads it from 1
     if "kind" in shown:
         kinds = {"person": text("kind_person", lang), "bot": text("kind_bot", lang)}
         shown["kind"] = shown["kind"].map(lambda k: kinds.get(k, k))
