@@ -49,6 +49,7 @@ __all__ = [
     "journal_path",
     "prune",
     "read",
+    "resumable",
 ]
 
 FORMAT = "mindwidget-journal"
@@ -287,12 +288,15 @@ def read(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 @dataclass(frozen=True)
 class ClassInfo:
-    """A class in a data folder: its code, file, when it started and last changed."""
+    """A class in a data folder: its code, file, when it started and last changed,
+    how many pupils joined, and whether it ended (the teacher's end or stop)."""
 
     code: str
     path: Path
     created: float
     modified: float
+    pupils: int = 0
+    ended: bool = False
 
     def age(self, now: float | None = None) -> float:
         """Seconds since the last change."""
@@ -326,11 +330,24 @@ def classes(folder: str | Path) -> list[ClassInfo]:
             continue
         try:
             header, conn = _read_header(path)
-            conn.close()
+            try:
+                count = "SELECT count(*) FROM entries WHERE kind = ?"
+                pupils = conn.execute(count, ("pupil",)).fetchone()[0]
+                ended = conn.execute(count, ("end",)).fetchone()[0] > 0
+            except sqlite3.Error:
+                continue
+            finally:
+                conn.close()
         except JournalError:
             continue
-        out.append(ClassInfo(code, path, float(header["created"]), _modified(path)))
+        modified = _modified(path)
+        out.append(ClassInfo(code, path, float(header["created"]), modified, pupils, ended))
     return sorted(out, key=lambda c: c.modified, reverse=True)
+
+
+def resumable(folder: str | Path) -> ClassInfo | None:
+    """The class that ``resume`` brings back: the latest with a pupil (None: none)."""
+    return next((c for c in classes(folder) if c.pupils), None)
 
 
 def codes(folder: str | Path) -> set[str]:
