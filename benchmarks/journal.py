@@ -80,7 +80,7 @@ def cpu_per_play(pupils: int, seconds: float, rounds: int) -> None:
 async def resume_time(tables: int, page_backoff: bool) -> float:
     data = Path(tempfile.mkdtemp(prefix="mw-resume-bench-")) / "data"
     port = free_port()
-    server = ClassProcess(data, port, "--size", "3", "--seed", "3", "--tempo", "0.2")
+    server = ClassProcess(data, port, "--size", "3", "--seed", "3", "--tempo", "0.25")
     server.start()
     rng = random.Random(3)
     backoff = (0.5, 5.0) if page_backoff else None

@@ -28,7 +28,7 @@ async def _crash_loop(tmp_path: Path) -> None:
     rng = random.Random(25)
     data = tmp_path / "data"
     port = free_port()
-    server = ClassProcess(data, port, "--size", "3", "--tempo", "0.15", "--seed", "25")
+    server = ClassProcess(data, port, "--size", "3", "--tempo", "0.25", "--seed", "25")
     server.start()
     code, teacher_url = server.code, server.teacher_url
     # three full tables of pupils (they start by themselves), a fourth of one pupil and
@@ -36,21 +36,21 @@ async def _crash_loop(tmp_path: Path) -> None:
     pupils = [Pupil(f"Kind{i}", port, random.Random(rng.random())) for i in range(10)]
     for p in pupils:
         p.run(code)
-        await _until(lambda p=p: p.fresh.is_set() and p.token, f"{p.name} seated")
+        await _until(lambda p=p: p.token and p.info.get("table"), f"{p.name} seated")
     await teacher(teacher_url, {"type": "start_all"})
     await _until(lambda: all(p.view.get("phase") for p in pupils), "every table dealt")
     back_in: list[float] = []
     try:
         for kill in range(KILLS):
-            await asyncio.sleep(rng.uniform(0.2, 1.2))  # play on, then a random moment
+            await asyncio.sleep(rng.uniform(0.1, 0.8))  # play on, then a random moment
             server.kill()
             before = {p.name: (p.state(), tuple(p.view.get("hand") or ())) for p in pupils}
             shown = {p.name: list(p.seen) for p in pupils}
             sent = {p.name: p.sent_level_change for p in pupils}
             for p in pupils:
                 p.fresh.clear()
-            started = time.monotonic()
             server.start("--resume")
+            started = time.monotonic()  # the server answers again
             assert (server.code, server.teacher_url) == (code, teacher_url)
             await _until(lambda: all(p.fresh.is_set() for p in pupils), "every page back")
             back_in.append(time.monotonic() - started)
@@ -73,14 +73,18 @@ async def _crash_loop(tmp_path: Path) -> None:
                     assert set(p.view.get("hand") or ()) <= set(hand)
             # the resumed tables stopped (hands on the table) until the pupils press Ready
             assert all(p.first_phase != "play" for p in pupils), [p.first_phase for p in pupils]
-        games = {len(s) for s in history(J.journal_path(data, code)).values()}
-        assert min(games) > KILLS  # every table went on playing between the kills
+        states = history(J.journal_path(data, code))
+        assert min(len(states[t]) for t in (1, 2, 3)) > KILLS  # the pupils played on
+        # at the fourth table the bots plan afresh after each resume and play on
+        alone = pupils[-1]
+        assert alone.info["table"] == 4
+        await _until(lambda: set(alone.view.get("pile_by") or ()) - {0}, "a bot's play", 30)
     finally:
         for p in pupils:
             await p.close()
         server.stop()
     assert all("seat_gone" not in e for p in pupils for e in p.errors), [p.errors for p in pupils]
-    print(f"back at their seats after a resume: max {max(back_in):.2f} s")
+    print(f"back at their seats after the server answered: max {max(back_in):.2f} s")
 
 
 async def _until(test: object, what: str, timeout: float = 20.0) -> None:

@@ -43,21 +43,26 @@ def run(client: Any, code: str) -> str:
             return "".join(out)
 
 
-def pupil(port: int, first: dict[str, Any]) -> dict[str, Any]:
-    """One page's socket: sends ``first``; the welcome and the first whole state."""
-    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=WAIT_S) as ws:
-        ws.send(json.dumps(first))
-        got: dict[str, Any] = {}
-        while "state" not in got:
-            msg = json.loads(ws.recv(timeout=WAIT_S))
-            if msg["type"] in ("refused", "bye"):
-                raise AssertionError(msg)
-            if msg["type"] == "welcome":
-                got["token"] = msg["token"]
-            if msg["type"] == "update" and msg.get("state"):
-                got["state"] = msg["state"]
-                got["class"] = msg.get("class")
-        return got
+def pupil(port: int, first: dict[str, Any]) -> Any:
+    """One page's socket, open, that has sent ``first``."""
+    ws = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=WAIT_S, legacy=True)
+    ws.send(json.dumps(first))
+    return ws
+
+
+def seated(ws: Any) -> dict[str, Any]:
+    """Read until the page has its seat token (if sent) and a whole state."""
+    got: dict[str, Any] = {}
+    while "state" not in got:
+        msg = json.loads(ws.recv(timeout=WAIT_S))
+        if msg["type"] in ("refused", "bye"):
+            raise AssertionError(msg)
+        if msg["type"] == "welcome":
+            got["token"] = msg["token"]
+        if msg["type"] == "update" and msg.get("state"):
+            got["state"] = msg["state"]
+            got["class"] = msg.get("class")
+    return got
 
 
 def test_a_kernel_restart_then_resume_brings_the_class_back(tmp_path: Path) -> None:
@@ -72,12 +77,19 @@ def test_a_kernel_restart_then_resume_brings_the_class_back(tmp_path: Path) -> N
         )
         said = run(client, start).split()
         code, token = said[-2], said[-1]
-        ana = pupil(port, {"type": "join", "code": code, "name": "Ana"})
-        assert ana["class"]["table"] == 1
+        ana_ws = pupil(port, {"type": "join", "code": code, "name": "Ana"})
+        ben_ws = pupil(port, {"type": "join", "code": code, "name": "Ben"})
+        ana, ben = seated(ana_ws), seated(ben_ws)  # a full table of two starts
+        assert ana["class"]["table"] == ben["class"]["table"] == 1
+        assert run(client, "print(room.tables[0].table.game.hands[0])").strip() == str(
+            tuple(ana["state"]["view"]["hand"])
+        )
+        ana_ws.close()
+        ben_ws.close()
         # the re-run cell: the running class, no OSError and no second class
         again = run(client, start)
-        assert code in again and "already running" in again
-        assert run(client, "print(len(room.pupils), room.port)").split() == ["1", str(port)]
+        assert code in again and "already" in again
+        assert run(client, "print(len(room.pupils), room.port)").split() == ["2", str(port)]
 
         manager.restart_kernel(now=True)
         client.wait_for_ready(timeout=WAIT_S)
@@ -85,14 +97,13 @@ def test_a_kernel_restart_then_resume_brings_the_class_back(tmp_path: Path) -> N
             client, f"from mindwidget import Classroom\nfresh = Classroom(data={str(data)!r})"
         )
         assert code in hint and "resume=True" in hint  # a recent class, and how to resume it
-        run(client, "fresh.stop()")
         back = run(
             client,
             f"room = Classroom(data={str(data)!r}, resume=True)\n"
             "print(room.code, room.teacher_token, room.port)",
         )
         assert back.split()[-3:] == [code, token, str(port)]
-        again = pupil(port, {"type": "rejoin", "token": ana["token"]})
+        again = seated(pupil(port, {"type": "rejoin", "token": ana["token"]}))
         assert again["class"]["table"] == 1 and again["class"]["seat"] == 0
         assert again["state"]["view"]["hand"] == ana["state"]["view"]["hand"]
         run(client, "room.stop()")

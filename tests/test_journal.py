@@ -3,7 +3,6 @@ listed, forgotten, pruned; a damaged file is a clear `JournalError`, never a cra
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sqlite3
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 
 from mindwidget.classroom import journal as J
 from mindwidget.classroom.record import Recorder, restore
+from mindwidget.classroom.room import ManualTimers
 from mindwidget.classroom.tables import ClassTable, Pupil
 from mindwidget.rules import RuleError
 from mindwidget.table import Refused
@@ -154,8 +154,8 @@ def _sql(path: Path, statement: str) -> None:
 
 
 # ------------------------------------------------------------ a class written and read back
-def _class(tmp_path: Path) -> tuple[Any, Recorder, asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
+def _class(tmp_path: Path) -> tuple[Any, Recorder, ManualTimers]:
+    timers = ManualTimers()
     pupils = {
         f"p{i}": Pupil(id=f"p{i}", name=n, lang="nl", token=f"tok{i}" * 6, address="1.2.3.4")
         for i, n in enumerate(("Ana", "Ben", "Cas", "Dee"), start=1)
@@ -165,15 +165,15 @@ def _class(tmp_path: Path) -> tuple[Any, Recorder, asyncio.AbstractEventLoop]:
         return lambda game: 1000 * table_id + game
 
     tables = [
-        ClassTable(id=k, size=3, bots="human", tempo="people", seed_for=seed_for(k), loop=loop)
+        ClassTable(id=k, size=3, bots="human", tempo="people", seed_for=seed_for(k), timers=timers)
         for k in (1, 2)
     ]
     room = SimpleNamespace(pupils=pupils, tables=tables, locked=False)
     tables[0].sit(pupils["p1"], 0)
     tables[0].sit(pupils["p2"], 1)
     tables[1].sit(pupils["p3"], 0)
-    recorder = Recorder(J.Journal.create(tmp_path, "4821", HEADER))
-    return room, recorder, loop
+    recorder = Recorder(J.Journal.create(tmp_path, "4821", HEADER), room)
+    return room, recorder, timers
 
 
 def _play_a_while(room: Any, recorder: Recorder) -> None:
@@ -232,7 +232,6 @@ def test_a_class_comes_back_from_its_journal(tmp_path: Path) -> None:
         assert r.game == t.table.game  # replayed from the actions: the same game
         assert r.game is not None and r.game.actions == t.table.game.actions
     assert back.tables[1].game.action_count > 4  # the bots' plays are there too
-    loop.close()
 
 
 def test_a_damaged_action_or_entry_is_a_journal_error(tmp_path: Path) -> None:
@@ -263,7 +262,6 @@ def test_a_damaged_action_or_entry_is_a_journal_error(tmp_path: Path) -> None:
         assert str(path) in str(caught.value)
     with pytest.raises(J.JournalError, match="header is damaged"):
         restore(path, {**header, "options": {"colour": "red"}}, entries)
-    loop.close()
 
 
 @settings(
@@ -277,7 +275,6 @@ def test_fuzz_a_journal_file_damaged_anywhere(tmp_path_factory: Any, data: Any) 
     room, recorder, loop = _class(folder)
     _play_a_while(room, recorder)
     recorder.journal.close()
-    loop.close()
     path = recorder.journal.path
     raw = bytearray(path.read_bytes())
     for p in path.parent.glob("*-wal"):

@@ -37,8 +37,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-async def serve(**options: object) -> None:
-    """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go."""
+async def serve(save: str | None = None, **options: object) -> None:
+    """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go;
+    at the end, the class's data to ``save`` (`Classroom.save`), if given."""
     import asyncio
 
     from .server import Classroom
@@ -48,4 +49,8 @@ async def serve(**options: object) -> None:
     try:
         await asyncio.Event().wait()
     finally:
-        room.stop()
+        try:
+            if save is not None:
+                print(f"{room.save(save)}", flush=True)
+        finally:
+            room.stop()

@@ -35,7 +35,14 @@ from .journal import Journal, JournalError
 __all__ = ["Recorder", "Restored", "RestoredTable", "restore"]
 
 #: The options of a class that its journal keeps (`Classroom`'s arguments).
-OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace")
+OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace", "lan")
+#: The room's entries that change nothing but a game (read from the game itself) or
+#: nothing kept (a pupil's connection).
+QUIET = frozenset(("tick", "bots_go_on", "act", "rejoin", "left", "gone"))
+#: The teacher's commands, kept as notes beside the state they changed.
+NOTED = frozenset(
+    ("start", "start_all", "pause", "lock", "remove", "move", "give_to_bot", "new_game")
+)
 
 
 class _Pupil(Protocol):
@@ -77,35 +84,51 @@ class _Written:
 
 
 class Recorder:
-    """Writes a class to ``journal``: `sync` after changes, `commit` once per loop turn."""
+    """Writes ``room``'s class to ``journal``: the room's seam (`Room.recorder` is this
+    object, `Room.commit` its `before_send`)."""
 
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: Journal, room: _Room) -> None:
         self.journal = journal
+        self.room = room
         self._pupils: dict[str, tuple[str, str, str]] = {}
         self._tables: dict[int, _Written] = {}
         self._locked: bool | None = None
         self._ended = False
         self.dirty = True  # the room changed something besides a game
 
-    def resumed(self, room: _Room) -> None:
-        """The class came back from this journal: what it holds now is written."""
-        for p in room.pupils.values():
-            self._pupils[p.id] = (p.name, p.lang, p.token)
-        for t in room.tables:
-            w = self._tables[t.id] = _Written(seats=_seating(t))
-            if t.table is not None:
-                w.game = t.table.game
-                w.actions = t.table.game.action_count
-        self._locked = bool(room.locked)
-
-    def note(self, entry: Mapping[str, Any]) -> None:
-        """An entry the room recorded (a teacher's command, a join ...): the class changed."""
+    def known(self, back: Restored) -> None:
+        """The class comes back from this journal (before `Room.restore`): what it holds
+        is written already (what the resume changes, e.g. a stop, is written next)."""
+        self._pupils = {pid: (d["name"], d["lang"], d["token"]) for pid, d in back.pupils.items()}
+        for r in back.tables.values():
+            w = self._tables[r.id] = _Written(seats=(r.size, r.seats, r.bots, r.games, r.people))
+            if r.game is not None:
+                w.game, w.actions = r.game, r.game.action_count
+        self._locked = back.locked
+        self._ended = False
         self.dirty = True
+
+    def __call__(self, entry: Mapping[str, Any]) -> None:
+        """An entry of the room (`Room.record`), before any page hears of the change."""
         kind = entry.get("kind")
-        if kind in ("lock", "remove", "pause_all", "end", "give_to_bot", "move", "start"):
-            self.journal.append(
-                "note", {k: v for k, v in entry.items() if k != "kind"} | {"what": kind}
-            )
+        if kind in QUIET:
+            return  # a game's actions are read from the game at the commit
+        self.dirty = True
+        if kind == "join":  # the page gets its seat token at once: on disk first
+            pid, name, lang, token = (entry[k] for k in ("pupil", "name", "lang", "token"))
+            self._pupils[pid] = (name, lang, token)
+            self.journal.append("pupil", {"id": pid, "name": name, "lang": lang, "token": token})
+            self.journal.commit()
+        elif kind == "end":
+            self.ended()
+        elif kind in NOTED:
+            fields = {k: v for k, v in entry.items() if k in ("pupil", "table", "seat", "locked")}
+            self.journal.append("note", {"what": kind, **fields})
+
+    def before_send(self) -> None:
+        """Once per loop turn, before the pages are sent what changed: write and commit."""
+        self.sync(self.room)
+        self.journal.commit()
 
     def sync(self, room: _Room) -> None:
         """Write what changed since the last sync (the games always; pupils and seats
@@ -132,10 +155,17 @@ class Recorder:
                 seating = _seating(t)
                 if seating != w.seats:
                     w.seats = seating
-                    size, seats, bots, games = seating
+                    size, seats, bots, games, people = seating
                     journal.append(
                         "seats",
-                        {"table": t.id, "size": size, "seats": seats, "bots": bots, "games": games},
+                        {
+                            "table": t.id,
+                            "size": size,
+                            "seats": seats,
+                            "bots": bots,
+                            "games": games,
+                            "people": people,
+                        },
                     )
             if not self._ended and bool(room.locked) != self._locked:
                 self._locked = bool(room.locked)
@@ -171,7 +201,8 @@ class Recorder:
 
 def _seating(t: _ClassTable) -> tuple[Any, ...]:
     seats = [None if t.seats.get(s) is None else t.seats[s].id for s in range(t.size)]
-    return (t.size, seats, sorted(t.bot_seats), t.games)
+    people = None if t.table is None else list(t.table.seats)
+    return (t.size, seats, sorted(t.bot_seats), t.games, people)
 
 
 # ------------------------------------------------------------------ reading back
@@ -184,6 +215,7 @@ class RestoredTable:
     seats: list[str | None]
     bots: list[int]
     games: int
+    people: list[int] | None = None  # the game's person seats (None: not started)
     game: Game | None = None
 
 
@@ -271,12 +303,18 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
             raise ValueError("its bots' seats are not seats of the table")
         if tid not in out.tables and tid != len(out.tables) + 1:
             raise ValueError(f"table {tid} comes before table {len(out.tables) + 1}")
+        people = entry.get("people")
+        if people is not None and (
+            not isinstance(people, list)
+            or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < 8 for s in people)
+        ):
+            raise ValueError("its person seats are not seats")
         t = out.tables.get(tid)
         games = _int(entry, "games", 0, 1_000_000)
         if t is None:
-            out.tables[tid] = RestoredTable(tid, size, list(seats), list(bots), games)
-        else:
-            t.size, t.seats, t.bots, t.games = size, list(seats), list(bots), games
+            t = out.tables[tid] = RestoredTable(tid, size, list(seats), list(bots), games)
+        t.size, t.seats, t.bots, t.games = size, list(seats), list(bots), games
+        t.people = None if people is None else list(people)
     elif kind == "game":
         t = out.tables.get(_int(entry, "table", 1, 10_000))
         if t is None:
