@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -39,6 +38,7 @@ class _Served(Protocol):
     code: str
     address: str
     _closed: bool
+    _keeper: Keeper
 
     @property
     def pupils(self) -> dict[str, Any]: ...
@@ -187,6 +187,10 @@ class Keeper:
             )
         )
 
+    def writes(self, path: Path) -> bool:
+        """Whether this server writes the journal at ``path`` now."""
+        return self.recorder is not None and self.path is not None and self.path == path
+
     def stop(self, room: Room) -> None:
         """The class ended: the last entries written, the file closed (a class that no
         pupil joined leaves none)."""
@@ -211,11 +215,7 @@ def forget(code: str, data: str | Path | None = None) -> Path:
     assert folder is not None
     path = journal.journal_path(folder, code)
     for room in _RUNNING.values():
-        if not room._closed and room.code == code:
+        if not room._closed and room._keeper.writes(path):
             raise ValueError(f"class {code} is running here: stop() it first, then forget it.")
     journal.forget(folder, code)
     return path
-
-
-def _now() -> float:
-    return time.time()
