@@ -236,7 +236,7 @@ def test_a_recent_class_is_offered_for_resuming_then_resumed(
             Classroom.forget(code, data=tmp_path)
         back.stop()
         assert Classroom.forget(code, data=tmp_path) == journal.journal_path(tmp_path, code)
-        with pytest.raises(ValueError, match=f"no class to resume|no class with a pupil"):
+        with pytest.raises(ValueError, match="no class to resume|no class with a pupil"):
             Classroom(data=tmp_path, resume=True)
 
     try:
