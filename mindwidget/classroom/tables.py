@@ -297,6 +297,8 @@ class ClassTable:
             )
             self._use(table)
             self.stop_play()
+            for session in self.sessions.values():
+                session.tell("resumed")  # why the table stopped
 
     def stop_play(self) -> bool:
         """Stop a running level (the teacher's pause); True if it stopped."""

@@ -87,6 +87,7 @@ def test_kill_9_then_resume_the_pages_come_back_by_themselves(
         for page, was in zip(pages, before, strict=True):
             expect(tid(page, "class-net")).to_have_attribute("data-state", "")
             phase_is(page, "stopped")  # hands on the table until all press Klaar again
+            expect(tid(page, "notice")).to_have_attribute("data-key", "resumed")  # and why
             assert seen(page) == was
         for page, (w, _) in zip(pages, sizes, strict=True):
             shot(page, f"resume-back-{lang}-{w}")
