@@ -5,8 +5,11 @@ data folder of the person running the tests."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 _DATA = tempfile.mkdtemp(prefix="mindwidget-test-data-")
 os.environ["XDG_DATA_HOME"] = _DATA
+atexit.register(shutil.rmtree, _DATA, ignore_errors=True)

@@ -13,6 +13,9 @@ WebSocket, with only their own hand; the server keeps every table's time.
 * `tables`: the class's tables and pupils (seating, Ready for all, timers);
 * `teacher`: the teacher's dashboard, its socket and the class's data;
 * `wire`: what a page may send, checked; the rate limit;
+* `journal`: the class's journal (one SQLite file per class); `record`: what
+  it holds and the class it brings back; `keep`: a server's journal, resume
+  and the re-run cell;
 * `pages`: the HTML; `words`: the strings (``locales/class/``) and nicknames.
 """
 

@@ -13,8 +13,8 @@ Everything a socket sends is hostile (`links.PupilSocket`): bounded frames
 (`wire.MAX_MESSAGE_BYTES`), checked messages, a rate limit per socket, a cap
 on sockets per address, a slower answer to repeated wrong codes, and a socket
 whose page does not read what it is sent is closed rather than buffered
-without end. The server reads no file but its own bundle (once, at start)
-and writes none.
+without end. The server reads its own bundle (once, at start) and the journal
+of a class it resumes, and writes only the class's journal (`keep`).
 
 The class itself (its pupils, tables, rules and the teacher's commands) is a
 `room.Room`, which has no Tornado: `Classroom` serves it and delegates to it.
