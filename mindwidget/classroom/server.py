@@ -72,11 +72,9 @@ class Classroom:
     sockets one address may hold; ``rate`` is each socket's messages per second
     and burst. The class's state and rules are its `room` (`room.Room`).
 
-    Every change is kept in a journal in ``data`` (default: the user's data
-    folder; False: none), and ``resume=True`` (or a class code) brings the
-    latest class there back after a crash or a kernel restart (`keep`). Run
-    again on the same loop (a notebook cell run twice), it gives back the
-    class already running.
+    Every change is kept in a journal in ``data`` (default: the user's data folder;
+    False: none); ``resume=True`` (or a code) brings the latest class there back
+    (`keep`). Run again on the same loop (a cell run twice): the running class.
     """
 
     def __new__(cls, **options: Any) -> Classroom:
@@ -150,10 +148,9 @@ class Classroom:
         address = "0.0.0.0" if lan else "127.0.0.1"
         try:
             sockets = _bind(port, address, lan)
-        except OSError as exc:
+        except OSError as exc:  # e.g. a class served there still
             raise OSError(
-                f"port {port} is taken ({exc.strerror}): is the class served elsewhere still? "
-                "Another port (port=N, --port N) serves it there."
+                f"port {port}: {exc.strerror}; port=N (--port N) serves another."
             ) from None
         self._server.add_sockets(sockets)
         self.port = int(sockets[0].getsockname()[1])
@@ -252,8 +249,7 @@ class Classroom:
 
     @staticmethod
     def forget(code: str, data: str | Path | None = None) -> Path:
-        """Delete class ``code``'s journal (from ``data``, default the user's data
-        folder): its nicknames and plays are gone. Refused while it runs here."""
+        """Delete class ``code``'s journal (in ``data``, default the user's data folder)."""
         return keep.forget(code, data)
 
     def start_table(self, table_id: int) -> None:
