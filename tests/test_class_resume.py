@@ -259,3 +259,18 @@ def test_a_damaged_journal_is_a_clear_error_and_serves_nothing(tmp_path: Path) -
             Classroom(data=3.5)  # type: ignore[arg-type]
 
     asyncio.run(main())
+
+
+def test_the_command_forgets_a_class_and_says_what_it_cannot_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mindwidget.cli import main
+
+    assert main(["class", "--data", str(tmp_path), "--resume"]) == 1
+    assert "holds no class with a pupil to resume" in capsys.readouterr().err
+    journal.Journal.create(tmp_path, "4821", {"code": "4821", "teacher_token": "x"}).close()
+    assert main(["class", "--data", str(tmp_path), "--forget", "4821"]) == 0
+    assert "class-4821.sqlite3" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
+    assert main(["class", "--data", str(tmp_path), "--forget", "4821"]) == 1
+    assert "has no class 4821" in capsys.readouterr().err

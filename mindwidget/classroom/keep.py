@@ -105,7 +105,7 @@ class Keeper:
         if info is None:
             what = "no class with a pupil" if resume is True else f"no class {resume}"
             raise ValueError(
-                f"{self.folder} holds {what} to resume; Classroom(...) without resume starts one."
+                f"{self.folder} holds {what} to resume; without resume a new class starts."
             )
         header, entries = journal.read(info.path)
         self.back = restore(info.path, header, entries)

@@ -36,9 +36,9 @@ __all__ = ["Recorder", "Restored", "RestoredTable", "restore"]
 
 #: The options of a class that its journal keeps (`Classroom`'s arguments).
 OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace", "lan")
-#: The room's entries that change nothing but a game (read from the game itself) or
-#: nothing kept (a pupil's connection).
-QUIET = frozenset(("tick", "bots_go_on", "act", "rejoin", "left", "gone"))
+#: The room's entries that change nothing but the game of the table they name (read
+#: from the game itself at the commit) or nothing kept (a pupil's connection).
+QUIET = frozenset(("tick", "bots_go_on", "act", "rejoin", "left"))
 #: The teacher's commands, kept as notes beside the state they changed.
 NOTED = frozenset(
     ("start", "start_all", "pause", "lock", "remove", "move", "give_to_bot", "new_game")
@@ -95,6 +95,7 @@ class Recorder:
         self._locked: bool | None = None
         self._ended = False
         self.dirty = True  # the room changed something besides a game
+        self._changed: set[int] = set()  # the tables whose games may have changed
 
     def known(self, back: Restored) -> None:
         """The class comes back from this journal (before `Room.restore`): what it holds
@@ -111,6 +112,9 @@ class Recorder:
     def __call__(self, entry: Mapping[str, Any]) -> None:
         """An entry of the room (`Room.record`), before any page hears of the change."""
         kind = entry.get("kind")
+        table = entry.get("table")
+        if table is not None:
+            self._changed.add(table)
         if kind in QUIET:
             return  # a game's actions are read from the game at the commit
         self.dirty = True
@@ -131,10 +135,11 @@ class Recorder:
         self.journal.commit()
 
     def sync(self, room: _Room) -> None:
-        """Write what changed since the last sync (the games always; pupils and seats
-        when the room said something changed)."""
+        """Write what changed since the last sync: the games of the tables the room's
+        entries named; pupils, seats and every game when it said something else changed."""
         journal = self.journal
-        if self.dirty:
+        full = self.dirty
+        if full:
             self.dirty = False
             pupils = room.pupils
             for pid, p in pupils.items():
@@ -170,24 +175,33 @@ class Recorder:
             if not self._ended and bool(room.locked) != self._locked:
                 self._locked = bool(room.locked)
                 journal.append("lock", {"locked": self._locked})
-        for t in room.tables:
-            table = t.table
-            if table is None:
-                continue
-            game = table.game
-            w = self._tables.get(t.id)
-            if w is None:
-                w = self._tables[t.id] = _Written()
-            if game is not w.game:
-                w.game, w.actions = game, 0
-                journal.append(
-                    "game", {"table": t.id, "rules": game.rules.to_dict(), "seed": game.seed}
-                )
-            n = game.action_count
-            if n != w.actions:
-                for a in game.actions_from(w.actions):
-                    journal.append("act", {"table": t.id, "a": a})
-                w.actions = n
+        if self._changed:
+            changed, self._changed = self._changed, set()
+            for t in room.tables if full else [room.tables[i - 1] for i in changed]:
+                self._sync_game(t)
+        elif full:
+            for t in room.tables:
+                self._sync_game(t)
+
+    def _sync_game(self, t: Any) -> None:
+        """Write table ``t``'s new game and new actions, if any."""
+        table = t.table
+        if table is None:
+            return
+        game = table.game
+        w = self._tables.get(t.id)
+        if w is None:
+            w = self._tables[t.id] = _Written()
+        if game is not w.game:
+            w.game, w.actions = game, 0
+            self.journal.append(
+                "game", {"table": t.id, "rules": game.rules.to_dict(), "seed": game.seed}
+            )
+        n = game.action_count
+        if n != w.actions:
+            for a in game.actions_from(w.actions):
+                self.journal.append("act", {"table": t.id, "a": a})
+            w.actions = n
 
     def ended(self) -> None:
         """The class ended (the teacher's end, or the server stopped)."""
