@@ -126,7 +126,9 @@ def cpu_per_play(pupils: int, seconds: float, rounds: int) -> None:
 async def resume_time(tables: int, page_backoff: bool) -> float:
     data = Path(tempfile.mkdtemp(prefix="mw-resume-bench-")) / "data"
     port = free_port()
-    server = ClassProcess(data, port, "--size", "3", "--seed", "3", "--tempo", "0.25")
+    # every pupil here comes from 127.0.0.1: no cap on sockets per address
+    options = {"size": 3, "seed": 3, "tempo": 0.25, "per_address": 1000}
+    server = ClassProcess(data, port, options=options)
     server.start()
     rng = random.Random(3)
     backoff = (0.5, 5.0) if page_backoff else None

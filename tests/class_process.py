@@ -34,11 +34,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class ClassProcess:
-    """``python -m mindwidget.cli class --data DIR --port PORT ...`` in a process."""
+#: A class server with options the command does not take (``serve(**options)``).
+SERVE = """
+import asyncio, json, sys
+from mindwidget.classroom import serve
+try:
+    asyncio.run(serve(**json.loads(sys.argv[1])))
+except KeyboardInterrupt:
+    pass
+"""
 
-    def __init__(self, data: Path, port: int, *args: str) -> None:
-        self.data, self.port, self.args = data, port, args
+
+class ClassProcess:
+    """``python -m mindwidget.cli class --data DIR --port PORT ...`` in a process (or,
+    with ``options``, `serve` with those keywords)."""
+
+    def __init__(
+        self, data: Path, port: int, *args: str, options: dict[str, Any] | None = None
+    ) -> None:
+        self.data, self.port, self.args, self.options = data, port, args, options
         self.proc: subprocess.Popen[bytes] | None = None
         self.code = ""
         self.teacher_url = ""
@@ -50,8 +64,14 @@ class ClassProcess:
             log.write(f"--- start {extra}\n".encode())
         self._log = self.out.open("ab")
         self._seen = self.out.stat().st_size
-        cmd = [sys.executable, "-m", "mindwidget.cli", "class", "--no-browser"]
-        cmd += ["--data", str(self.data), "--port", str(self.port), *self.args, *extra]
+        if self.options is None:
+            cmd = [sys.executable, "-m", "mindwidget.cli", "class", "--no-browser"]
+            cmd += ["--data", str(self.data), "--port", str(self.port), *self.args, *extra]
+        else:
+            options = self.options | {"data": str(self.data), "port": self.port}
+            if "--resume" in extra:
+                options["resume"] = True
+            cmd = [sys.executable, "-c", SERVE, json.dumps(options)]
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, env=env)
         end = time.monotonic() + WAIT_S
         while time.monotonic() < end:

@@ -64,6 +64,11 @@ MAX_ENTRY_CHARS = 64 * 1024
 #: The most entries one journal may hold (a lesson writes a few thousand).
 MAX_ENTRIES = 2_000_000
 
+#: One encoder for every entry (json.dumps with options makes a new one each call).
+_encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+
+_INSERT = "INSERT INTO entries (at, kind, data) VALUES (?, ?, ?)"
+
 _SCHEMA = """
 CREATE TABLE header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entries (
@@ -118,7 +123,7 @@ class Journal:
         self.path = path
         self.header = header
         self._conn = conn
-        self._buffer: list[tuple[float, str, str]] = []
+        self._buffer: list[tuple[str, str]] = []  # (kind, JSON), stamped at the commit
         self.written = 0  # entries committed by this process
         self.commits = 0
 
@@ -160,10 +165,10 @@ class Journal:
     # ---------------------------------------------------------------- writing
     def append(self, kind: str, data: Mapping[str, Any]) -> None:
         """An entry, written at the next `commit` (``data`` JSON-able, with no "kind")."""
-        text = json.dumps(data, separators=(",", ":"), allow_nan=False)
+        text = _encode(data)
         if len(text) > MAX_ENTRY_CHARS:
             raise ValueError(f"a journal entry is at most {MAX_ENTRY_CHARS:,} characters.")
-        self._buffer.append((time.time(), kind, text))
+        self._buffer.append((kind, text))
 
     @property
     def pending(self) -> int:
@@ -176,13 +181,18 @@ class Journal:
             return 0
         self._buffer = []
         conn = self._conn
-        conn.execute("BEGIN")
+        at = time.time()  # one loop turn: one time
         try:
-            conn.executemany("INSERT INTO entries (at, kind, data) VALUES (?, ?, ?)", rows)
-            conn.execute("COMMIT")
+            if len(rows) == 1:  # a statement alone is its own transaction
+                conn.execute(_INSERT, (at, *rows[0]))
+            else:
+                conn.execute("BEGIN")
+                conn.executemany(_INSERT, [(at, kind, text) for kind, text in rows])
+                conn.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
             self._buffer = rows + self._buffer
             raise
         self.written += len(rows)
