@@ -586,6 +586,12 @@ def _class_parser(
     room.add_argument("--same-deal", action="store_true", help=w("same_deal_help"))
     room.add_argument("--seed", type=int, default=None, metavar="N", help=w("seed_help"))
     room.add_argument("--no-browser", action="store_true", help=w("class_no_browser_help"))
+    room.add_argument("--data", default=None, metavar="DIR", help=w("data_help"))
+    room.add_argument(
+        "--resume", nargs="?", const=True, default=False, metavar="CODE", help=w("resume_help")
+    )
+    room.add_argument("--forget", metavar="CODE", help=w("forget_help"))
+    room.add_argument("--save", metavar="FILE", help=w("save_help"))
 
 
 def _class(args: argparse.Namespace) -> int:
@@ -593,7 +599,18 @@ def _class(args: argparse.Namespace) -> int:
 
     from .classroom import serve
 
+    if args.forget is not None:
+        from .classroom import keep
+
+        try:
+            print(say("deleted", args.lang, path=keep.forget(args.forget, args.data)))
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        return 0
     options = dict(
+        data=args.data,
+        resume=args.resume,
+        save=args.save,
         lan=args.lan,
         port=args.port,
         size=args.size,
