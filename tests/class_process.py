@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection
 
 from mindwidget.classroom import journal as J
 from mindwidget.game import Game
+from mindwidget.i18n import LANGS, say_in
 
 WAIT_S = 20.0
 
@@ -43,6 +44,13 @@ try:
 except KeyboardInterrupt:
     pass
 """
+
+
+#: The terminal's labels in every language (the command speaks the class's: issue 24).
+_LABELS = {
+    key: "|".join(re.escape(say_in("cli", key, lang)) for lang in LANGS)
+    for key in ("class_code", "teacher_page")
+}
 
 
 class ClassProcess:
@@ -76,8 +84,8 @@ class ClassProcess:
         end = time.monotonic() + WAIT_S
         while time.monotonic() < end:
             text = self.out.read_bytes()[self._seen :].decode("utf-8", "replace")
-            code = re.search(r"Class code:\s+(\d+)", text)
-            teacher = re.search(r"Teacher's page:\s+(\S+)", text)
+            code = re.search(rf"(?:{_LABELS['class_code']})\s+(\d+)", text)
+            teacher = re.search(rf"(?:{_LABELS['teacher_page']})\s+(\S+)", text)
             if code and teacher and _listening(self.port):
                 self.code, self.teacher_url = code.group(1), teacher.group(1)
                 return
