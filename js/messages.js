@@ -7,15 +7,19 @@ export const TIMED = Object.freeze(["ready", "play", "stop", "propose_star", "vo
 
 /**
  * The message for a button or key: `action` from view.allowed, at level time `t`
- * (`agree` for a vote).
+ * (`agree` for a vote), made on the view `seen` (clock.epoch and view.n: Python
+ * refuses the action if the table has left that view, session.py `_check_seen`).
  * @param {string} action
  * @param {number} t
  * @param {{agree?: boolean}} [extra]
+ * @param {{epoch?: number, n?: number}} [seen]
  */
-export function actionMessage(action, t, extra = {}) {
-  if (action === "vote") return { type: action, t, agree: Boolean(extra.agree) };
-  if (TIMED.includes(action)) return { type: action, t };
-  return { type: action };
+export function actionMessage(action, t, extra = {}, seen = {}) {
+  const on = Number.isInteger(seen.epoch) && Number.isInteger(seen.n) ? { epoch: seen.epoch, n: seen.n } : {};
+  if (action === "vote") return { type: action, t, agree: Boolean(extra.agree), ...on };
+  if (TIMED.includes(action)) return { type: action, t, ...on };
+  if (action === "wait") return { type: action };
+  return { type: action, ...on };
 }
 
 /** A heartbeat: the level time and the last seq seen (js/clock.js heartbeat()). */

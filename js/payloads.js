@@ -13,14 +13,15 @@
 /**
  * One point of the live timing trace (view.trace_points).
  * @typedef {{k: "play"|"mistake"|"lost"|"star"|"stop", t: number, card?: number|null,
- *   player: number, until?: number|null, why?: "mistake"|"star"}} TracePoint
+ *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat"}} TracePoint
  */
 
 /**
  * A public event (events.py public_dict), as in `view.news` and the panels.
  * @typedef {{type: string, player?: number, card?: number|null, level?: number,
  *   lives?: number, agree?: boolean, discards?: {player: number, card: number|null}[],
- *   faults?: number[], reward?: string|null, granted?: boolean, t?: number}} PublicEvent
+ *   faults?: number[], reward?: string|null, granted?: boolean, t?: number,
+ *   why?: string}} PublicEvent
  */
 
 /**
@@ -60,8 +61,10 @@
  * @property {string[]} [tempo_labels]  their labels, in the session's language
  * @property {string[]} [speed_labels]  the speed menu's labels ("2×")
  * @property {number} [join]          seconds the bots take to join after the person's Ready
- * @property {"mistake"|"star"|"stop"} [why]  phase "stopped": why the hands are on the table
- * @property {number|null} [stopped_by]  why "stop": the seat that called stop
+ * @property {"mistake"|"star"|"stop"|"offline"|"teacher"|"seat"} [why]  phase "stopped": why
+ *   the hands are on the table ("stop": a seat called it; "offline": its connection was lost;
+ *   "teacher": the teacher paused; "seat": the seating changed)
+ * @property {number|null} [stopped_by]  not after a mistake or a star: the seat in whose name
  */
 
 /**

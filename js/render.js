@@ -137,10 +137,15 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       // Python says why: after a mistake or a throwing star the table stops by itself
-      // (Rules.concentrate_after), or a seat called stop (view.stopped_by)
+      // (Rules.concentrate_after), a seat called stop (view.stopped_by), or the class
+      // server stopped it in a seat's name: a lost connection, the teacher, a seat change
       const why = view.why;
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
-      return about(lang, "phase_stopped", view.stopped_by ?? -1, view, names);
+      const by = view.stopped_by ?? -1;
+      if (why === "teacher") return tr(lang, "phase_stopped_teacher");
+      if (why === "offline" || why === "seat")
+        return about(lang, `phase_stopped_${why}`, by, view, names, { player: by });
+      return about(lang, "phase_stopped", by, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
@@ -489,7 +494,11 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
         out.push(tr(lang, "say_star_declined"));
         break;
       case "stopped":
-        out.push(about(lang, "say_stopped", p, view, names));
+        // why (events.STOP_REASONS): "player" called it, or the class server stopped it
+        if (e.why === "teacher") out.push(tr(lang, "say_stopped_teacher"));
+        else if (e.why === "offline" || e.why === "seat")
+          out.push(about(lang, `say_stopped_${e.why}`, p, view, names, { player: p }));
+        else out.push(about(lang, "say_stopped", p, view, names));
         break;
       case "ready":
         out.push(tr(lang, "say_ready"));

@@ -127,7 +127,9 @@ export default () => {
             });
       resized?.observe(root);
 
-      const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra));
+      // each action names the view it was made on (Python refuses it once the table has left it)
+      const seen = () => ({ epoch: model.get("clock")?.epoch, n: model.get("view")?.n });
+      const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra, seen()));
 
       const draw = () => {
         const view = model.get("view");

@@ -35,7 +35,10 @@ heartbeats (``clock["beat"]`` is false); the host calls `HostClock.tick` at
 Messages from a front end: ``{"type": "hello"}`` (the whole trace again),
 ``{"type": "tick", "t", "seq"}``, ``{"type": "ready"|"play"|"stop"|"propose_star", "t"}``,
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
-``{"type": "next_level"|"start_blind"|"new_game"}``.
+``{"type": "next_level"|"start_blind"|"new_game"}``. Each action may name the
+view it was made on (``epoch``, ``n``): one made on a state the table has left is
+refused ("stale"), so a press that arrives late (a connection that stalled) never
+plays a card into a game it did not see.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ __all__ = [
     "MESSAGE_TYPES",
     "SETTABLE",
     "SIZES",
+    "VERSIONED",
     "HostClock",
     "Session",
     "check_seat",
@@ -78,6 +82,11 @@ JOIN_SECONDS = 0.6
 MESSAGE_TYPES = (
     "hello | tick | ready | play | stop | propose_star | vote | wait | next_level | "
     "start_blind | new_game"
+)
+#: The actions that name the view they were made on (``epoch``, ``n``): refused
+#: ("stale") when the table has left it (`Session.receive`).
+VERSIONED = frozenset(
+    ("ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game")
 )
 #: The settings a front end may change, with their values.
 SETTABLE: dict[str, tuple[object, ...]] = {
@@ -369,7 +378,29 @@ class Session:
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
         if kind in self._withheld:
             raise Refused("not_now")
+        if kind in VERSIONED:
+            self._check_seen(msg)
         handler()
+
+    def _check_seen(self, msg: dict[str, Any]) -> None:
+        """Refuse ("stale") an action made on a view the table has left.
+
+        An action names the view it was made on: its ``epoch`` (the clock's) and
+        ``n`` (the view's count of the level's events). It is stale when the level
+        changed since, unless only by this seat's own plays (two cards played in quick
+        succession). A message naming no view (an older front end) is not checked."""
+        if "epoch" not in msg and "n" not in msg:
+            return
+        epoch, n = _field(msg, "epoch", int), _field(msg, "n", int)
+        index = self.table.index
+        if n > index.n or n < 0:
+            raise Refused("bad_field", field="n", allowed=f"0 … {index.n}")
+        if epoch != self.table.epoch:
+            raise Refused("stale")
+        for i in range(n, index.n):
+            e = index.public(i)
+            if e["type"] != "played" or e["player"] != self.seat:
+                raise Refused("stale")
 
     def _t(self, msg: dict[str, Any]) -> float:
         """The action's level time: the host's, or the message's (checked)."""
@@ -521,15 +552,31 @@ class Session:
 
     def _stopped(self, view: dict[str, Any]) -> dict[str, Any]:
         """Why the table stopped: ``{"why": "mistake"|"star"}`` (it stopped by itself,
-        `Rules.concentrate_after`) or ``{"why": "stop", "stopped_by": seat}``."""
+        `Rules.concentrate_after`), ``{"why": "stop", "stopped_by": seat}`` (a seat
+        called stop), or ``{"why": "offline"|"teacher"|"seat", "stopped_by": seat}``
+        (the host stopped it in that seat's name, `mindwidget.events.STOP_REASONS`)."""
         points = self._feed.update(self.table.index).points
         stop = next((p for p in reversed(points) if p["k"] == "stop"), None)
         why = stop.get("why") if stop is not None else None
         if why is None and "mistake" in view:
             why = "mistake"
-        if why is not None:
+        if why in ("mistake", "star"):
             return {"why": why}
-        return {"why": "stop", "stopped_by": stop["player"] if stop is not None else None}
+        by = stop["player"] if stop is not None else None
+        return {"why": why or "stop", "stopped_by": by}
+
+    def stop_for(self, why: str) -> bool:
+        """The host stops a running level in this seat's name, for ``why``
+        (`mindwidget.events.STOP_REASONS`: "offline", "teacher", "seat"), at the
+        host's time; True if the level stopped. Not a message a front end may send."""
+        if self.seat is None or self.table.phase != "play":
+            return False
+        t = self.host.level_time() if self.host is not None else self.table.now
+        try:
+            self.table.stop(seat=self.seat, t=t, why=why)
+        except Refused as refused:
+            self._refuse(refused)
+        return self.table.phase != "play"
 
 
 def _has_you(key: str) -> bool:

@@ -312,8 +312,10 @@ class TraceFeed:
                 return  # hands already on the table (a stop after a mistake)
             self._open_stop = len(points)
             stop = {"k": "stop", "t": t, "until": None, "player": d["player"]}
-            if kind == "hands_on_table":
-                stop["why"] = d["why"]  # the table stopped after a mistake or a star
+            if kind == "hands_on_table" or d["why"] != "player":
+                # the table stopped after a mistake or a star, or the host stopped it
+                # in a seat's name (STOP_REASONS: a lost connection, the teacher, a seat)
+                stop["why"] = d["why"]
             points.append(stop)
         elif kind == "ready":
             if self._open_stop is not None:

@@ -83,7 +83,7 @@ class PublicEvent(TypedDict, total=False):
     face_up: bool
     counts: list[int]
     blind: bool
-    why: Literal["mistake", "star"]
+    why: Literal["mistake", "star", "player", "offline", "teacher", "seat"]
     discards: list[EventDiscard]
     lives: int
     stars: int
@@ -153,8 +153,10 @@ class View(TypedDict):
     speed_labels: NotRequired[list[str]]
     #: seconds the bots take to join after the person's Ready (real time, a person seated)
     join: NotRequired[float]
-    #: phase "stopped": why the hands are on the table, and who called stop
-    why: NotRequired[Literal["mistake", "star", "stop"]]
+    #: phase "stopped": why the hands are on the table, and in whose name (not for a
+    #: mistake or a star): "stop", the seat called it; "offline", its connection was
+    #: lost; "teacher", the teacher paused; "seat", the seating changed
+    why: NotRequired[Literal["mistake", "star", "stop", "offline", "teacher", "seat"]]
     stopped_by: NotRequired[int | None]
 
 
@@ -187,7 +189,7 @@ class TracePoint(TypedDict):
     player: int
     card: NotRequired[int | None]
     until: NotRequired[float | None]
-    why: NotRequired[Literal["mistake", "star"]]
+    why: NotRequired[Literal["mistake", "star", "offline", "teacher", "seat"]]
 
 
 #: The live trace: the points from ``from`` on (0 and all of them in `Session.state`).
@@ -234,20 +236,28 @@ class Tick(TypedDict):
 
 
 class Timed(TypedDict):
-    """A seat's action at level time ``t`` (ignored with the host's clock)."""
+    """A seat's action at level time ``t`` (ignored with the host's clock), made on
+    the view of ``epoch`` (`Clock`) and ``n`` (`View`): refused when the table has
+    left it (`Session.receive`, "stale")."""
 
     type: Literal["ready", "play", "stop", "propose_star"]
     t: NotRequired[float]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 class Vote(TypedDict):
     type: Literal["vote"]
     agree: bool
     t: NotRequired[float]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 class Untimed(TypedDict):
     type: Literal["wait", "next_level", "start_blind", "new_game"]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 Message = Hello | Tick | Timed | Vote | Untimed

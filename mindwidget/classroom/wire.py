@@ -13,7 +13,8 @@ the server keeps the time):
 * before joining: ``join {code, name, lang}``, ``rejoin {token}``,
   ``nickname {lang}``, ``ping {id}`` (the connection check: answered ``pong``)
 * at a table: ``ready``, ``play``, ``stop``, ``propose_star`` ``{t?}``,
-  ``vote {agree, t?}``, ``next_level``, ``start_blind``, ``new_game``,
+  ``vote {agree, t?}``, ``next_level``, ``start_blind``, ``new_game``, each with
+  ``{epoch?, n?}``, the view it was made on (refused "stale" once the table left it),
   ``hello``, ``tick {t?, seq?}``, ``wait``; ``set {name, value}`` (language,
   size); ``pong {id}`` (the answer to the server's ping)
 """
@@ -45,6 +46,8 @@ _BOOL = (bool,)
 _INT = (int,)
 _SCALAR = (str, int, float, bool)
 
+#: The view an action was made on (`mindwidget.session.Session._check_seen`).
+_SEEN: dict[str, tuple[type, ...]] = {"epoch": _INT, "n": _INT}
 #: Each message type and its fields with their kinds (``type`` aside).
 FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "join": {"code": _STR, "name": _STR, "lang": _STR},
@@ -53,14 +56,14 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "ping": {"id": _INT},
     "pong": {"id": _INT},
     "set": {"name": _STR, "value": _SCALAR},
-    "ready": {"t": _NUM},
-    "play": {"t": _NUM},
-    "stop": {"t": _NUM},
-    "propose_star": {"t": _NUM},
-    "vote": {"agree": _BOOL, "t": _NUM},
-    "next_level": {},
-    "start_blind": {},
-    "new_game": {},
+    "ready": {"t": _NUM, **_SEEN},
+    "play": {"t": _NUM, **_SEEN},
+    "stop": {"t": _NUM, **_SEEN},
+    "propose_star": {"t": _NUM, **_SEEN},
+    "vote": {"agree": _BOOL, "t": _NUM, **_SEEN},
+    "next_level": _SEEN,
+    "start_blind": _SEEN,
+    "new_game": _SEEN,
     "hello": {},
     "tick": {"t": _NUM, "seq": _INT},
     "wait": {},
