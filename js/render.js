@@ -128,6 +128,8 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
   const { lang } = ctx;
   const names = seatNames(view, lang);
   const watching = !isPerson(view);
+  // a class page that lost its connection: the table stands still for this pupil
+  if (view.offline) return tr(lang, "phase_offline");
   // a class table: this seat pressed Ready and the table waits for the others (Python says so)
   if (view.waiting_for_team && (view.phase === "ready" || view.phase === "stopped"))
     return tr(lang, "phase_joining");

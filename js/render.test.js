@@ -397,6 +397,15 @@ describe("phase text and announcements", () => {
         expect(phaseText({ ...v, why }, { lang })).not.toMatch(/stop|Stopp/i);
   });
 
+  it("a class page that lost its connection: the phase line says so and every button is disabled", () => {
+    const v = view({ phase: "play", allowed: [], offline: true });
+    expect(phaseText(v, ctx({ lang: "nl" }))).toBe(
+      "Verbinding verbroken: de tafel staat voor jou stil tot je terug bent. Wat je nu indrukt, wordt niet verstuurd.",
+    );
+    const s = renderTable(v, ctx({ lang: "nl" }));
+    for (const b of ["btn-play", "btn-stop", "btn-star", "btn-ready"]) expect(enabled(s, b)).toBe(false);
+  });
+
   it("announces each reason of a stop in the class's language", () => {
     const v = { players: 3, seat: 0, counts: [1, 1, 1], names: [null, "Cas", null] };
     const say = (e) => announce({ ...v, news: [{ type: "stopped", player: 1, ...e }] }, "nl");

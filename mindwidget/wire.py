@@ -142,6 +142,8 @@ class View(TypedDict):
     plans: NotRequired[dict[str, float]]  # reveal only
     #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
     names: NotRequired[list[str | None]]
+    #: the class page lost its connection (the page adds it): every action disabled
+    offline: NotRequired[bool]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
     waiting_for_team: NotRequired[bool]
     #: the bots' tempo (a name, or a number set from a cell); null: these bots have none
