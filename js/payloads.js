@@ -55,6 +55,9 @@
  * @property {Record<string, number>} [plans]  reveal only
  * @property {boolean} [waiting_for_team]  this seat pressed Ready; the table waits for the other people's
  * @property {(string|null)[]} [names]  a class table (the class page adds it): the pupils' nicknames by seat, null for a bot
+ * @property {(string|null)[]} [pile_names]  a class table: an earlier holder's name beside each pile card
+ * @property {(string|null)[]} [discard_names]  the same beside each card put aside
+ * @property {(string|null)[]} [mistake_names]  the same beside each of the mistake's cards put aside
  * @property {boolean} [offline]  the class page lost its connection (the page adds it): no action
  * @property {string|number|null} tempo  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
  * @property {number[]} speeds      the watch speeds to choose from (a table of bots only), else empty

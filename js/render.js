@@ -96,12 +96,13 @@ function discardList(
   /** @type {{player: number, card: number|null}[]} */ discards,
   /** @type {string[]} */ names,
   /** @type {string} */ lang,
+  /** @type {(string|null|undefined)[]} */ earlier = [],
 ) {
   return discards
-    .map((d) =>
+    .map((d, i) =>
       tr(lang, "discard_by", {
         card: d.card === null || d.card === undefined ? tr(lang, "face_down") : d.card,
-        who: names[d.player],
+        who: earlier[i] ?? names[d.player], // an earlier holder of the seat (a class table)
       }),
     )
     .join(", ");
@@ -324,7 +325,7 @@ function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /**
   return `<section class="mw-panel mw-mistake" data-testid="mistake" role="group">
   <h4><span class="mw-broken" aria-hidden="true">♥</span>${esc(tr(lang, "mistake_title"))}</h4>
   <p>${esc(about(lang, "mistake_text", m.player ?? -1, view, names, { card: m.card }))}</p>
-  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang) }))}</p>
+  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang, view.mistake_names) }))}</p>
   <p>${esc(lives > 0 ? tr(lang, "mistake_life", { n: lives }) : tr(lang, "mistake_last_life"))}</p></section>`;
 }
 
@@ -443,7 +444,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${seats(view, ctx, names)}
   <div class="mw-middle">
     ${pile(view, names, ctx.lang, { early: isEarly(view), from })}
-    ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
+    ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from, earlier: view.discard_names })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
   ${myHand(view, ctx, allowed)}

@@ -29,7 +29,7 @@ from typing import Any
 import pandas as pd
 
 from .checks import load_json, whole
-from .events import Dealt, GameLost, GameWon, LevelCleared, StarUsed
+from .events import Dealt, GameLost, GameWon, LevelCleared, Played, StarUsed
 from .game import Game
 from .rules import RuleError
 from .trace import trace
@@ -100,21 +100,35 @@ def _tables(tables: object) -> dict[int, Game]:
     return dict(sorted(out.items()))
 
 
-def _seat_info(seats: Seats | None, table: int, player: int) -> tuple[str, str, float]:
-    """(kind, name, round trip in ms) of a seat; unknown seats read as ("", "", NaN)."""
+def _seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
+    """(kind, name, round trip in ms) of whoever held a seat at the game's event ``at``;
+    unknown seats read as ("", "", NaN).
+
+    A seat may be listed more than once, each entry with ``from`` (the game's event
+    count when that holder took the seat; none: from the deal): the entry with the
+    latest ``from`` at or before ``at`` holds it (`ClassTable.seat_history`)."""
     listed = (seats or {}).get(table, ())
+    best: Mapping[str, Any] | None = None
+    best_from = -1
     for info in listed:
-        if isinstance(info, Mapping) and info.get("seat") == player:
-            kind = info.get("kind")
-            name = info.get("name")
-            rtt = info.get("rtt_ms")
-            ok = isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and math.isfinite(rtt)
-            return (
-                kind if isinstance(kind, str) else "",
-                name if isinstance(name, str) else "",
-                float(rtt) if ok else math.nan,  # type: ignore[arg-type]
-            )
-    return "", "", math.nan
+        if not isinstance(info, Mapping) or info.get("seat") != player:
+            continue
+        start = info.get("from", 0)
+        if isinstance(start, bool) or not isinstance(start, int):
+            start = 0
+        if best_from <= start <= at:  # the latest holder by then (listed in order)
+            best, best_from = info, start
+    if best is None:
+        return "", "", math.nan
+    kind = best.get("kind")
+    name = best.get("name")
+    rtt = best.get("rtt_ms")
+    ok = isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and math.isfinite(rtt)
+    return (
+        kind if isinstance(kind, str) else "",
+        name if isinstance(name, str) else "",
+        float(rtt) if ok else math.nan,  # type: ignore[arg-type]
+    )
 
 
 def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
@@ -130,7 +144,10 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     seat's latest measured round trip to the server, NaN for a bot).
 
     Cards put aside after a mistake or by a throwing star are not plays; the
-    trace of a table's game (`games`) lists them.
+    trace of a table's game (`games`) lists them. ``kind`` and ``name`` are those
+    of whoever held the seat when the card was played (a seat listed with
+    ``from``, see `_seat_info`): a pupil who took a seat mid-game does not
+    inherit the cards of the bot or pupil before them.
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
@@ -143,8 +160,11 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     for number, game in _tables(tables).items():
         frame = trace(game)
         frame = frame[frame["outcome"].isin(("play", "mistake"))]
-        for r in frame.itertuples(index=False):
-            kind, name, rtt = _seat_info(seats, number, int(r.player))
+        # each play row is one Played event, in order: where it stands in the game
+        at = [i for i, e in enumerate(game.events) if isinstance(e, Played)]
+        assert len(at) == len(frame)
+        for r, i in zip(frame.itertuples(index=False), at, strict=True):
+            kind, name, rtt = _seat_info(seats, number, int(r.player), i)
             rows.append(
                 {
                     "table": number,
@@ -221,13 +241,15 @@ def _public_seats(listed: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if isinstance(info, Mapping) and isinstance(info.get("seat"), int):
             kind = info.get("kind")
             name = info.get("name")
-            out.append(
-                {
-                    "seat": info["seat"],
-                    "kind": kind if kind in KINDS else "",
-                    "name": name if isinstance(name, str) else "",
-                }
-            )
+            entry = {
+                "seat": info["seat"],
+                "kind": kind if kind in KINDS else "",
+                "name": name if isinstance(name, str) else "",
+            }
+            start = info.get("from")
+            if isinstance(start, int) and not isinstance(start, bool):
+                entry["from"] = start  # who held the seat since (a seat that changed hands)
+            out.append(entry)
     return out
 
 

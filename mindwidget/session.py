@@ -215,6 +215,9 @@ class Session:
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
         self._withheld: frozenset[str] = frozenset()
+        #: set by a host whose seats change hands mid-game (a class table): (seat, the
+        #: game's event index) -> the name of who held the seat then, None for its holder now
+        self.held_by: Callable[[int, int], str | None] | None = None
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -517,6 +520,8 @@ class Session:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":
             view.update(self._stopped(view))
+        if self.held_by is not None:
+            view.update(self._earlier_holders(view))
         clock = table.clock
         clock["beat"] = self.host is None and clock["running"] and _bots_may_act(view)
         self._current = {
@@ -564,6 +569,32 @@ class Session:
             return {"why": why}
         by = stop["player"] if stop is not None else None
         return {"why": why or "stop", "stopped_by": by}
+
+    def _earlier_holders(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The names of who played each pile card and held each card put aside, where
+        that was not the seat's holder now (`held_by`): ``pile_names``, ``discard_names``
+        and ``mistake_names`` run beside ``pile``, ``discards`` and ``mistake.discards``
+        (None: the seat's holder now). Left out when every card is its holder's."""
+        assert self.held_by is not None
+        held_by = self.held_by
+        index = self.table.index
+        game = self.table.game
+        off = len(game.events) - len(index.events)  # the level's first event in the game
+        pile = [held_by(int(index.public(i)["player"]), off + i) for i in index.played]
+        aside: list[str | None] = []
+        for i in index.discarding:
+            aside.extend(held_by(int(d["player"]), off + i) for d in index.public(i)["discards"])
+        out: dict[str, Any] = {}
+        if any(pile):
+            out["pile_names"] = pile
+        if any(aside):
+            out["discard_names"] = aside
+        m = index.last.get("mistake")
+        if "mistake" in view and m is not None:
+            names = [held_by(int(d["player"]), off + m) for d in index.public(m)["discards"]]
+            if any(names):
+                out["mistake_names"] = names
+        return out
 
     def stop_for(self, why: str) -> bool:
         """The host stops a running level in this seat's name, for ``why``

@@ -142,6 +142,11 @@ class View(TypedDict):
     plans: NotRequired[dict[str, float]]  # reveal only
     #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
     names: NotRequired[list[str | None]]
+    #: a class table whose seats changed hands: who played each pile card, held each card
+    #: put aside, and each of the mistake's, where not the seat's holder now (else null)
+    pile_names: NotRequired[list[str | None]]
+    discard_names: NotRequired[list[str | None]]
+    mistake_names: NotRequired[list[str | None]]
     #: the class page lost its connection (the page adds it): every action disabled
     offline: NotRequired[bool]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
