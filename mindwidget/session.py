@@ -215,9 +215,7 @@ class Session:
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
         self._withheld: frozenset[str] = frozenset()
-        #: set by a host whose seats change hands mid-game (a class table): (seat, the
-        #: game's event index) -> the name of who held the seat then, None for its holder now
-        self.held_by: Callable[[int, int], str | None] | None = None
+        self._held_by: Callable[[int, int], str | None] | None = None
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -288,6 +286,19 @@ class Session:
             self._withheld = value
             self._rebuild()
             self._notify()
+
+    @property
+    def held_by(self) -> Callable[[int, int], str | None] | None:
+        """Set by a host whose seats change hands mid-game (a class table): (seat, the
+        game's event index) -> the name of who held the seat then, None for its holder
+        now. The view then names earlier holders' cards (``pile_names``, ...)."""
+        return self._held_by
+
+    @held_by.setter
+    def held_by(self, value: Callable[[int, int], str | None] | None) -> None:
+        self._held_by = value
+        self._rebuild(news=False)
+        self._notify()
 
     @property
     def mode(self) -> str:

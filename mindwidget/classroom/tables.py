@@ -189,8 +189,8 @@ class ClassTable:
             self._reseat()
             self._stop_for(seat, self.sessions.get(seat), "seat")  # everyone sees who plays it now
         elif self.table is not None:
+            self._note_holders()
             self._attach(pupil)
-        self._note_holders()
         self.notify()
 
     def leave(self, pupil: Pupil) -> None:
@@ -388,9 +388,9 @@ class ClassTable:
         self.host = HostClock(table, now=self.timers.now)
         self.ready = set()
         table.listen(self._on_change)
+        self._note_holders()  # before the sessions: their views name earlier holders
         for p in self.pupils:
             self._attach(p)
-        self._note_holders()
         self._on_change()
 
     def _attach(self, pupil: Pupil) -> None:
