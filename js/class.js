@@ -61,7 +61,7 @@ function joinPage(body) {
   const showNet = (state) => {
     const net = q("class-net");
     net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
-    net.dataset.state = state;
+    net.dataset.state = state === "lost" ? "reconnecting" : state;
     body.dataset.net = state || "ok";
   };
   const goneQuiet = () => {
@@ -73,7 +73,7 @@ function joinPage(body) {
     model.setOffline(false);
     unsent.hidden = true;
     unsent.textContent = "";
-    if (q("class-net").dataset.state === "lost") showNet("");
+    if (q("class-net").dataset.state === "reconnecting") showNet("");
   };
   const front = widget();
   let drawn = false;
