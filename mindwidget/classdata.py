@@ -7,6 +7,8 @@ metadata.
 
 * `plays` -- one row per card played onto a pile, at every table;
 * `results` -- one row per table and level: cleared or not, mistakes, time;
+* `stops` -- one row per stop at every table, with its reason (a pupil, a lost
+  connection, the teacher, a change of seat);
 * `games` -- a copy of each table's game (the class may study it freely);
 * `to_json` / `save` / `load` -- one file that `Game.from_json` replays
   table by table. Nothing is written to disk unless the teacher saves.
@@ -29,20 +31,22 @@ from typing import Any
 import pandas as pd
 
 from .checks import load_json, whole
-from .events import Dealt, GameLost, GameWon, LevelCleared, Played, StarUsed
+from .events import Dealt, GameLost, GameWon, LevelCleared, Played, StarUsed, Stopped
 from .game import Game
 from .rules import RuleError
-from .trace import trace
+from .trace import trace, trace_stops
 
 __all__ = [
     "FORMAT",
     "PLAY_COLUMNS",
     "RESULT_COLUMNS",
+    "STOP_COLUMNS",
     "games",
     "load",
     "plays",
     "results",
     "save",
+    "stops",
     "to_json",
 ]
 
@@ -79,6 +83,20 @@ _RESULT_TYPES = {
     "seconds": "float64",
 }
 RESULT_COLUMNS = tuple(_RESULT_TYPES)
+#: The columns of `stops`, in order.
+_STOP_TYPES = {
+    "table": "int64",
+    "level": "int64",
+    "blind": "bool",
+    "seat": "int64",
+    "player": "int64",
+    "kind": "object",
+    "name": "object",
+    "why": "object",
+    "start": "float64",
+    "end": "float64",
+}
+STOP_COLUMNS = tuple(_STOP_TYPES)
 #: What a seat may be, as in `Classroom.snapshot()`.
 KINDS = ("person", "bot", "empty")
 
@@ -183,6 +201,46 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
                 }
             )
     return _frame(rows, _PLAY_TYPES)
+
+
+def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
+    """One row per "stop" at every table, with why it happened.
+
+    Columns (`STOP_COLUMNS`): ``table``, ``level``, ``blind``, ``seat`` (from 1)
+    and ``player`` (from 0): in whose name; ``kind`` and ``name``: who held that
+    seat then; ``why`` (`mindwidget.events.STOP_REASONS`): "player" (they called
+    it), "offline" (their connection was lost), "teacher" (the teacher's pause),
+    "seat" (the seating changed); ``start`` and ``end`` (the Ready that resumed;
+    NaN if none yet), as `mindwidget.trace.trace_stops` gives them.
+    """
+    rows: list[dict[str, object]] = []
+    for number, game in _tables(tables).items():
+        at = [i for i, e in enumerate(game.events) if isinstance(e, Stopped)]
+        frame = trace_stops(game)
+        # a second stop before the resume belongs to the first: match rows to stops by time
+        starts: dict[tuple[int, float], int] = {}
+        for i in at:
+            starts.setdefault((game.events[i].level, game.events[i].t), i)
+        for r in frame.to_dict("records"):
+            player = int(r["player"])
+            kind, name, _ = _seat_info(
+                seats, number, player, starts.get((r["level"], r["start"]), 0)
+            )
+            rows.append(
+                {
+                    "table": number,
+                    "level": r["level"],
+                    "blind": r["blind"],
+                    "seat": player + 1,
+                    "player": player,
+                    "kind": kind,
+                    "name": name,
+                    "why": r["why"],
+                    "start": r["start"],
+                    "end": r["end"],
+                }
+            )
+    return _frame(rows, _STOP_TYPES)
 
 
 def results(tables: Tables) -> pd.DataFrame:

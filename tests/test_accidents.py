@@ -147,6 +147,9 @@ def test_every_stop_says_why_the_pupil_the_teacher_a_seat_and_a_lost_connection(
         a.wait(lambda v: v.view.get("why") == "seat", "the stop for a change of seat")
         game = s.call(lambda: s.room.table(1).table.game.copy())  # type: ignore[union-attr]
         assert trace_stops(game)["why"].tolist() == ["player", "teacher", "offline", "seat"]
+        rows = s.call(s.room.stops)  # type: ignore[union-attr]
+        assert rows["why"].tolist() == ["player", "teacher", "offline", "seat"]
+        assert rows["name"].tolist() == ["Anna", "Anna", "Cas", "Bram"]  # in whose name, then
         a.close()
         b.close()
     finally:

@@ -152,3 +152,25 @@ def test_own_quick_plays_pass_and_a_bad_or_foreign_view_is_refused() -> None:
     assert a.notice["key"] == "bad_field"
     a.receive({"type": "stop", "epoch": b["epoch"], "n": "x"})
     assert a.notice["key"] == "bad_field"
+
+
+def test_the_class_data_lists_each_stop_with_its_reason_and_who_held_the_seat_then() -> None:
+    from mindwidget.classdata import STOP_COLUMNS, stops
+
+    g = Game.from_hands([[10, 50], [20, 60]], level=2, seed=0)
+    g.ready(t=0)
+    g.stop(0, t=1)
+    g.ready(t=2)
+    g.stop(1, t=3, why="offline")
+    seats = {
+        1: [
+            {"seat": 0, "kind": "person", "name": "Anna"},
+            {"seat": 1, "kind": "person", "name": "Cas"},
+            {"seat": 1, "kind": "bot", "name": "Bot 2", "from": len(g.events)},
+        ]
+    }
+    frame = stops({1: g}, seats)
+    assert tuple(frame.columns) == STOP_COLUMNS
+    got = frame[["seat", "name", "why", "start", "end"]].values.tolist()
+    assert got[0] == [1, "Anna", "player", 1.0, 2.0]
+    assert got[1][:4] == [2, "Cas", "offline", 3.0]  # Cas held seat 2 then, not the bot

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from ..game import Game
 
-__all__ = ["Desk", "games", "plays", "results", "save", "teacher_routes"]
+__all__ = ["Desk", "games", "plays", "results", "save", "stops", "teacher_routes"]
 
 log = logging.getLogger("mindwidget.classroom")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -71,6 +71,11 @@ def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[s
 def plays(room: Room) -> pd.DataFrame:
     """One row per card played at any table of the class (`mindwidget.classdata.plays`)."""
     return classdata.plays(*_games_and_seats(room))
+
+
+def stops(room: Room) -> pd.DataFrame:
+    """One row per stop at any table, with why (`mindwidget.classdata.stops`)."""
+    return classdata.stops(*_games_and_seats(room))
 
 
 def results(room: Room) -> pd.DataFrame:
