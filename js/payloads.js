@@ -13,7 +13,8 @@
 /**
  * One point of the live timing trace (view.trace_points).
  * @typedef {{k: "play"|"mistake"|"lost"|"star"|"stop", t: number, card?: number|null,
- *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat"}} TracePoint
+ *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat",
+ *   by?: string}} TracePoint
  */
 
 /**

@@ -482,7 +482,16 @@ class Session:
         return out
 
     def _trace(self, start: int, points: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"epoch": self.table.epoch, "from": start, "points": [dict(p) for p in points]}
+        out = [dict(p) for p in points]
+        if self._held_by is not None and out:
+            # a point of an earlier holder of its seat names them (`held_by`): never "you"
+            index, at = self.table.index, self._feed.at
+            off = len(self.table.game.events) - len(index.events)
+            for k, p in enumerate(out):
+                name = self._held_by(int(p["player"]), off + at[start + k])
+                if name is not None:
+                    p["by"] = name
+        return {"epoch": self.table.epoch, "from": start, "points": out}
 
     # ------------------------------------------------------------ listening
     def listen(self, callback: Callable[[], None]) -> None:

@@ -245,6 +245,7 @@ class TraceFeed:
         self.deals = idx.deals
         self._index = idx
         self.points = []
+        self.at: list[int] = []  # beside each point: the level's event it came from
         self._n = 0
         self._plays: list[int] = []  # the points of cards on the pile
         self._open_stop: int | None = None
@@ -255,7 +256,9 @@ class TraceFeed:
         if idx is not self._index or idx.deals != self.deals:
             self._start(idx)
         for i in range(self._n, idx.n):
+            before = len(self.points)
             self._add(idx, i, idx.events[i])
+            self.at.extend([i] * (len(self.points) - before))
         self._n = idx.n
         return self
 

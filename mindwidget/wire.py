@@ -197,6 +197,8 @@ class TracePoint(TypedDict):
     card: NotRequired[int | None]
     until: NotRequired[float | None]
     why: NotRequired[Literal["mistake", "star", "offline", "teacher", "seat"]]
+    #: a class table: the earlier holder of the point's seat who played or held it
+    by: NotRequired[str]
 
 
 #: The live trace: the points from ``from`` on (0 and all of them in `Session.state`).
