@@ -3,7 +3,7 @@
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { tr } from "./i18n.js";
+import { seatNumber, tr } from "./i18n.js";
 
 const WORDS = { en, nl, de };
 
@@ -91,8 +91,6 @@ export function quietMs(pingS = 5) {
  */
 export function makeModel(send, now = () => performance.now()) {
   const values = {};
-  /** the other pupils' names by seat (null: a bot), shown at their seats */
-  let names = [];
   let offline = false;
   // the server's clock and when it came: the page's level time goes on from there
   let clockAt = now();
@@ -100,12 +98,6 @@ export function makeModel(send, now = () => performance.now()) {
     c?.running ? c.t + ((c.speed ?? 1) * Math.max(0, now() - clockAt)) / 1000 : (c?.t ?? 0);
   let frozen = null; // the clock shown while offline: standing still where it was
   let resumed = null; // once, after the connection is back: the clock at the time it is now
-  // at a class table the bots' tempo is the teacher's: no menu for it (the server refuses it too)
-  const classView = (view) =>
-    offline
-      ? { ...view, names, tempo: null, speeds: [], allowed: [], offline: true }
-      : { ...view, names, tempo: null, speeds: [] };
-  const server = {}; // the views as the server sent them (before classView)
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -113,6 +105,7 @@ export function makeModel(send, now = () => performance.now()) {
   };
   return {
     get(key) {
+      if (key === "view" && offline && values.view) return { ...values.view, allowed: [], offline: true };
       if (key === "clock" && frozen) return frozen;
       if (key === "clock" && resumed) {
         const c = resumed;
@@ -137,16 +130,8 @@ export function makeModel(send, now = () => performance.now()) {
       handlers.get(event)?.delete(fn);
     },
     send: (msg) => send(msg),
-    /** The names at the table changed (a pupil joined, a bot took a seat). */
-    setNames(next) {
-      if (JSON.stringify(next) === JSON.stringify(names)) return;
-      names = next;
-      if (server.view) {
-        values.view = classView(server.view);
-        emit("change:view");
-      }
-    },
-    /** The connection is lost (true) or back (false): the table shows it paused, or plays on. */
+    /** The connection is lost (true) or back (false): the table shows it paused, or plays on.
+     * (The one thing the page adds: the server cannot tell a page it does not reach.) */
     setOffline(next) {
       if (Boolean(next) === offline) return;
       offline = Boolean(next);
@@ -156,30 +141,26 @@ export function makeModel(send, now = () => performance.now()) {
         frozen = null;
         resumed = c ? { ...c, t: levelTime(c) } : null;
       }
-      if (server.view) values.view = classView(server.view);
       emit("change:view");
       emit("change:clock");
     },
     get offline() {
       return offline;
     },
-    /** Take the server's values; `whole`: they replace everything held. */
+    /** Take the server's values as they are (the view names the seats already);
+     * `whole`: they replace everything held. */
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      if ("view" in state) server.view = state.view;
       if ("clock" in state) {
         clockAt = now();
         resumed = null;
       }
-      for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
+      for (const k of keys) values[k] = state[k];
       // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
       if ("trace" in state) values.live_trace = state.trace;
       for (const k of keys) emit(`change:${k}`);
       if ("trace" in state) emit("change:live_trace");
-      // the trace, also as the message the notebook widget's older front end reads
-      if (state.trace && typeof state.trace === "object")
-        emit("msg:custom", { type: "trace", ...state.trace });
     },
   };
 }
@@ -190,7 +171,7 @@ export function tableLines(info, lang) {
     const seat = info.seats.find((x) => x.seat === s);
     if (!seat) return "";
     if (seat.kind === "person") return seat.name;
-    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${s + 1}`;
+    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${seatNumber(s)}`;
   };
   const who = info.seats
     .map((s) => {
@@ -201,7 +182,7 @@ export function tableLines(info, lang) {
             ? tr(lang, "bot", { player: s.seat })
             : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
-      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
+      return `${seatNumber(s.seat)}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
     })
     .join(" · ");
   // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")
