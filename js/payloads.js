@@ -13,7 +13,7 @@
 /**
  * One point of the live timing trace (view.trace_points).
  * @typedef {{k: "play"|"mistake"|"lost"|"star"|"stop", t: number, card?: number|null,
- *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat",
+ *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat"|"resumed",
  *   by?: string}} TracePoint
  */
 
@@ -72,7 +72,7 @@
  * @property {string[]} [tempo_labels]  their labels, in the session's language
  * @property {string[]} [speed_labels]  the speed menu's labels ("2×")
  * @property {number} [join]          seconds the bots take to join after the person's Ready
- * @property {"mistake"|"star"|"stop"|"offline"|"teacher"|"seat"} [why]  phase "stopped": why
+ * @property {"mistake"|"star"|"stop"|"offline"|"teacher"|"seat"|"resumed"} [why]  phase "stopped": why
  *   the hands are on the table ("stop": a seat called it; "offline": its connection was lost;
  *   "teacher": the teacher paused; "seat": the seating changed)
  * @property {number|null} [stopped_by]  not after a mistake or a star: the seat in whose name

@@ -145,7 +145,7 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       const why = view.why;
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
       const by = view.stopped_by ?? -1;
-      if (why === "teacher") return tr(lang, "phase_stopped_teacher");
+      if (why === "teacher" || why === "resumed") return tr(lang, `phase_stopped_${why}`);
       if (why === "offline" || why === "seat")
         return about(lang, `phase_stopped_${why}`, by, view, names, { player: by });
       return about(lang, "phase_stopped", by, view, names);
@@ -495,7 +495,7 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
         break;
       case "stopped":
         // why (events.STOP_REASONS): "player" called it, or the class server stopped it
-        if (e.why === "teacher") out.push(tr(lang, "say_stopped_teacher"));
+        if (e.why === "teacher" || e.why === "resumed") out.push(tr(lang, `say_stopped_${e.why}`));
         else if (e.why === "offline" || e.why === "seat")
           out.push(about(lang, `say_stopped_${e.why}`, p, view, names, { player: p }));
         else out.push(about(lang, "say_stopped", p, view, names));

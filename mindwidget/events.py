@@ -39,8 +39,9 @@ __all__ = [
 #: Why a level stopped by a "stop" (`Stopped.why`): ``"player"``, the seat called it;
 #: ``"offline"``, the seat's connection was lost (a class table); ``"teacher"``, the
 #: teacher paused the table; ``"seat"``, the seating changed (a pupil moved out, a seat
-#: given to a bot). A stop by a mistake or a star is a `HandsOnTable` instead.
-STOP_REASONS = ("player", "offline", "teacher", "seat")
+#: given to a bot); ``"resumed"``, a class server came back from its journal with the
+#: level in play. A stop by a mistake or a star is a `HandsOnTable` instead.
+STOP_REASONS = ("player", "offline", "teacher", "seat", "resumed")
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,7 +102,7 @@ class PublicEvent(TypedDict, total=False):
     face_up: bool
     counts: list[int]
     blind: bool
-    why: Literal["mistake", "star", "player", "offline", "teacher", "seat"]
+    why: Literal["mistake", "star", "player", "offline", "teacher", "seat", "resumed"]
     discards: list[EventDiscard]
     lives: int
     stars: int
@@ -192,7 +192,7 @@ class View(TypedDict):
     #: phase "stopped": why the hands are on the table, and in whose name (not for a
     #: mistake or a star): "stop", the seat called it; "offline", its connection was
     #: lost; "teacher", the teacher paused; "seat", the seating changed
-    why: NotRequired[Literal["mistake", "star", "stop", "offline", "teacher", "seat"]]
+    why: NotRequired[Literal["mistake", "star", "stop", "offline", "teacher", "seat", "resumed"]]
     stopped_by: NotRequired[int | None]
 
 
@@ -228,7 +228,7 @@ class TracePoint(TypedDict):
     player: int
     card: NotRequired[int | None]
     until: NotRequired[float | None]
-    why: NotRequired[Literal["mistake", "star", "offline", "teacher", "seat"]]
+    why: NotRequired[Literal["mistake", "star", "offline", "teacher", "seat", "resumed"]]
     #: a class table: the earlier holder of the point's seat who played or held it
     by: NotRequired[str]
 
