@@ -251,14 +251,23 @@ class Board:
         if cached is not None and cached[0] == key:
             return cached[1]
         found: object = None
-        for e in reversed(game.events):
-            if e.type == "mistake":
-                d = e.to_dict()
+        events = game.events
+        holder = getattr(self._class_table(tid), "holder_at", None)
+
+        def then(seat: int, at: int) -> str | None:  # who held the seat then (it may change)
+            held = holder(seat, at) if callable(holder) else None
+            return held[1] if isinstance(held, tuple) and isinstance(held[1], str) else None
+
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].type == "mistake":
+                d = events[i].to_dict()
                 found = {
                     "card": d["card"],
                     "seat": d["player"],
                     "held": [[x["player"], x["card"]] for x in d["discards"]],
                     "level": d.get("level"),
+                    "name": then(d["player"], i),
+                    "held_names": [then(x["player"], i) for x in d["discards"]],
                 }
                 break
         self._mistakes[tid] = (key, found)
