@@ -67,14 +67,12 @@ export function makeModel(send) {
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
+      // the level's trace comes as `live_trace`, the name the widget reads (MindWidget's synced trait)
       for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
-      // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
-      if ("trace" in state) values.live_trace = state.trace;
       for (const k of keys) emit(`change:${k}`);
-      if ("trace" in state) emit("change:live_trace");
       // the trace, also as the message the notebook widget's older front end reads
-      if (state.trace && typeof state.trace === "object")
-        emit("msg:custom", { type: "trace", ...state.trace });
+      if (state.live_trace && typeof state.live_trace === "object")
+        emit("msg:custom", { type: "trace", ...state.live_trace });
     },
   };
 }

@@ -16,7 +16,7 @@
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
 import { decimal, tr } from "./i18n.js";
-import { back, button, card, esc, langMenu, pile, putAside, seatMark, seatStyle, tokens } from "./parts.js";
+import { back, button, card, discards, esc, langMenu, pile, seatMark, seatStyle, tokens } from "./parts.js";
 import { traceSvg } from "./trace.js";
 
 export { esc };
@@ -410,7 +410,7 @@ function markedDiscards(/** @type {TableView} */ view) {
   const m = view.mistake;
   if (!m || !m.discards) return new Set();
   const n = m.discards.length;
-  const mistakes = view.discards.map((d, i) => (d.k === "mistake" ? i : -1)).filter((i) => i >= 0);
+  const mistakes = view.discards.map((d, i) => (d.k === "lost" ? i : -1)).filter((i) => i >= 0);
   return new Set(mistakes.slice(mistakes.length - n));
 }
 
@@ -436,7 +436,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${seats(view, ctx, names)}
   <div class="mw-middle">
     ${pile(view, names, ctx.lang, { early: isEarly(view), from })}
-    ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
+    ${discards(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
   ${myHand(view, ctx, allowed)}

@@ -111,8 +111,8 @@ describe("rendering each state of the table", () => {
       mistake,
       lives: 2,
       discards: [
-        { player: 0, card: 12, k: "mistake" },
-        { player: 1, card: 20, k: "mistake" },
+        { player: 0, card: 12, k: "lost" },
+        { player: 1, card: 20, k: "lost" },
       ],
     });
     expect(s).toContain("Bot 3 played 30, but lower cards were still held.");
@@ -247,13 +247,13 @@ describe("rendering each state of the table", () => {
       mistake,
       pile: [30],
       pile_by: [0],
-      discards: [{ player: 1, card: 20, k: "mistake" }],
+      discards: [{ player: 1, card: 20, k: "lost" }],
     });
     expect(s).toContain('style="--mw-slots:5" data-testid="lives" data-count="2"');
     expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
     expect(s).toContain('data-testid="early-mark"');
     expect(s).toMatch(
-      /data-testid="discard" data-card="20" data-player="1" data-kind="mistake" data-marked="true"/,
+      /data-testid="discard" data-card="20" data-player="1" data-kind="lost" data-marked="true"/,
     );
     expect(s).toContain("You played 30, but lower cards were still held.");
   });

@@ -239,7 +239,7 @@ class Board:
         view = dict(state["view"])
         # the seats' names, as a pupil's page shows the others (js/render.js seatNames)
         view["names"] = self._names(self.focus, table.game.players)
-        points = state["trace"]["points"]
+        points = state["live_trace"]["points"]
         return {"id": self.focus, "view": view, "points": points, "epoch": table.epoch}
 
     def close(self) -> None:
@@ -308,12 +308,12 @@ class Board:
         `notice` and changes nothing.
         """
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            self._refuse("refused_bad_control", allowed=" | ".join(CONTROLS))
             return
         kind = message["type"]
         fields = CONTROLS.get(kind)
         if fields is None or set(message) != {"type", *fields}:
-            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            self._refuse("refused_bad_control", allowed=" | ".join(CONTROLS))
             return
         snap = self._snapshot()
         tables = {t.get("id"): t for t in snap.get("tables") or () if isinstance(t, Mapping)}
@@ -323,7 +323,7 @@ class Board:
         except ValueError as exc:  # the class refused it (e.g. a seat taken meanwhile)
             text = getattr(exc, "text", None)
             said = text(self.lang) if callable(text) else str(exc)
-            self._refuse("notice_refused", reason=str(said)[:300])
+            self._refuse("refused_not_done", reason=str(said)[:300])
             return
         if self.notice and refusals == self._notice_id:  # done: the last refusal is old news
             self.notice = {}
@@ -340,33 +340,33 @@ class Board:
             getattr(room, kind)()
         elif kind == "lock":
             if type(message["locked"]) is not bool:
-                return self._refuse("notice_bad_field", field="locked")
+                return self._refuse("refused_bad_field", field="locked")
             room.lock(message["locked"])
         elif kind == "reveal":
             if type(message["on"]) is not bool:
-                return self._refuse("notice_bad_field", field="on")
+                return self._refuse("refused_bad_field", field="on")
             self.reveal = message["on"]
         elif kind == "lang":
             if message["lang"] not in LANGS:
-                return self._refuse("notice_bad_field", field="lang")
+                return self._refuse("refused_bad_field", field="lang")
             self.lang = message["lang"]
         elif kind == "focus":
             tid = message["table"]
             if tid is not None and (_int(tid) is None or tid not in tables):
-                return self._refuse("notice_no_table", table=str(tid)[:8])
+                return self._refuse("refused_no_table", table=str(tid)[:8])
             self.focus = tid
         else:
             tid = _int(message.get("table", 0))
             if tid is None or ("table" in message and tid not in tables):
-                return self._refuse("notice_no_table", table=str(message["table"])[:8])
+                return self._refuse("refused_no_table", table=str(message["table"])[:8])
             seat = _int(message.get("seat", 0))
             if "seat" in message:
                 seats = len(tables[tid].get("seats") or ())
                 if seat is None or not 0 <= seat < seats:
-                    return self._refuse("notice_no_seat", table=tid, seats=seats)
+                    return self._refuse("refused_no_seat", table=tid, seats=seats)
             pupil = message.get("pupil", "")
             if "pupil" in message and not self._known_pupil(pupil, snap):
-                return self._refuse("notice_no_pupil")
+                return self._refuse("refused_no_pupil")
             if kind == "remove":
                 room.remove(str(pupil))
             elif kind == "move":

@@ -59,8 +59,10 @@ class Observation:
 
     ``pile`` lists the cards on the pile in play order, with ``None`` for a
     card that lies face down (blind mode) and was not played by this player.
-    ``discards`` lists ``(player, card, reason)`` with ``card`` ``None`` when
-    it was put aside face down. ``events`` are the public events of this level.
+    ``discards`` lists ``(player, card, kind)`` with ``card`` ``None`` when
+    it was put aside face down and ``kind`` ``"lost"`` (by a mistake) or
+    ``"star"`` (by a throwing star), the kinds of the trace. ``events`` are
+    the public events of this level.
     """
 
     player: int
@@ -553,7 +555,8 @@ class Game:
         return tuple(cache[1:])
 
     def _discard_kinds(self) -> list[tuple[Discard, str]]:
-        """This level's discards, each with what made it ("mistake" or "star").
+        """This level's discards, each with its kind: ``"lost"`` (put aside by a
+        mistake) or ``"star"`` (by a throwing star), as in the trace.
 
         Cached like the public events: only the events since the last call are
         read, so an observation does not cost more as a level grows long.
@@ -563,7 +566,7 @@ class Game:
             cache[:] = [self._level_event_start, self._level_event_start]
         for e in self._events[cache[1] :]:
             if isinstance(e, Mistake):
-                cache.extend(["mistake"] * len(e.discards))
+                cache.extend(["lost"] * len(e.discards))
             elif isinstance(e, StarUsed):
                 cache.extend(["star"] * len(e.discards))
         cache[1] = len(self._events)

@@ -93,11 +93,12 @@ def table_view(
         pile = [
             _known(e["card"], int(e["player"]), seat, obs.pile[i]) for i, e in enumerate(played)
         ]
-    # Discards in order: who, which card (None if face down), by a mistake or a star.
+    # Discards in order: who, which card (None if face down), its kind: lost (by a
+    # mistake) or star, the same kind as the card's point in the trace.
     public_discards: list[tuple[int, int | None, str]] = []
     for i in idx.discarding:
         e = idx.public(i)
-        kind = "mistake" if e["type"] == "mistake" else "star"
+        kind = "lost" if e["type"] == "mistake" else "star"
         public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
     if reveal:
         discards = [

@@ -173,10 +173,8 @@ class MindWidget(anywidget.AnyWidget):
 
     @staticmethod
     def _as_traits(state: Mapping[str, Any]) -> dict[str, Any]:
-        out = {k: v for k, v in state.items() if k not in ("settings", "trace")}
+        out = {k: v for k, v in state.items() if k != "settings"}
         out.update(state.get("settings", {}))
-        if "trace" in state:
-            out["live_trace"] = state["trace"]
         return out
 
     def _push(self) -> None:
@@ -195,7 +193,7 @@ class MindWidget(anywidget.AnyWidget):
         """A view that asks for the whole state gets the level's whole trace too."""
         state: dict[str, Any] = super().get_state(key)
         if key is None and "live_trace" in state:
-            state["live_trace"] = self._session.state()["trace"]
+            state["live_trace"] = self._session.state()["live_trace"]
         return state
 
     @traitlets.validate(*_SETTINGS)

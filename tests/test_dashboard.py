@@ -124,7 +124,7 @@ def test_a_refusal_by_the_class_is_a_notice() -> None:
     room = _class()
     board = Board(room)
     board.receive({"type": "move", "pupil": "p10", "table": 3, "seat": 0})  # Dirk sits there
-    assert board.notice["key"] == "notice_refused"
+    assert board.notice["key"] == "refused_not_done"
     assert "seat 1 of table 3 is taken" in board.notice["params"]["reason"]
     assert room.tables[0].seats[0].name == "Anna"  # type: ignore[union-attr]
 
@@ -156,8 +156,8 @@ def test_hostile_messages_change_nothing(message: object) -> None:
     board = Board(room)
     before = json.dumps(board.state(), sort_keys=True)
     board.receive(message)
-    assert board.notice["key"].startswith("notice_")
-    assert board.notice["key"] != "notice_refused"  # caught by the board, not the class
+    assert board.notice["key"].startswith("refused_")
+    assert board.notice["key"] != "refused_not_done"  # caught by the board, not the class
     after = board.state()
     after["notice"] = {}
     assert json.dumps(after, sort_keys=True) == before
@@ -174,12 +174,12 @@ def test_every_notice_is_said_in_every_language() -> None:
     }
     assert files["en"].keys() == files["nl"].keys() == files["de"].keys()
     for key in (
-        "notice_bad_control",
-        "notice_bad_field",
-        "notice_no_table",
-        "notice_no_seat",
-        "notice_no_pupil",
-        "notice_refused",
+        "refused_bad_control",
+        "refused_bad_field",
+        "refused_no_table",
+        "refused_no_seat",
+        "refused_no_pupil",
+        "refused_not_done",
     ):
         assert key in files["en"]
     for kind in ("start_all", "pause_all", "end", "lock", "remove", "move", "start_table"):
