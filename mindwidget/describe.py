@@ -17,26 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .events import (
-    BlindChecked,
-    BlindStarted,
-    Dealt,
-    Discard,
-    Event,
-    GameLost,
-    GameWon,
-    HandsOnTable,
-    LevelCleared,
-    Mistake,
-    Played,
-    Ready,
-    StarDeclined,
-    StarProposed,
-    StarUsed,
-    StarVoted,
-    Stopped,
-    Unready,
-)
+from . import events as ev
 from .game import Game, set_words
 from .i18n import LANGS, decimal, translate
 from .rules import RuleError
@@ -82,7 +63,7 @@ def describe(game: Game, lang: str | None = None) -> str:
         lines.append(row(say("game_discards"), _gone(game.discards, lang)))
     events = game.level_events  # the latest event is always in the current level
     last = describe_event(events[-1], lang)
-    if isinstance(events[-1], HandsOnTable):
+    if isinstance(events[-1], ev.HandsOnTable):
         last = say("ev_hands_back", last=describe_event(events[-2], lang))
     lines.append(row(say("game_last"), last))
     return "\n".join(lines)
@@ -100,56 +81,56 @@ def status_text(game: Game, lang: str = "en") -> str:
     return translate("game_status_playing", lang, level=game.level)
 
 
-def _gone(discards: Iterable[Discard], lang: str) -> str:
+def _gone(discards: Iterable[ev.Discard], lang: str) -> str:
     return ", ".join(
         translate("game_card_of", lang, card=d.card, player=d.player) for d in discards
     )
 
 
-def describe_event(e: Event, lang: str = "en") -> str:
+def describe_event(e: ev.Event, lang: str = "en") -> str:
     """One line about an event (the god view), in ``lang``; seats counted from 1."""
 
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)
 
     at = say("game_at", t=decimal(e.t, lang, 2)) if e.t else ""
-    if isinstance(e, Played):
+    if isinstance(e, ev.Played):
         side = "" if e.face_up else say("game_face_down")
         return say("ev_played", player=e.player, card=e.card, side=side, at=at)
-    if isinstance(e, Mistake):
+    if isinstance(e, ev.Mistake):
         return say("ev_mistake", at=at, card=e.card, gone=_gone(e.discards, lang))
-    if isinstance(e, StarUsed):
+    if isinstance(e, ev.StarUsed):
         return say("ev_star_used", at=at, gone=_gone(e.discards, lang))
-    if isinstance(e, StarProposed):
+    if isinstance(e, ev.StarProposed):
         return say("ev_star_proposed", player=e.player, at=at)
-    if isinstance(e, StarVoted):
+    if isinstance(e, ev.StarVoted):
         return say("ev_star_voted_yes" if e.agree else "ev_star_voted_no", player=e.player, at=at)
-    if isinstance(e, StarDeclined):
+    if isinstance(e, ev.StarDeclined):
         return say("ev_star_declined", player=e.player, at=at)
-    if isinstance(e, Stopped):
+    if isinstance(e, ev.Stopped):
         return say("ev_stopped", player=e.player, at=at)
-    if isinstance(e, Ready):
+    if isinstance(e, ev.Ready):
         return say("ev_ready", at=at)
-    if isinstance(e, HandsOnTable):
+    if isinstance(e, ev.HandsOnTable):
         return say("ev_hands_on_table", after=say(f"ev_after_{e.why}"), at=at)
-    if isinstance(e, Unready):
+    if isinstance(e, ev.Unready):
         return say("ev_unready", player=e.player, at=at)
-    if isinstance(e, Dealt):
+    if isinstance(e, ev.Dealt):
         return say("ev_dealt", level=e.level)
-    if isinstance(e, LevelCleared):
+    if isinstance(e, ev.LevelCleared):
         got = ""
         if e.reward and e.granted:
             got = say("ev_reward", reward=say(f"reward_word_{e.reward}"))
         return say("ev_cleared", level=e.level, got=got)
-    if isinstance(e, BlindChecked):
+    if isinstance(e, ev.BlindChecked):
         if e.faults:
             return say("ev_blind_faults", n=len(e.faults), lost=e.lives_lost)
         return say("ev_blind_ok")
-    if isinstance(e, GameWon):
+    if isinstance(e, ev.GameWon):
         return say("ev_won_blind" if e.blind else "ev_won")
-    if isinstance(e, GameLost):
+    if isinstance(e, ev.GameLost):
         return say("ev_lost")
-    if isinstance(e, BlindStarted):
+    if isinstance(e, ev.BlindStarted):
         return say("ev_blind_started")
     return e.type
 
