@@ -212,7 +212,8 @@ def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-PATHS = _paths(REAL_SAVE)
+#: Every place but most of the random generator's 625 numbers (a few stand for them all).
+PATHS = [p for p in _paths(REAL_SAVE) if p[:3] != ("state", "rng", 1) or p[3:] < (3,)]
 
 #: What a damaged file may hold where a value was: wrong types, huge numbers,
 #: NaN and infinities, and nested junk.
@@ -249,7 +250,7 @@ def _mutate(data: Any, path: tuple[Any, ...], how: str, junk: Any) -> Any:
     return data
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.tuples(
