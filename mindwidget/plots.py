@@ -217,6 +217,22 @@ def figure_and_axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figu
     return parent, ax
 
 
+def _seat_dots(ax: Axes, x: Any, y: Any, seat: int, label: str, size: float) -> Artist:
+    """One seat's points in its colour and marker (`OKABE_ITO`, `MARKERS`), outlined white."""
+    (line,) = ax.plot(
+        x,
+        y,
+        ls="none",
+        marker=MARKERS[seat % len(MARKERS)],
+        ms=size,
+        color=OKABE_ITO[seat % len(OKABE_ITO)],
+        mec="white",
+        zorder=3,
+        label=label,
+    )
+    return line
+
+
 #: Where a card's number may stand, in points from its dot, in order of preference.
 _LABEL_SPOTS = ((7, 3), (7, -14), (-7, 3), (-7, -14), (7, 14), (7, -25), (-7, 14), (-7, -25))
 
@@ -295,18 +311,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
         mine = rows[rows["player"] == p]
         on_pile = mine[mine["outcome"].isin(["play", "mistake"])]
         aside = mine[mine["outcome"].isin(["lost", "star"])]
-        (line,) = ax.plot(
-            on_pile["t"],
-            on_pile["card"],
-            ls="none",
-            marker=marker,
-            ms=9,
-            color=colour,
-            mec="white",
-            zorder=3,
-            label=name(p),
-        )
-        handles.append(line)
+        handles.append(_seat_dots(ax, on_pile["t"], on_pile["card"], p, name(p), 9))
         if len(aside):
             ax.plot(
                 aside["t"],
@@ -444,18 +449,8 @@ def plot_timing(
             zorder=1,
             label=say("timing_others"),
         )
-    colour, marker = OKABE_ITO[player % len(OKABE_ITO)], MARKERS[player % len(MARKERS)]
-    ax.plot(
-        mine["gap"],
-        mine["wait"],
-        ls="none",
-        marker=marker,
-        ms=8,
-        color=colour,
-        mec="white",
-        zorder=3,
-        label=name,
-    )
+    colour = OKABE_ITO[player % len(OKABE_ITO)]
+    _seat_dots(ax, mine["gap"], mine["wait"], player, name, 8)
     profile = timing_profile(game, player)
     if profile.fitted:
         ax.plot(
