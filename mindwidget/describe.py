@@ -108,7 +108,8 @@ def describe_event(e: ev.Event, lang: str = "en") -> str:
     if isinstance(e, ev.StarDeclined):
         return say("ev_star_declined", player=e.player, at=at)
     if isinstance(e, ev.Stopped):
-        return say("ev_stopped", player=e.player, at=at)
+        key = "ev_stopped" if e.why == "player" else f"ev_stopped_{e.why}"
+        return say(key, player=e.player, at=at)
     if isinstance(e, ev.Ready):
         return say("ev_ready", at=at)
     if isinstance(e, ev.HandsOnTable):

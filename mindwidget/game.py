@@ -24,6 +24,7 @@ from typing import Any, Literal, TypeVar
 from . import saves
 from .checks import LANGS, choice, finite, flag, whole
 from .events import (
+    STOP_REASONS,
     BlindChecked,
     BlindStarted,
     Dealt,
@@ -734,15 +735,22 @@ class Game:
             self._hands_on_table(t, "star", who)
 
     # R5: stop puts every hand back on the table
-    def stop(self, player: int, t: float | None = None) -> None:
-        """``player`` calls "stop": hands go back on the table to concentrate."""
+    def stop(self, player: int, t: float | None = None, why: str = "player") -> None:
+        """``player`` calls "stop": hands go back on the table to concentrate.
+
+        ``why`` (`STOP_REASONS`): "player" when the seat called it; a host stops the
+        level in a seat's name for another reason ("offline", "teacher", "seat")."""
         player = self._check_player(player)
+        choice("why", why, STOP_REASONS, error=RuleError)
         self._check_playing("call stop")
         t = self._check_t(t)
-        self._actions.append({"action": "stop", "player": player, "t": t})
+        action: dict[str, Any] = {"action": "stop", "player": player, "t": t}
+        if why != "player":
+            action["why"] = why  # saves from before the reasons read the same
+        self._actions.append(action)
         self._t = t
         self._concentrating = True
-        self._events.append(Stopped(self._level, t, player))
+        self._events.append(Stopped(self._level, t, player, why))
 
     # R5: the hands come off the table
     def ready(self, t: float | None = None) -> None:
@@ -1031,7 +1039,7 @@ class Game:
         extra = set(action) - {"action"} - set(allowed)
         if extra:
             raise RuleError(f"action {kind!r} takes {allowed or 'no fields'}, not {sorted(extra)}.")
-        args = {k: action.get(k) for k in allowed}
+        args = {k: action.get(k, _ACTION_DEFAULTS.get(k)) for k in allowed}
         getattr(self, kind)(**args)
 
     def __eq__(self, other: object) -> bool:
@@ -1070,11 +1078,14 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "propose_star": ("player", "t"),
     "vote": ("player", "agree", "t"),
     "use_star": ("t",),
-    "stop": ("player", "t"),
+    "stop": ("player", "t", "why"),
     "ready": ("t",),
     "next_level": (),
     "start_blind": (),
 }
+
+#: A field an action may leave out, and what it then means.
+_ACTION_DEFAULTS: dict[str, Any] = {"why": "player"}
 
 
 def _no_words(game: Game, lang: str | None) -> str:
