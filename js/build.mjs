@@ -3,15 +3,18 @@
 // Each language's strings live in one place, mindwidget/locales/*.json, which
 // Python reads too. A bundle carries only the strings its front end can show:
 // the keys with the prefixes below are said by Python alone (its plots,
-// mindwidget/trace.py, timing.py; the god view's lines, game.py describe/describe_event:
-// ev_*, game_*, reward_word_*; the refusals, refused_*, are the widget's notices
+// mindwidget/plots.py; a game in words, mindwidget/describe.py: game_*, ev_*,
+// reward_word_*; the refusals, refused_*, are the widget's notices
 // too, so they stay) or by the scenario
 // view alone, so they are left out (the widget's bundle must stay <= 60 kB,
 // tests/test_widget.py).
 import { readFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
 
-const PYTHON_ONLY = ["plot_", "timing_", "ev_", "game_", "reward_word_"];
+const PYTHON_ONLY = ["plot_", "timing_", "game_", "ev_", "reward_word_"];
+// The scenario board's own refusals (ScenarioPlayer: refused_<key>, the one family):
+// only the scenario view says them.
+const SCENARIO_ONLY = ["scenario_", "refused_at_end", "refused_at_start", "refused_live", "refused_not_live"];
 
 /** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
 const locales = (/** @type {string[]} */ prefixes) => ({
@@ -26,13 +29,13 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 });
 
 const bundles = [
-  ["widget", [...PYTHON_ONLY, "scenario_"]],
+  ["widget", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
   ["scenario", PYTHON_ONLY],
-  ["dashboard", [...PYTHON_ONLY, "scenario_"]],
+  ["dashboard", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
   // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
-  ["class", [...PYTHON_ONLY, "scenario_"]],
+  ["class", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
   // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
-  ["teacher", [...PYTHON_ONLY, "scenario_"]],
+  ["teacher", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

@@ -156,11 +156,9 @@ export function makeModel(send, now = () => performance.now()) {
         clockAt = now();
         resumed = null;
       }
+      // the level's trace comes as `live_trace`, the name the widget reads (MindWidget's synced trait)
       for (const k of keys) values[k] = state[k];
-      // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
-      if ("trace" in state) values.live_trace = state.trace;
       for (const k of keys) emit(`change:${k}`);
-      if ("trace" in state) emit("change:live_trace");
     },
   };
 }

@@ -26,12 +26,12 @@ describe("the model shim", () => {
     const view = { seat: 1, players: 3, tempo: null, speeds: [], names: [null, null, "Bram"] };
     model.apply({ view, lang: "nl", old: 1 }, true);
     expect(model.get("view")).toEqual(view); // the server's view, as it came: no edits
-    model.apply({ lang: "de", trace: { epoch: 1, from: 0, points: [] } });
+    model.apply({ lang: "de", live_trace: { epoch: 1, from: 0, points: [] } });
     expect(heard).toEqual(["view", "lang", "lang"]);
     // the widget draws the timeline from `live_trace` (its synced name in the notebook)
     const points = [{ seat: 0, card: 12 }];
     model.on("change:live_trace", () => heard.push("live_trace"));
-    model.apply({ trace: { epoch: 2, from: 0, points } });
+    model.apply({ live_trace: { epoch: 2, from: 0, points } });
     expect(model.get("live_trace")).toEqual({ epoch: 2, from: 0, points });
     expect(heard.at(-1)).toBe("live_trace");
     model.apply({ view: { seat: 1, players: 3 } }, true);

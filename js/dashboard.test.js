@@ -148,7 +148,7 @@ describe("the dashboard", () => {
     const html = renderDashboard({
       room: room(),
       settings: { lang: "de" },
-      notice: { key: "notice_no_table", params: { table: 9 } },
+      notice: { key: "refused_no_table", params: { table: 9 } },
     });
     expect(html).toContain("Es gibt keinen Tisch 9.");
   });

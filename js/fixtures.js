@@ -44,7 +44,7 @@ export const views = Object.freeze({
     counts: [1, 2, 1],
     pile: [7, 30],
     pile_by: [2, 1],
-    discards: [{ player: 0, card: 12, k: "mistake" }],
+    discards: [{ player: 0, card: 12, k: "lost" }],
     mistake_discards: [0],
     early: true,
     mistake: {

@@ -139,18 +139,18 @@ export function pile(t, names, lang, { early = false, from } = {}) {
 }
 
 /**
- * Cards put aside (by a mistake or a throwing star), small, in their
- * holder's colour; the ones `marked` (the latest mistake's) stand out.
+ * The discards: cards put aside (by a mistake, kind "lost", or a throwing star),
+ * small, in their holder's colour; the ones `marked` (the latest mistake's) stand out.
  * @param {Discard[]} list
  * @param {string[]} names
  * @param {string} lang
  * @param {{marked?: Set<number>, from?: (p: number) => string, earlier?: (string|null)[]}} [o]
  *   `earlier`: beside `list`, the name of an earlier holder of the card's seat (a class table)
  */
-export function putAside(list, names, lang, { marked = new Set(), from, earlier = [] } = {}) {
+export function discards(list, names, lang, { marked = new Set(), from, earlier = [] } = {}) {
   const items = list
     .map((d, i) => {
-      const how = tr(lang, d.k === "star" ? "discard_star" : "discard_mistake");
+      const how = tr(lang, d.k === "star" ? "discard_star" : "discard_lost");
       const fromAttr = from ? ` data-from="${esc(from(d.player))}"` : "";
       const mark = marked.has(i);
       const face = card(d.card, {

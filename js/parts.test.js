@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { button, card, esc, langMenu, pile, putAside, tokens } from "./parts.js";
+import { button, card, discards, esc, langMenu, pile, tokens } from "./parts.js";
 
 describe("the pieces both boards share", () => {
   it("one escape for text and attributes", () => {
@@ -44,11 +44,11 @@ describe("the pieces both boards share", () => {
   it("cards put aside: by whom and how, the latest mistake's marked", () => {
     const list = [
       { player: 0, card: 5, k: "star" },
-      { player: 2, card: 9, k: "mistake" },
+      { player: 2, card: 9, k: "lost" },
     ];
-    const s = putAside(list, ["You", "Bot 1", "Bot 2"], "en", { marked: new Set([1]) });
+    const s = discards(list, ["You", "Bot 1", "Bot 2"], "en", { marked: new Set([1]) });
     expect(s).toContain('title="You, by a throwing star"');
-    expect(s).toMatch(/data-card="9" data-player="2" data-kind="mistake" data-marked="true"/);
+    expect(s).toMatch(/data-card="9" data-player="2" data-kind="lost" data-marked="true"/);
     expect(s).not.toMatch(/data-card="5"[^>]*data-marked/);
   });
 

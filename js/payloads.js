@@ -5,9 +5,9 @@
 // No code here.
 
 /**
- * A card put aside, by a mistake (`k: "mistake"`) or a throwing star (`k: "star"`);
- * `card` is null while face down for this seat.
- * @typedef {{player: number, card: number|null, k: "mistake"|"star"}} Discard
+ * A card put aside (a discard), by a mistake (`k: "lost"`, as its point in the trace)
+ * or a throwing star (`k: "star"`); `card` is null while face down for this seat.
+ * @typedef {{player: number, card: number|null, k: "lost"|"star"}} Discard
  */
 
 /**

@@ -16,7 +16,7 @@
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
 import { decimal, tr } from "./i18n.js";
-import { back, button, card, esc, langMenu, pile, putAside, seatMark, seatStyle, tokens } from "./parts.js";
+import { back, button, card, discards, esc, langMenu, pile, seatMark, seatStyle, tokens } from "./parts.js";
 import { traceSvg } from "./trace.js";
 
 export { esc };
@@ -445,7 +445,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${seats(view, ctx, names)}
   <div class="mw-middle">
     ${pile(view, names, ctx.lang, { early: view.early === true, from })}
-    ${putAside(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from, earlier: view.discard_names })}
+    ${discards(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from, earlier: view.discard_names })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
   ${myHand(view, ctx, allowed)}

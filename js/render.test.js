@@ -103,8 +103,8 @@ describe("rendering each state of the table", () => {
       mistake,
       lives: 2,
       discards: [
-        { player: 0, card: 12, k: "mistake" },
-        { player: 1, card: 20, k: "mistake" },
+        { player: 0, card: 12, k: "lost" },
+        { player: 1, card: 20, k: "lost" },
       ],
     });
     expect(s).toContain("Bot 3 played 30, but lower cards were still held.");
@@ -246,7 +246,7 @@ describe("rendering each state of the table", () => {
       mistake,
       pile: [30],
       pile_by: [0],
-      discards: [{ player: 1, card: 20, k: "mistake" }],
+      discards: [{ player: 1, card: 20, k: "lost" }],
       mistake_discards: [0],
       early: true,
     });
@@ -254,7 +254,7 @@ describe("rendering each state of the table", () => {
     expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
     expect(s).toContain('data-testid="early-mark"');
     expect(s).toMatch(
-      /data-testid="discard" data-card="20" data-player="1" data-kind="mistake" data-marked="true"/,
+      /data-testid="discard" data-card="20" data-player="1" data-kind="lost" data-marked="true"/,
     );
     expect(s).toContain("You played 30, but lower cards were still held.");
   });
@@ -579,9 +579,9 @@ describe("the table shows what the view says, and works out no rule (issue 26)",
 
   it("marks the put-aside cards the view names, not the last ones a count would pick", () => {
     const discards = [
-      { player: 0, card: 12, k: "mistake" },
+      { player: 0, card: 12, k: "lost" },
       { player: 2, card: 14, k: "star" },
-      { player: 1, card: 20, k: "mistake" },
+      { player: 1, card: 20, k: "lost" },
     ];
     // the mistake put aside one card; counting would mark the last mistake card (20)
     const s = renderTable({ ...stoppedByMistake, discards, mistake_discards: [0] }, ctx());

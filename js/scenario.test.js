@@ -27,8 +27,8 @@ const table = {
   pile: [11, 34],
   pile_by: [0, 2],
   discards: [
-    { player: 0, card: 26, k: "mistake" },
-    { player: 1, card: 30, k: "mistake" },
+    { player: 0, card: 26, k: "lost" },
+    { player: 1, card: 30, k: "lost" },
   ],
   n: 4,
   news: [],

@@ -7,10 +7,10 @@ import { tr } from "./i18n.js";
 import {
   button as gameButton,
   card,
+  discards,
   esc,
   langMenu,
   pile as pileHtml,
-  putAside,
   seatMark,
   seatStyle,
   tokens,
@@ -185,7 +185,7 @@ function hands(table, names, lang) {
 function notice(ctx) {
   if (!ctx.notice || !ctx.notice.key) return "";
   return `<div class="mw-notice" role="alert" data-testid="scenario-notice" data-key="${esc(ctx.notice.key)}">${esc(
-    tr(ctx.lang, `scenario_notice_${ctx.notice.key}`),
+    tr(ctx.lang, `refused_${ctx.notice.key}`, ctx.notice.params || {}),
   )}</div>`;
 }
 
@@ -212,7 +212,7 @@ ${controls(scene, lang)}
 ${notice(ctx)}
 <div class="mw-board">
   ${hands(table, names, lang)}
-  <div class="mw-middle mw-scenario-middle">${pileHtml(table, names, lang)}${putAside(table.discards, names, lang)}</div>
+  <div class="mw-middle mw-scenario-middle">${pileHtml(table, names, lang)}${discards(table.discards, names, lang)}</div>
   <p class="mw-phase" data-testid="phase" data-phase="${esc(scene.phase ?? table.phase)}">${esc(phaseLine(table, lang, scene.phase))}</p>
 </div>
 </div>

@@ -1,10 +1,11 @@
 """mindwidget: The Mind as a Jupyter widget and a Python library.
 
 Every name below is imported on first use (PEP 562), so ``import
-mindwidget.game`` or ``from mindwidget import Game`` loads the game core only:
-no IPython, matplotlib, pandas or anywidget until a widget or a plot is asked
-for. To export a new name, add it to `_EXPORTS` (and to the ``TYPE_CHECKING``
-imports below, for type checkers; a test checks that the two agree).
+mindwidget.game`` or ``from mindwidget import Game`` loads the game core only
+(and its words, `mindwidget.describe`, loaded with the package): no IPython,
+matplotlib, pandas or anywidget until a widget or a plot is asked for. To
+export a new name, add it to `_EXPORTS` (and to the ``TYPE_CHECKING`` imports
+below, for type checkers; a test checks that the two agree).
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ _EXPORTS: dict[str, str] = {
     "Scenario": ".scenario",
     "ScenarioPlayer": ".scenario_widget",
     "StarPolicy": ".bots",
-    "plot_trace": ".trace",
+    "plot_trace": ".plots",
     "run_game": ".runner",
     "run_level": ".runner",
     "simulate": ".sim",
     "Table": ".table",
-    "plot_timing": ".timing",
+    "describe": ".describe",
+    "plot_timing": ".plots",
     "timing_profile": ".timing",
     "trace": ".trace",
 }
@@ -54,6 +56,7 @@ __all__ = [
     "ScenarioPlayer",
     "StarPolicy",
     "Table",
+    "describe",
     "plot_timing",
     "plot_trace",
     "run_game",
@@ -66,15 +69,17 @@ __all__ = [
 if TYPE_CHECKING:
     from .bots import AdaptiveTimer, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
     from .classroom import Classroom
+    from .describe import describe
     from .game import Game, Observation
+    from .plots import plot_timing, plot_trace
     from .rules import RuleError, Rules
     from .runner import run_game, run_level
     from .scenario import Scenario
     from .scenario_widget import ScenarioPlayer
     from .sim import simulate
     from .table import Table
-    from .timing import plot_timing, timing_profile
-    from .trace import plot_trace, trace
+    from .timing import timing_profile
+    from .trace import trace
     from .widget import MindWidget
 
     __version__: str
@@ -108,6 +113,12 @@ class _Package(ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+# The core says nothing in words: `Game.describe()` and a game's repr get theirs
+# from mindwidget/describe.py (above the core, with the locale files), which hands
+# them to the core when it loads. Loading it here, with the package, makes every
+# game speak however it was imported; it loads the core and the locale reader only.
+import_module(".describe", __name__)
 
 
 def __dir__() -> list[str]:

@@ -26,6 +26,7 @@ from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 __all__ = [
+    "LANGS",
     "MAX_JSON_CHARS",
     "MAX_JSON_DEPTH",
     "MAX_LEVEL_SECONDS",
@@ -45,6 +46,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+#: The languages mindwidget speaks, one locale file each (``locales/<lang>.json``,
+#: read by `mindwidget.i18n`, which names the same tuple). Here so that the core
+#: can check a game's ``lang`` without loading any words.
+LANGS = ("en", "nl", "de")
 
 #: The largest JSON text a file may hold (a saved game of 100,000 actions is
 #: about 5 MB), and how deeply its lists and objects may nest (a saved game

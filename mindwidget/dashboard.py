@@ -322,7 +322,7 @@ class Board:
         view["names"] = self._names(self.focus, table.game.players)
         # who plays there: a table with pupils is not "the bots playing"
         view["watch"] = "class" if self._has_pupils(self.focus) else "bots"
-        points = state["trace"]["points"]
+        points = state["live_trace"]["points"]
         return {
             "id": self.focus,
             "view": view,
@@ -406,12 +406,12 @@ class Board:
         `notice` and changes nothing.
         """
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            self._refuse("refused_bad_control", allowed=" | ".join(CONTROLS))
             return
         kind = message["type"]
         fields = CONTROLS.get(kind)
         if fields is None or set(message) != {"type", *fields}:
-            self._refuse("notice_bad_control", allowed=" | ".join(CONTROLS))
+            self._refuse("refused_bad_control", allowed=" | ".join(CONTROLS))
             return
         snap = self._snapshot()
         tables = {t.get("id"): t for t in snap.get("tables") or () if isinstance(t, Mapping)}
@@ -421,9 +421,9 @@ class Board:
         except ValueError as exc:  # the class refused it (e.g. a seat taken meanwhile)
             text = getattr(exc, "text", None)
             if callable(text):  # a refusal in words of the class's language
-                self._refuse("notice_refused", reason=str(text(self.lang))[:300])
+                self._refuse("refused_not_done", reason=str(text(self.lang))[:300])
             else:  # an English message is for a programmer, not for the dashboard
-                self._refuse("notice_not_done")
+                self._refuse("refused_by_class")
             return
         if self.notice and refusals == self._notice_id:  # done: the last refusal is old news
             self.notice = {}
@@ -440,33 +440,33 @@ class Board:
             getattr(room, kind)()
         elif kind == "lock":
             if type(message["locked"]) is not bool:
-                return self._refuse("notice_bad_field", field="locked")
+                return self._refuse("refused_bad_field", field="locked")
             room.lock(message["locked"])
         elif kind == "reveal":
             if type(message["on"]) is not bool:
-                return self._refuse("notice_bad_field", field="on")
+                return self._refuse("refused_bad_field", field="on")
             self.reveal = message["on"]
         elif kind == "lang":
             if message["lang"] not in LANGS:
-                return self._refuse("notice_bad_field", field="lang")
+                return self._refuse("refused_bad_field", field="lang")
             self.lang = message["lang"]
         elif kind == "focus":
             tid = message["table"]
             if tid is not None and (_int(tid) is None or tid not in tables):
-                return self._refuse("notice_no_table", table=str(tid)[:8])
+                return self._refuse("refused_no_table", table=str(tid)[:8])
             self.focus = tid
         else:
             tid = _int(message.get("table", 0))
             if tid is None or ("table" in message and tid not in tables):
-                return self._refuse("notice_no_table", table=str(message["table"])[:8])
+                return self._refuse("refused_no_table", table=str(message["table"])[:8])
             seat = _int(message.get("seat", 0))
             if "seat" in message:
                 seats = len(tables[tid].get("seats") or ())
                 if seat is None or not 0 <= seat < seats:
-                    return self._refuse("notice_no_seat", table=tid, seats=seats)
+                    return self._refuse("refused_no_seat", table=tid, seats=seats)
             pupil = message.get("pupil", "")
             if "pupil" in message and not self._known_pupil(pupil, snap):
-                return self._refuse("notice_no_pupil")
+                return self._refuse("refused_no_pupil")
             if kind == "remove":
                 room.remove(str(pupil))
             elif kind == "move":
@@ -477,7 +477,7 @@ class Board:
                     and taken.get("connected", True)
                 ):  # a pupil sits there (a gone pupil's seat the class may give away)
                     return self._refuse(
-                        "notice_seat_taken",
+                        "refused_seat_taken",
                         table=tid,
                         seat=seat_number(int(seat or 0)),
                         name=taken.get("name", ""),
@@ -486,9 +486,9 @@ class Board:
             elif kind == "start_table":
                 table = tables[tid]
                 if table.get("phase") != "waiting":
-                    return self._refuse("notice_started", table=tid)
+                    return self._refuse("refused_started", table=tid)
                 if not any(s.get("kind") != "empty" for s in table.get("seats") or ()):
-                    return self._refuse("notice_start_empty", table=tid)
+                    return self._refuse("refused_start_empty", table=tid)
                 room.start_table(tid)
             else:
                 room.give_to_bot(tid, int(seat or 0))

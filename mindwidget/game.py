@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
-from .checks import choice, finite, flag, load_json, whole
+from . import saves
+from .checks import LANGS, choice, finite, flag, whole
 from .events import (
     STOP_REASONS,
     BlindChecked,
@@ -44,17 +45,13 @@ from .events import (
     Unready,
     fast_init,
 )
-from .i18n import LANGS, translate
-from .rules import MAX_ACTIONS, MAX_DECK, MAX_PLAYERS, RuleError, Rules
+from .rules import MAX_DECK, MAX_PLAYERS, RuleError, Rules
 
 __all__ = ["Game", "Observation", "Status"]
 
 Status = Literal["playing", "cleared", "won", "lost"]
 
 T = TypeVar("T")
-
-FORMAT = "mindwidget-game"
-VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -63,8 +60,10 @@ class Observation:
 
     ``pile`` lists the cards on the pile in play order, with ``None`` for a
     card that lies face down (blind mode) and was not played by this player.
-    ``discards`` lists ``(player, card, reason)`` with ``card`` ``None`` when
-    it was put aside face down. ``events`` are the public events of this level.
+    ``discards`` lists ``(player, card, kind)`` with ``card`` ``None`` when
+    it was put aside face down and ``kind`` ``"lost"`` (by a mistake) or
+    ``"star"`` (by a throwing star), the kinds of the trace. ``events`` are
+    the public events of this level.
     """
 
     player: int
@@ -566,7 +565,8 @@ class Game:
         return tuple(cache[1:])
 
     def _discard_kinds(self) -> list[tuple[Discard, str]]:
-        """This level's discards, each with what made it ("mistake" or "star").
+        """This level's discards, each with its kind: ``"lost"`` (put aside by a
+        mistake) or ``"star"`` (by a throwing star), as in the trace.
 
         Cached like the public events: only the events since the last call are
         read, so an observation does not cost more as a level grows long.
@@ -576,7 +576,7 @@ class Game:
             cache[:] = [self._level_event_start, self._level_event_start]
         for e in self._events[cache[1] :]:
             if isinstance(e, Mistake):
-                cache.extend(["mistake"] * len(e.discards))
+                cache.extend(["lost"] * len(e.discards))
             elif isinstance(e, StarUsed):
                 cache.extend(["star"] * len(e.discards))
         cache[1] = len(self._events)
@@ -846,14 +846,11 @@ class Game:
             )
         return number
 
-    def _describe_status(self, lang: str) -> str:
-        if self._status == "cleared":
-            return translate("game_status_cleared", lang, level=self._level)
-        if self._status == "won":
-            return translate("game_status_won_blind" if self._blind else "game_status_won", lang)
-        if self._status == "lost":
-            return translate("game_status_lost", lang)
-        return translate("game_status_playing", lang, level=self._level)
+    def _standing(self) -> str:
+        """Where the game stands, for an English developer message (`str(RuleError)`)."""
+        if self._status in ("cleared", "playing"):
+            return f"{self._status} at level {self._level}"
+        return f"{self._status} in blind mode" if self._blind else self._status
 
     def _check_playing(self, what: str) -> None:
         refused = self._refuse_playing(what)
@@ -947,7 +944,7 @@ class Game:
         if self._status == "cleared":
             return None
         return RuleError(
-            f"next_level() comes after a cleared level; the game is {self._describe_status('en')}.",
+            f"next_level() comes after a cleared level; the game is {self._standing()}.",
             self._status if self._status in ("won", "lost") else "next_level",
         )
 
@@ -956,8 +953,7 @@ class Game:
         if self._status == "won" and not self._blind:
             return None
         return RuleError(
-            "blind mode starts after a win (and only once); "
-            f"the game is {self._describe_status('en')}.",
+            f"blind mode starts after a win (and only once); the game is {self._standing()}.",
             "start_blind",
         )
 
@@ -1002,85 +998,29 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain, JSON-able description: rules, seed, start, actions and state."""
-        out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-        for f in _STATE:
-            if f.key and f.top:
-                out[f.key] = f.dump(getattr(self, f.name))
-        out["state"] = self._snapshot()
-        return out
+        top = {f.key: f.dump(getattr(self, f.name)) for f in _STATE if f.key and f.top}
+        return saves.document(top, self._snapshot())
 
     def to_json(self) -> str:
-        """Save the game: `Game.from_json` gives it back exactly."""
+        """Save the game: `Game.from_json` gives it back exactly (`mindwidget.saves`)."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a saved game. Malformed or tampered text raises `RuleError`."""
-        return cls.from_dict(load_json(text, "a saved game", error=RuleError))
+        return cls.from_dict(saves.parse(text))
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        if not isinstance(data, dict):
-            raise RuleError("a saved game is a JSON object with rules, seed, start and actions.")
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise RuleError(
-                f"not a saved mindwidget game: expected format {FORMAT!r} version {VERSION}, "
-                f"got {data.get('format')!r} version {data.get('version')!r}."
-            )
-        missing = [k for k in (*_TOP_KEYS, "state") if k not in data]
-        if missing:
-            raise RuleError(f"the saved game lacks {', '.join(missing)}.")
-        try:
-            rules = Rules.from_dict(data["rules"])
-        except TypeError as exc:
-            raise RuleError(f"the saved rules are malformed: {exc}") from None
-        start = data["start"]
-        seed = data["seed"]
-        if start is None:
-            game = cls(seed=seed, rules=rules)
-        elif isinstance(start, dict) and set(start) - {"blind"} == {
-            "hands",
-            "level",
-            "lives",
-            "stars",
-        }:
-            game = cls.from_hands(
-                start["hands"],
-                level=start["level"],
-                lives=start["lives"],
-                stars=start["stars"],
-                rules=rules,
-                seed=seed,
-                blind=start.get("blind", False),
-            )
+        """Load a saved game's dict: its shape checked (`mindwidget.saves.read`), its
+        actions replayed, the replay checked against its saved state."""
+        saved = saves.read(data, _TOP_KEYS)
+        if saved.start is None:
+            game = cls(seed=saved.seed, rules=saved.rules)
         else:
-            raise RuleError(
-                "the saved start must be null or have hands, level, lives, stars (and blind)."
-            )
-        actions = data["actions"]
-        if not isinstance(actions, list):
-            raise RuleError("the saved actions must be a list.")
-        if len(actions) > MAX_ACTIONS:
-            raise RuleError(
-                f"the saved game holds {len(actions):,} actions; allowed: at most {MAX_ACTIONS:,}."
-            )
-        for i, action in enumerate(actions):
-            try:
-                game.apply(_renamed_action(action))
-            except RuleError as exc:
-                raise RuleError(f"saved action #{i} ({action!r}) is not possible: {exc}") from None
-        saved = data["state"]
-        replayed = game._snapshot()
-        if not isinstance(saved, dict):
-            raise RuleError("the saved state must be an object.")
-        if saved.get("status") in OLD_STATUS_NAMES:
-            saved = {**saved, "status": OLD_STATUS_NAMES[saved["status"]]}
-        for key, value in replayed.items():
-            if _jsonish(saved.get(key)) != _jsonish(value):
-                raise RuleError(
-                    f"the saved game was changed: its {key!r} does not follow from its seed "
-                    "and actions."
-                )
+            game = cls.from_hands(**saved.start, rules=saved.rules, seed=saved.seed)
+        saves.replay(game.apply, saved.actions)
+        saves.check_state(saved.state, game._snapshot())
         return game
 
     def apply(self, action: Any) -> None:
@@ -1127,47 +1067,10 @@ class Game:
         """A readable text form of the whole table, for a projector.
 
         In ``lang`` (default: the game's `lang`); seats are counted from 1, as
-        everywhere a pupil reads ("player 1" is ``hands[0]``).
+        everywhere a pupil reads ("player 1" is ``hands[0]``). The words are
+        `mindwidget.describe.describe`'s: the core says nothing in words.
         """
-        lang = self._lang if lang is None else lang
-        if lang not in LANGS:
-            raise RuleError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}.")
-
-        def say(key: str, **params: Any) -> str:
-            return translate(key, lang, **params)
-
-        def gone(discards: Iterable[Any]) -> str:
-            return ", ".join(say("game_card_of", card=d.card, player=d.player) for d in discards)
-
-        width = max(len(say(k)) for k in ("game_pile", "game_discards", "game_last"))
-        width = max(width, *(len(say("game_player", player=p)) for p in range(self.players)))
-
-        def row(label: str, text: str) -> str:
-            return f"  {(label + ':').ljust(width + 2)}{text}"
-
-        head = say(
-            "game_head",
-            mode=say("game_blind") if self._blind else "",
-            players=self.players,
-            level=self._level,
-            levels=self.levels,
-            lives=self._lives,
-            stars=self._stars,
-            status=self._describe_status(lang),
-        )
-        lines = [
-            head,
-            row(say("game_pile"), " ".join(str(c) for c in self._pile) or say("game_empty")),
-        ]
-        for p, hand in enumerate(self.hands):
-            lines.append(row(say("game_player", player=p), " ".join(str(c) for c in hand) or "-"))
-        if self._discards:
-            lines.append(row(say("game_discards"), gone(self._discards)))
-        last = describe_event(self._events[-1], lang)
-        if isinstance(self._events[-1], HandsOnTable):
-            last = say("ev_hands_back", last=describe_event(self._events[-2], lang))
-        lines.append(row(say("game_last"), last))
-        return "\n".join(lines)
+        return _WORDS[0](self, lang)
 
 
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -1184,72 +1087,20 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 #: A field an action may leave out, and what it then means.
 _ACTION_DEFAULTS: dict[str, Any] = {"why": "player"}
 
-#: Names that saved games and scenario files made before the renames of issue 17
-#: ("one name per concept") still use, and the names they have now. `Game.from_dict`
-#: (so `Game.from_json`) reads both; what a game saves uses only the new names.
-#: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
-OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready", "vote_star": "vote"}
-OLD_STATUS_NAMES: dict[str, str] = {"level_cleared": "cleared"}
+
+def _no_words(game: Game, lang: str | None) -> str:
+    raise RuntimeError("the words of a game load with mindwidget.describe (import mindwidget).")
 
 
-def _renamed_action(action: Any) -> Any:
-    """A saved action under its current name (`OLD_ACTION_NAMES`); anything else as it is."""
-    if isinstance(action, dict) and action.get("action") in OLD_ACTION_NAMES:
-        return {**action, "action": OLD_ACTION_NAMES[action["action"]]}
-    return action
+#: How `Game.describe` and the repr put a game into words. The core says nothing
+#: in words: `mindwidget.describe` (a layer above, with the locale files) sets
+#: this when it loads, and ``import mindwidget`` loads it, so any game speaks.
+_WORDS: list[Callable[[Game, str | None], str]] = [_no_words]
 
 
-def describe_event(e: Event, lang: str = "en") -> str:
-    """One line about an event (the god view), in ``lang``; seats counted from 1."""
-
-    def say(key: str, **params: Any) -> str:
-        return translate(key, lang, **params)
-
-    def gone(discards: Iterable[Any]) -> str:
-        return ", ".join(say("game_card_of", card=d.card, player=d.player) for d in discards)
-
-    seconds = f"{e.t:.2f}" if lang == "en" else f"{e.t:.2f}".replace(".", ",")
-    at = say("game_at", t=seconds) if e.t else ""
-    if isinstance(e, Played):
-        side = "" if e.face_up else say("game_face_down")
-        return say("ev_played", player=e.player, card=e.card, side=side, at=at)
-    if isinstance(e, Mistake):
-        return say("ev_mistake", at=at, card=e.card, gone=gone(e.discards))
-    if isinstance(e, StarUsed):
-        return say("ev_star_used", at=at, gone=gone(e.discards))
-    if isinstance(e, StarProposed):
-        return say("ev_star_proposed", player=e.player, at=at)
-    if isinstance(e, StarVoted):
-        return say("ev_star_voted_yes" if e.agree else "ev_star_voted_no", player=e.player, at=at)
-    if isinstance(e, StarDeclined):
-        return say("ev_star_declined", player=e.player, at=at)
-    if isinstance(e, Stopped):
-        key = "ev_stopped" if e.why == "player" else f"ev_stopped_{e.why}"
-        return say(key, player=e.player, at=at)
-    if isinstance(e, Ready):
-        return say("ev_ready", at=at)
-    if isinstance(e, HandsOnTable):
-        return say("ev_hands_on_table", after=say(f"ev_after_{e.why}"), at=at)
-    if isinstance(e, Unready):
-        return say("ev_unready", player=e.player, at=at)
-    if isinstance(e, Dealt):
-        return say("ev_dealt", level=e.level)
-    if isinstance(e, LevelCleared):
-        got = ""
-        if e.reward and e.granted:
-            got = say("ev_reward", reward=say(f"reward_word_{e.reward}"))
-        return say("ev_cleared", level=e.level, got=got)
-    if isinstance(e, BlindChecked):
-        if e.faults:
-            return say("ev_blind_faults", n=len(e.faults), lost=e.lives_lost)
-        return say("ev_blind_ok")
-    if isinstance(e, GameWon):
-        return say("ev_won_blind" if e.blind else "ev_won")
-    if isinstance(e, GameLost):
-        return say("ev_lost")
-    if isinstance(e, BlindStarted):
-        return say("ev_blind_started")
-    return e.type
+def set_words(describe: Callable[[Game, str | None], str]) -> None:
+    """Give `Game.describe` and the repr their words (`mindwidget.describe` does)."""
+    _WORDS[0] = describe
 
 
 _DEFAULT_RULES: dict[int, Rules] = {}
@@ -1320,8 +1171,3 @@ def _resolve_rules(players: int | None, rules: Rules | None) -> Rules:
     if players is not None and players != rules.players:
         raise RuleError(f"players={players} disagrees with rules.players={rules.players}.")
     return rules
-
-
-def _jsonish(value: Any) -> Any:
-    """Normalise tuples to lists so saved and replayed state compare equal."""
-    return json.loads(json.dumps(value))

@@ -19,11 +19,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .checks import choice
+from .checks import LANGS, choice
 
 __all__ = ["LANGS", "family", "messages", "plural", "reason", "say_in", "seat_number", "translate"]
 
-LANGS = ("en", "nl", "de")
 _DIR = Path(__file__).resolve().parent / "locales"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -57,6 +57,7 @@ from typing import Any
 import pandas as pd
 
 from .checks import MAX_JSON_CHARS, choice, load_json
+from .describe import describe
 from .game import _ACTION_FIELDS, Game
 from .i18n import LANGS, reason, translate
 from .rules import RuleError, Rules
@@ -502,7 +503,7 @@ class Scenario:
         why = self.refusal_text
         if why:
             lines += textwrap.wrap(f"{translate('scenario_refused', lang)} {why}", 78)
-        lines += ["", self._game.describe(lang)]
+        lines += ["", describe(self._game, lang)]
         return "\n".join(lines)
 
     def __eq__(self, other: object) -> bool:

@@ -29,7 +29,8 @@ Colab do; marimo renders anywidgets only.
 
 Messages from the board: ``{"type": "next"|"back"|"reset"|"take_over"|"leave"}``.
 A message that is not possible now changes nothing, and the board's ``notice``
-says why (a ``scenario_notice_*`` key of the locale files).
+says why (a `Refused`, the table's and the session's refusal: a ``refused_*`` key of
+the locale files, shown as a `Session` shows its notice).
 """
 
 from __future__ import annotations
@@ -44,10 +45,9 @@ import traitlets
 
 from .checks import choice, seat
 from .game import Game
-from .i18n import LANGS, translate
-from .rules import RuleError
+from .i18n import LANGS
 from .scenario import Scenario
-from .table import MODES, BotsLike, Table
+from .table import MODES, BotsLike, Refused, Table
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 
@@ -90,14 +90,6 @@ def scene_phase(game: Game) -> str:
     if now == "play" and events and events[-1].type == "ready":
         return "concentrated"
     return now
-
-
-class _Refused(Exception):
-    """A board message that is not possible now: ``key`` names why in the locale files."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 class ScenarioBoard(anywidget.AnyWidget):
@@ -293,45 +285,49 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
         kind = content.get("type") if isinstance(content, dict) else None
         try:
             if not isinstance(kind, str):
-                raise _Refused("bad_message")
+                raise Refused("bad_message", allowed=", ".join(self._handlers()))
             self._do(kind)
-        except _Refused as refused:
-            self._notice(refused.key)
+        except Refused as refused:
+            self._refuse(refused)
 
-    def _do(self, kind: str) -> None:
-        handlers: dict[str, Callable[[], object]] = {
+    def _handlers(self) -> dict[str, Callable[[], object]]:
+        return {
             "next": self._do_next,
             "back": self._do_back,
             "reset": self._do_reset,
             "take_over": self._do_take_over,
             "leave": self._do_leave,
         }
+
+    def _do(self, kind: str) -> None:
+        handlers = self._handlers()
         handler = handlers.get(kind)
         if handler is None:
-            raise _Refused("bad_message")
+            raise Refused("bad_message", allowed=", ".join(handlers))
         with self._board.hold_sync():
             handler()
             self._board.notice = {}
 
-    def _notice(self, key: str) -> None:
+    def _refuse(self, refused: Refused) -> None:
+        """The board's notice, as a `Session`'s: ``{key, params, id}`` (``refused_<key>``)."""
         self._notice_id += 1
-        self._board.notice = {"key": key, "id": self._notice_id}
+        self._board.notice = {"key": refused.key, "params": refused.params, "id": self._notice_id}
 
     def _not_live(self) -> None:
         if self._live is not None:
-            raise _Refused("live")
+            raise Refused("live")
 
     def _do_next(self) -> None:
         self._not_live()
         if self._scenario.at_end:
-            raise _Refused("at_end")
+            raise Refused("at_end")
         self._scenario.step()
         self._sync()
 
     def _do_back(self) -> None:
         self._not_live()
         if self._scenario.position == 0:
-            raise _Refused("at_start")
+            raise Refused("at_start")
         self._scenario.back()
         self._sync()
 
@@ -358,17 +354,15 @@ class ScenarioPlayer(ipywidgets.VBox):  # type: ignore[misc]
 
     def _do_leave(self) -> None:
         if self._live is None:
-            raise _Refused("not_live")
+            raise Refused("not_live")
         live, self._live, self._live_from = self._live, None, None
         self.children = [self._board]
         live.close()
         self._sync()
 
     def _api(self, fn: Callable[[], object]) -> None:
-        try:
-            fn()
-        except _Refused as refused:
-            raise RuleError(translate(f"scenario_notice_{refused.key}", "en")) from None
+        """A Python method: a refusal raises (a `Refused` is a `RuleError`, in English)."""
+        fn()
 
 
 def _check_seat(value: Any, players: int) -> int | None:

@@ -12,9 +12,10 @@ test) sees a table through a session. The session
 * holds the state to send (`state`): the ``view`` of the seat (`table_view`,
   with what the seat may do, the menus' entries and labels, whether the
   browser should send heartbeats, the join delay after Ready and why the
-  table stopped), the ``clock``, the ``notice``, the settings and the live
-  ``trace``; and what changed since the last send (`changes`: the trace then
-  carries only the new or changed points);
+  table stopped), the ``clock``, the ``notice``, the settings and the
+  ``live_trace`` (the name the widget's trait has too); and what changed
+  since the last send (`changes`: the trace then carries only the new or
+  changed points);
 * knows its language (`lang`).
 
 It imports neither anywidget nor traitlets: the widget (`mindwidget.widget`)
@@ -277,7 +278,7 @@ class Session:
         if value != self._reveal:
             self._reveal = value
             self._feed = TraceFeed(self.seat, value)
-            self._sent.pop("trace", None)  # the whole trace again: other cards show
+            self._sent.pop("live_trace", None)  # the whole trace again: other cards show
             self._rebuild()
             self._notify()
 
@@ -366,7 +367,7 @@ class Session:
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
         kind, table = msg["type"], self.table
         if kind == "hello":
-            self._sent.pop("trace", None)  # the whole trace with the next changes()
+            self._sent.pop("live_trace", None)  # the whole trace with the next changes()
             self._notify()
             return
         if kind == "tick" and self.host is not None:
@@ -464,23 +465,23 @@ class Session:
         self._current["lang"], self._current["size"] = self._lang, self._size
         out = dict(self._current)
         self._feed.update(self.table.index).take()  # what follows is news from here on
-        out["trace"] = self._trace(0, self._feed.points)
+        out["live_trace"] = self._trace(0, self._feed.points)
         self._sent = dict(out)
         return out
 
     def changes(self) -> dict[str, Any]:
         """The keys whose value changed since the last `state` or `changes` ({} if none);
-        ``trace`` then carries only the new or changed points."""
+        ``live_trace`` then carries only the new or changed points."""
         self._current["lang"], self._current["size"] = self._lang, self._size
         out = {k: v for k, v in self._current.items() if self._sent.get(k) != v}
         feed = self._feed.update(self.table.index)
-        if "trace" not in self._sent:
+        if "live_trace" not in self._sent:
             feed.take()
-            out["trace"] = self._trace(0, feed.points)
+            out["live_trace"] = self._trace(0, feed.points)
         else:
             part = feed.take()
             if part is not None:
-                out["trace"] = self._trace(*part)
+                out["live_trace"] = self._trace(*part)
         self._sent.update(out)
         return out
 

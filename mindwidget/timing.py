@@ -15,8 +15,8 @@ people curve of `mindwidget.bots.HumanTimer` (1.0 = the human reference of
 the mind-server data; 1.5 = half as slow again): the median of ``(wait -
 0.4) / curve(gap)``, the number a `HumanTimer` bot adapts to.
 
-`plot_timing` draws the player's plays beside the other seats' and the human
-reference (the band medians and the people curve).
+`mindwidget.plots.plot_timing` draws the player's plays beside the other
+seats' and the human reference (the band medians and the people curve).
 """
 
 from __future__ import annotations
@@ -27,21 +27,15 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter
 
-from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
-from .checks import choice
+from .bots.human import REACTION_FLOOR, curve
 from .game import Game
-from .i18n import LANGS, decimal, translate
-from .trace import MARKERS, OKABE_ITO, figure_and_axes, trace
+from .trace import trace
 
 __all__ = [
     "MAX_FLOOR",
     "MIN_PLAYS",
     "TimingProfile",
-    "plot_timing",
     "player_plays",
     "timing_profile",
 ]
@@ -175,134 +169,11 @@ def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, 
     return floor, step
 
 
-def plot_timing(
-    game: Game,
-    player: int,
-    ax: Axes | None = None,
-    lang: str = "en",
-    *,
-    you: int | None = None,
-    bots: bool = False,
-) -> Figure:
-    """The player's waits against the gap, beside the other seats' and the human reference.
+def __getattr__(name: str) -> Any:
+    """``plot_timing`` moved to `mindwidget.plots`; still found here, loading
+    matplotlib only when it is asked for."""
+    if name == "plot_timing":
+        from .plots import plot_timing
 
-    Plain axes (seconds against steps, as a pupil counts them; no log scales),
-    numbers in the language's own format (0,89 in Dutch and German). The
-    player's plays are their seat's colour and marker; the other seats' plays
-    are small grey dots; the human reference is drawn as its band medians
-    (grey bars across each band) and the people curve at tempo 1 (dashed);
-    the player's fit is a line in their colour. ``lang``: "en", "nl" or "de".
-
-    Names as the widget gives them with ``bots=True``: seat ``you`` (the
-    person's; None at a table of bots only) is "You (player 1)", the other seats
-    "Bot 2", "Bot 3": seats counted from 1, as everywhere a pupil reads. Else
-    each seat is "Player 1", "Player 2", ...
-    """
-    game, player = _check_player(game, player)
-    if you is not None:
-        you = _check_player(game, you)[1]
-    choice("lang", lang, LANGS, quoted=False)
-    fig, ax = figure_and_axes(ax, (8.0, 7.0))
-
-    def say(key: str, **params: Any) -> str:
-        return translate(key, lang, **params)
-
-    if player == you:
-        name, title = say("you_seat", player=player), say("timing_title_you")
-    elif bots or you is not None:
-        name, title = say("bot", player=player), say("timing_title_bot", player=player)
-    else:
-        name, title = say("timing_player", player=player), say("timing_title", player=player)
-
-    plays = _plays(game)
-    others = plays[plays["player"] != player]
-    mine = plays[plays["player"] == player]
-    top_gap = float(max(plays["gap"].max() if len(plays) else 1.0, 30.0))
-
-    for i, ((low, high), median) in enumerate(zip(REFERENCE_BANDS, REFERENCE, strict=True)):
-        right = min(high, top_gap) + 0.5
-        ax.plot(
-            [low - 0.5 if low > 1 else 0.8, right],
-            [median, median],
-            color="black",
-            lw=2.5,
-            solid_capstyle="butt",
-            zorder=2,
-            label=say("timing_reference") if i == 0 else None,
-        )
-    gaps = np.linspace(1, top_gap, 120)
-    ax.plot(
-        gaps,
-        [REACTION_FLOOR + curve(g) for g in gaps],
-        color="black",
-        ls="--",
-        lw=1,
-        zorder=2,
-        label=say("timing_curve"),
-    )
-    if len(others):
-        ax.plot(
-            others["gap"],
-            others["wait"],
-            ls="none",
-            marker="o",
-            ms=4,
-            color="0.65",
-            zorder=1,
-            label=say("timing_others"),
-        )
-    colour, marker = OKABE_ITO[player % len(OKABE_ITO)], MARKERS[player % len(MARKERS)]
-    ax.plot(
-        mine["gap"],
-        mine["wait"],
-        ls="none",
-        marker=marker,
-        ms=8,
-        color=colour,
-        mec="white",
-        zorder=3,
-        label=name,
-    )
-    profile = timing_profile(game, player)
-    if profile.fitted:
-        ax.plot(
-            gaps,
-            profile.floor + profile.seconds_per_step * gaps,
-            color=colour,
-            lw=2,
-            zorder=3,
-            label=say(
-                "timing_fit",
-                floor=decimal(profile.floor, lang, 1),
-                step=decimal(profile.seconds_per_step, lang, 2),
-                cv=f"{profile.cv:.0%}",
-            ),
-        )
-    else:
-        ax.text(
-            0.5,
-            0.06,
-            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
-            transform=ax.transAxes,
-            ha="center",
-            color="0.3",
-        )
-    ax.axhline(REACTION_FLOOR, color="0.5", lw=0.8, ls=":", zorder=0)
-    waits = [float(plays["wait"].max())] if len(plays) else []
-    y_top = max([REACTION_FLOOR + curve(top_gap), *waits]) * 1.1
-    ax.set_xlim(0, top_gap * 1.05)
-    ax.set_ylim(0, y_top)
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: decimal(x, lang, 0)))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: decimal(y, lang, 0)))
-    ax.set_title(title)
-    ax.set_xlabel(say("timing_x"))
-    ax.set_ylabel(say("timing_y"))
-    ax.grid(color="0.92", zorder=0, which="major")
-    ax.legend(
-        loc="upper center",
-        bbox_to_anchor=(0.5, -0.12),
-        ncol=1,  # one entry a line: long words in large letters
-        fontsize="small",
-        frameon=False,
-    )
-    return fig
+        return plot_timing
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

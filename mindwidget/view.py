@@ -170,13 +170,14 @@ def _public_part(game: Game, idx: LevelIndex) -> dict[str, Any]:
     pile = [e["card"] for e in played]
     # The latest mistake, while its panel shows (no card played after it).
     shown_mistake = idx.after_play("mistake")
-    # Discards in order: who, which card (None if face down), by a mistake or a star;
+    # Discards in order: who, which card (None if face down), its kind: lost (by a
+    # mistake) or star, the same kind as the card's point in the trace;
     # ``marked``: the places of the ones the shown mistake put aside.
     public_discards: list[tuple[int, int | None, str]] = []
     marked: list[int] = []
     for i in idx.discarding:
         e = idx.public(i)
-        kind = "mistake" if e["type"] == "mistake" else "star"
+        kind = "lost" if e["type"] == "mistake" else "star"
         start = len(public_discards)
         public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
         if i == shown_mistake:

@@ -173,10 +173,8 @@ class MindWidget(anywidget.AnyWidget):
 
     @staticmethod
     def _as_traits(state: Mapping[str, Any]) -> dict[str, Any]:
-        out = {k: v for k, v in state.items() if k not in ("settings", "trace")}
+        out = {k: v for k, v in state.items() if k != "settings"}
         out.update(state.get("settings", {}))
-        if "trace" in state:
-            out["live_trace"] = state["trace"]
         return out
 
     def _push(self) -> None:
@@ -195,7 +193,7 @@ class MindWidget(anywidget.AnyWidget):
         """A view that asks for the whole state gets the level's whole trace too."""
         state: dict[str, Any] = super().get_state(key)
         if key is None and "live_trace" in state:
-            state["live_trace"] = self._session.state()["trace"]
+            state["live_trace"] = self._session.state()["live_trace"]
         return state
 
     @traitlets.validate(*_SETTINGS)
@@ -267,8 +265,8 @@ class MindWidget(anywidget.AnyWidget):
         return trace(self.game)
 
     def plot_trace(self, level: int | None = None, blind: bool | None = None) -> Figure:
-        """One level's timing trace as a matplotlib figure (see `mindwidget.trace.plot_trace`)."""
-        from .trace import plot_trace
+        """One level's timing trace as a matplotlib figure (see `mindwidget.plots.plot_trace`)."""
+        from .plots import plot_trace
 
         g, lang = self.game, self.lang
         return plot_trace(g, level=level, blind=blind, lang=lang, you=self.seat, bots=True)
@@ -280,8 +278,8 @@ class MindWidget(anywidget.AnyWidget):
         return timing_profile(self.game, self._profiled(player))
 
     def plot_timing(self, player: int | None = None) -> Figure:
-        """The person's waits beside the bots' and people's (`mindwidget.timing.plot_timing`)."""
-        from .timing import plot_timing
+        """The person's waits beside the bots' and people's (`mindwidget.plots.plot_timing`)."""
+        from .plots import plot_timing
 
         return plot_timing(
             self.game, self._profiled(player), lang=self.lang, you=self.seat, bots=True

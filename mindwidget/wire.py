@@ -72,11 +72,12 @@ Speed = Literal[1, 2, 4]
 
 # ------------------------------------------------------------------ the view
 class Discard(TypedDict):
-    """A card put aside by a mistake or a throwing star; ``card`` null while face down."""
+    """A card put aside (a discard): ``k`` lost (by a mistake, as its trace point) or
+    star; ``card`` null while face down."""
 
     player: int
     card: int | None
-    k: Literal["mistake", "star"]
+    k: Literal["lost", "star"]
 
 
 class EventDiscard(TypedDict):
@@ -248,7 +249,7 @@ class Settings(TypedDict):
 
 
 class Changes(TypedDict, total=False):
-    """`Session.changes`: the keys of `State` that changed (the trace: its new points)."""
+    """`Session.changes`: the keys of `State` that changed (``live_trace``: its new points)."""
 
     view: View
     clock: Clock
@@ -258,7 +259,7 @@ class Changes(TypedDict, total=False):
     reveal: bool
     mode: Literal["realtime", "step"]
     settings: Settings
-    trace: TraceUpdate
+    live_trace: TraceUpdate
 
 
 #: `Session.state`: everything a new front end needs, every key of `Changes` present.

@@ -111,7 +111,7 @@ def test_a_pupil_moved_out_of_a_running_table_leaves_a_bot_and_keeps_their_cards
     k = f.view["pile"].index(card)
     assert f.view["pile_names"][k] == name
     whole = [m["state"] for m in f.received if m.get("type") == "update" and m.get("state")]
-    point = next(p for p in whole[-1]["trace"]["points"] if p.get("card") == card)
+    point = next(p for p in whole[-1]["live_trace"]["points"] if p.get("card") == card)
     assert point["by"] == name  # the live trace names her too, never Finn
     plays = server.call(server.room.plays)  # type: ignore[union-attr]
     row = plays[plays["card"] == card].iloc[0]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mindwidget import Game, RuleError, Rules
 
@@ -159,3 +163,128 @@ def test_apply_refuses_unknown_fields() -> None:
     g = Game(players=2, seed=0)
     refused(g, lambda: g.apply({"action": "play", "player": 0, "card": 5}), "takes")
     refused(g, lambda: g.apply("play"), "an action is an object")
+
+
+def test_an_action_that_is_not_an_action_is_a_rule_error() -> None:
+    # {"action": {}} once reached the old-name map as a dict key: TypeError (issue 25)
+    d = _saved()
+    for junk in ({}, [], None, 3, ["play"]):
+        d["actions"] = [{"action": junk}]
+        with pytest.raises(RuleError, match=r"saved action #0 .* an action is an object"):
+            Game.from_json(json.dumps(d))
+    d["actions"] = [{"action": "concentrate", "t": 0.0}]  # an old name still loads: only the
+    with pytest.raises(RuleError, match="was changed"):  # state differs from this replay
+        Game.from_json(json.dumps(d))
+
+
+# ------------------------------------------------ damaged saves (hypothesis)
+
+
+def _real_save() -> dict[str, Any]:
+    """A save with something of everything: levels cleared, a mistake, a star, a vote."""
+    from mindwidget.runner import run_level
+
+    g = Game(players=3, seed=16)  # a mistake and a star in its first three levels
+    for level in range(3):
+        run_level(g, "human", seed=level)
+        if g.status == "cleared":
+            g.next_level()
+    if g.status == "playing":
+        g.ready(t=g.t)
+        if g.stars:
+            g.propose_star(0, t=g.t + 0.5)
+            g.vote(1, False, t=g.t + 0.5)
+    return json.loads(g.to_json())  # type: ignore[no-any-return]
+
+
+REAL_SAVE = _real_save()
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON tree, the root included."""
+    out = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*path, i))
+    return out
+
+
+#: Every place but most of the random generator's 625 numbers (a few stand for them all).
+PATHS = [p for p in _paths(REAL_SAVE) if p[:3] != ("state", "rng", 1) or p[3:] < (3,)]
+
+#: What a damaged file may hold where a value was: wrong types, huge numbers,
+#: NaN and infinities, and nested junk.
+JUNK = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.sampled_from([10**400, -(10**400), 2**63, 2**64 + 1, -1, 0])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(["play", "ready", "vote", "concentrate", "won", "level_cleared", "face_up"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _mutate(data: Any, path: tuple[Any, ...], how: str, junk: Any) -> Any:
+    if not path:
+        return junk if how == "replace" else data
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    if how == "replace":
+        parent[last] = junk
+    elif how == "delete":
+        del parent[last]
+    elif how == "duplicate" and isinstance(parent, list):
+        parent.insert(last, copy.deepcopy(parent[last]))
+    elif isinstance(parent, dict):  # "extra": a key no save has
+        parent[f"extra{len(parent)}"] = junk
+    return data
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(PATHS),
+            st.sampled_from(["replace", "replace", "delete", "duplicate", "extra"]),
+            JUNK,
+        ),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_a_damaged_save_raises_rule_error_and_nothing_else(
+    mutations: list[tuple[tuple[Any, ...], str, Any]],
+) -> None:
+    data: Any = copy.deepcopy(REAL_SAVE)
+    for path, how, junk in mutations:
+        try:
+            data = _mutate(data, path, how, junk)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier mutation removed or replaced this place
+    text = json.dumps(data)  # NaN and Infinity as Python's json writes them
+    try:
+        game = Game.from_json(text)
+    except RuleError as exc:
+        assert str(exc)  # says what was wrong
+        return
+    # a mutation the file does not depend on (an early action's time, an extra
+    # junk key in a rule-less place) may leave a loadable game: then it is whole
+    assert Game.from_json(game.to_json()) == game
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=0, max_value=len(json.dumps(REAL_SAVE)) - 1), st.binary(max_size=4))
+def test_a_cut_or_garbled_save_raises_rule_error(cut: int, noise: bytes) -> None:
+    text = json.dumps(REAL_SAVE).encode()
+    with pytest.raises(RuleError):
+        Game.from_json(text[:cut] + noise)

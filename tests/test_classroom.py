@@ -323,7 +323,7 @@ def test_a_reload_rejoins_the_same_seat_with_the_whole_state(server: Server) -> 
     again.send({"type": "rejoin", "token": b.token})
     again.wait(lambda x: x.phase == "play", "the table again")
     assert again.info["seat"] == 1 and again.view["hand"] == hand
-    assert again.model["trace"]["from"] == 0  # the whole trace
+    assert again.model["live_trace"]["from"] == 0  # the whole trace
     stranger = Client(server)
     stranger.send({"type": "rejoin", "token": "x" * 32})
     assert stranger.wait_msg("refused")["key"] == "seat_gone"

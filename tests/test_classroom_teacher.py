@@ -156,9 +156,9 @@ def test_the_dashboard_follows_the_class_and_its_controls_reach_it(server: Serve
     teacher.wait(lambda p: p["room"]["tables"][0]["seats"][2].get("name") == "Bo", "Bo moved")
     # hostile input: a notice, nothing else
     teacher.send("{not json")
-    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_bad_control", "a notice")
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "refused_bad_control", "a notice")
     teacher.send({"type": "remove", "pupil": "p999"})
-    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_no_pupil", "no such pupil")
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "refused_no_pupil", "no such pupil")
     assert teacher.table(1)["seats"][0]["name"] == "Anna"
     teacher.close()
 
@@ -232,7 +232,7 @@ def test_the_teachers_controls_start_the_tables_with_the_teachers_token_only(
             TeacherPage(server, token=wrong)
     teacher = TeacherPage(server)
     teacher.send({"type": "format_disk"})
-    teacher.wait(lambda p: p.get("notice", {}).get("key") == "notice_bad_control", "a notice")
+    teacher.wait(lambda p: p.get("notice", {}).get("key") == "refused_bad_control", "a notice")
     assert server.snapshot()["tables"][0]["status"] == "waiting"
     teacher.send({"type": "start_all"})
     a.wait(lambda x: x.phase == "ready", "the table started")

@@ -125,7 +125,7 @@ def test_a_refusal_by_the_class_is_a_notice() -> None:
     board = Board(room)
     board.receive({"type": "move", "pupil": "p10", "table": 3, "seat": 0})  # Dirk sits there
     # said in the dashboard's words, not the class's English message (issue 24)
-    assert board.notice["key"] == "notice_seat_taken"
+    assert board.notice["key"] == "refused_seat_taken"
     assert board.notice["params"] == {"table": 3, "seat": 1, "name": "Dirk"}
     assert room.tables[0].seats[0].name == "Anna"  # type: ignore[union-attr]
 
@@ -147,9 +147,9 @@ def test_a_refusal_in_english_is_not_shown_to_a_dutch_teacher() -> None:
 
     room.pause_all = refuse  # type: ignore[method-assign]
     board.receive({"type": "pause_all"})
-    assert board.notice["key"] == "notice_not_done" and board.notice["params"] == {}
+    assert board.notice["key"] == "refused_by_class" and board.notice["params"] == {}
     board.receive({"type": "pause_all"})
-    assert board.notice["key"] == "notice_refused"
+    assert board.notice["key"] == "refused_not_done"
     assert board.notice["params"] == {"reason": "Tafel 1 is vol."}
 
 
@@ -157,7 +157,7 @@ def test_starting_a_table_that_started_or_has_nobody_is_refused_in_words() -> No
     room = _class()
     board = Board(room, lang="nl")
     board.receive({"type": "start_table", "table": 1})  # it plays already
-    assert board.notice["key"] == "notice_started" and board.notice["params"] == {"table": 1}
+    assert board.notice["key"] == "refused_started" and board.notice["params"] == {"table": 1}
     snapshot = room.snapshot
 
     def before_anyone_sits() -> dict[str, Any]:  # table 2 as the server shows a new table
@@ -169,7 +169,7 @@ def test_starting_a_table_that_started_or_has_nobody_is_refused_in_words() -> No
     started: list[int] = []
     room.start_table = started.append  # type: ignore[assignment]
     board.receive({"type": "start_table", "table": 2})
-    assert board.notice["key"] == "notice_start_empty" and board.notice["params"] == {"table": 2}
+    assert board.notice["key"] == "refused_start_empty" and board.notice["params"] == {"table": 2}
     assert started == []
 
 
@@ -200,8 +200,8 @@ def test_hostile_messages_change_nothing(message: object) -> None:
     board = Board(room)
     before = json.dumps(board.state(), sort_keys=True)
     board.receive(message)
-    assert board.notice["key"].startswith("notice_")
-    assert board.notice["key"] != "notice_refused"  # caught by the board, not the class
+    assert board.notice["key"].startswith("refused_")
+    assert board.notice["key"] != "refused_not_done"  # caught by the board, not the class
     after = board.state()
     after["notice"] = {}
     assert json.dumps(after, sort_keys=True) == before
@@ -218,16 +218,16 @@ def test_every_notice_is_said_in_every_language() -> None:
     }
     assert files["en"].keys() == files["nl"].keys() == files["de"].keys()
     for key in (
-        "notice_bad_control",
-        "notice_bad_field",
-        "notice_no_table",
-        "notice_no_seat",
-        "notice_no_pupil",
-        "notice_refused",
-        "notice_not_done",
-        "notice_started",
-        "notice_start_empty",
-        "notice_seat_taken",
+        "refused_bad_control",
+        "refused_bad_field",
+        "refused_no_table",
+        "refused_no_seat",
+        "refused_no_pupil",
+        "refused_not_done",
+        "refused_by_class",
+        "refused_started",
+        "refused_start_empty",
+        "refused_seat_taken",
     ):
         assert key in files["en"]
     for kind in ("start_all", "pause_all", "end", "lock", "remove", "move", "start_table"):

@@ -244,7 +244,7 @@ def test_observations_are_still_frozen_and_equal_by_value() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         o.lives = 9  # type: ignore[misc]
     g.play(1, t=1.0)  # a mistake: 5 is discarded face up
-    assert g.observation(1).discards == ((0, 5, "mistake"),)
+    assert g.observation(1).discards == ((0, 5, "lost"),)
 
 
 def test_a_game_pickles_after_observations() -> None:

@@ -95,3 +95,53 @@ def test_the_version_is_the_one_in_pyproject() -> None:
     source = (ROOT / "mindwidget" / "__init__.py").read_text("utf-8")
     constants = {n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant)}
     assert mindwidget.__version__ not in constants
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import mindwidget.classdata",
+        "import mindwidget.scenario",
+        "import mindwidget.classroom.server",
+        "import mindwidget.trace, mindwidget.timing",
+    ],
+)
+def test_the_data_and_the_class_server_load_no_matplotlib(code: str) -> None:
+    # the figures live in mindwidget/plots.py: the class server starts without
+    # matplotlib, so it writes no font cache (issue 25), and the DataFrames of
+    # a scenario or a class need none
+    assert "matplotlib" not in loaded_after(code)
+
+
+def test_the_moved_figures_are_still_found_where_they_were() -> None:
+    plots = importlib.import_module("mindwidget.plots")
+    trace = importlib.import_module(
+        "mindwidget.trace"
+    )  # the module (the package's is the function)
+    timing = importlib.import_module("mindwidget.timing")
+    assert trace.plot_trace is plots.plot_trace
+    assert trace.TraceFigure is plots.TraceFigure
+    assert timing.plot_timing is plots.plot_timing
+    assert mindwidget.plot_trace is plots.plot_trace
+    with pytest.raises(AttributeError, match="no attribute 'plot_traec'"):
+        trace.plot_traec  # noqa: B018
+
+
+def test_a_game_speaks_however_the_core_was_imported() -> None:
+    # the core says nothing in words; mindwidget/describe.py gives it its words
+    # when the package loads, so the repr speaks even with only the core imported
+    probe = (
+        "from mindwidget.game import Game\n"
+        "g = Game.from_hands([[10], [20]], lang='nl')\n"
+        "print(repr(g))\n"
+        "import sys; print('mindwidget.describe' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    ).stdout
+    assert "Speler 1:" in out and "Speler 2:" in out and out.splitlines()[-1] == "True"

@@ -237,7 +237,7 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     before = room.snapshot()
     board = Board(room)
     board.receive({"type": "move", "pupil": cas.id, "table": 1, "seat": 0})
-    assert board.notice["key"] == "notice_seat_taken"  # the board saw it first
+    assert board.notice["key"] == "refused_seat_taken"  # the board saw it first
     room.remove(links[1].pupil.id)  # type: ignore[union-attr]
     room.give_to_bot(1, 1)  # Bo's seat is a bot's now: Cas may take it
     room.move(cas.id, 1, 1)
@@ -250,6 +250,6 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     board.receive({"type": "start_all"})
     room.start_all = lambda: room.start_table(2)  # type: ignore[method-assign]
     board.receive({"type": "start_all"})
-    assert board.notice["key"] == "notice_refused"
+    assert board.notice["key"] == "refused_not_done"
     assert board.notice["params"]["reason"].startswith("tafel 2 heeft nog geen leerling")
     assert before["tables"][1]["seats"][0]["name"] == "Cas"

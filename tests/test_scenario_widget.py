@@ -152,7 +152,7 @@ def test_steps_that_are_not_possible_change_nothing_and_say_why() -> None:
     send(p, {"type": "leave"})
     assert p.board.notice["key"] == "not_live"
     for key in ("at_start", "at_end", "bad_message", "not_live", "live"):
-        assert "scenario_notice_" + key in messages("en")
+        assert "refused_" + key in messages("en")
 
 
 def test_the_python_methods_refuse_with_rule_errors() -> None:

@@ -44,12 +44,12 @@ def test_the_state_is_json_and_holds_everything_a_new_front_end_needs() -> None:
     s = session()
     state = s.state()
     assert set(state) == {
-        "view", "clock", "notice", "lang", "size", "reveal", "mode", "settings", "trace",
+        "view", "clock", "notice", "lang", "size", "reveal", "mode", "settings", "live_trace",
     }  # fmt: skip
     assert json.loads(json.dumps(state)) == state
     assert state["view"]["allowed"] == ["ready"] and state["view"]["join"] == 0.6
     assert state["clock"]["beat"] is False  # before Ready nothing runs
-    assert state["trace"] == {"epoch": s.table.epoch, "from": 0, "points": []}
+    assert state["live_trace"] == {"epoch": s.table.epoch, "from": 0, "points": []}
     assert s.changes() == {}
 
 
@@ -61,13 +61,13 @@ def test_a_play_from_plain_dicts_changes_the_view_clock_and_trace_only() -> None
     assert set(first) == {"view", "clock"} and first["clock"]["beat"] is True
     s.receive({"type": "play", "t": 1.0})
     changes = s.changes()
-    assert set(changes) == {"view", "clock", "trace"}
-    assert changes["trace"]["from"] == 0
-    assert changes["trace"]["points"] == [{"k": "play", "t": 1.0, "card": 5, "player": 0}]
+    assert set(changes) == {"view", "clock", "live_trace"}
+    assert changes["live_trace"]["from"] == 0
+    assert changes["live_trace"]["points"] == [{"k": "play", "t": 1.0, "card": 5, "player": 0}]
     s.receive({"type": "tick", "t": 12.5, "seq": changes["clock"]["seq"]})  # bot 1 plays 40
-    later = s.changes()["trace"]
+    later = s.changes()["live_trace"]
     assert later["from"] == 1 and [p["card"] for p in later["points"]] == [40]
-    assert s.state()["trace"]["points"][0]["card"] == 5  # the whole trace again
+    assert s.state()["live_trace"]["points"][0]["card"] == 5  # the whole trace again
 
 
 @pytest.mark.parametrize(

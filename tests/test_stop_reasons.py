@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from mindwidget.describe import describe_event
 from mindwidget.events import STOP_REASONS, Stopped
-from mindwidget.game import Game, describe_event
+from mindwidget.game import Game
 from mindwidget.rules import RuleError
 from mindwidget.session import HostClock, Session
 from mindwidget.table import Table
@@ -97,7 +98,7 @@ def test_a_host_stop_names_its_reason_in_every_seat_view(why: str) -> None:
         view = s.state()["view"]
         assert view["phase"] == "stopped"
         assert (view["why"], view["stopped_by"]) == (why, 1)
-    point = sessions[0].state()["trace"]["points"][-1]
+    point = sessions[0].state()["live_trace"]["points"][-1]
     assert point["k"] == "stop" and point["why"] == why and point["player"] == 1
     assert table.game.events[-1] == Stopped(2, pytest.approx(0.4), 1, why)
     assert not sessions[1].stop_for(why)  # stopped already: nothing more

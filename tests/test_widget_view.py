@@ -39,8 +39,8 @@ def test_a_mistake_shows_who_played_what_and_what_was_discarded() -> None:
     v = table_view(g, 0)
     assert v["mistake"]["player"] == 2 and v["mistake"]["card"] == 33
     assert [(d["player"], d["card"], d["k"]) for d in v["discards"]] == [
-        (0, 5, "mistake"),
-        (1, 17, "mistake"),
+        (0, 5, "lost"),
+        (1, 17, "lost"),
     ]
     assert v["lives"] == 2
     pts = trace_points(g, 0)

@@ -82,7 +82,7 @@ def test_the_schema_refuses_what_is_not_declared() -> None:
         {**state, "view": {**state["view"], "phase": "flying"}},
         {**state, "view": {**state["view"], "player": 0}},  # payloads.js once promised it
         {**state, "clock": {**state["clock"], "speed": 3}},
-        {**state, "trace": {**state["trace"], "points": [{"k": "play", "t": 1}]}},
+        {**state, "live_trace": {**state["live_trace"], "points": [{"k": "play", "t": 1}]}},
     ):
         assert not STATE.is_valid(broken)
     assert not MESSAGE.is_valid({"type": "fly"})

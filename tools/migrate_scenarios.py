@@ -1,8 +1,8 @@
 """Rewrite the scenario files (mindwidget/scenarios/*.json) to the current names.
 
 Saved games and scenarios made before issue 17 ("one name per concept") use old
-action and status names; `mindwidget.game.OLD_ACTION_NAMES` and
-`mindwidget.game.OLD_STATUS_NAMES` map them to the new ones (the same maps let
+action and status names; `mindwidget.saves.OLD_ACTION_NAMES` and
+`mindwidget.saves.OLD_STATUS_NAMES` map them to the new ones (the same maps let
 `Game.from_json` read an old save). Run ``python tools/migrate_scenarios.py``;
 running it again changes nothing.
 """
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mindwidget.game import OLD_ACTION_NAMES, OLD_STATUS_NAMES
+from mindwidget.saves import OLD_ACTION_NAMES, OLD_STATUS_NAMES
 
 HERE = Path(__file__).resolve().parent.parent / "mindwidget" / "scenarios"
 

@@ -46,9 +46,9 @@ def public_floors(obs: Observation) -> tuple[int | None, ...]:
     """
     top = known_top(obs)
     floors: list[int | None] = [top if n else None for n in obs.counts]
-    for player, card, reason in obs.discards:
+    for player, card, kind in obs.discards:
         floor = floors[player]
-        if reason == "star" and card is not None and floor is not None and card > floor:
+        if kind == "star" and card is not None and floor is not None and card > floor:
             floors[player] = card
     return tuple(floors)
 

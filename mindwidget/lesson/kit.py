@@ -22,8 +22,8 @@ from matplotlib.text import Annotation, Text
 from ..checks import choice
 from ..game import Game
 from ..i18n import LANGS
+from ..plots import TraceFigure
 from ..scenario import Scenario
-from ..trace import TraceFigure
 
 _TEXT_DIR = Path(__file__).resolve().parent.parent / "locales" / "lesson"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

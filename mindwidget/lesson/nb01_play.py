@@ -9,8 +9,8 @@ from matplotlib.figure import Figure
 
 from ..game import Game
 from ..i18n import translate
+from ..plots import plot_trace
 from ..timing import MIN_PLAYS
-from ..trace import plot_trace
 from ..view import phase
 from ..widget import MindWidget
 from .kit import _BIG, _figure_html, _md, number, percent, text

@@ -13,11 +13,11 @@ from matplotlib.figure import Figure
 
 from ..bots import Bot, ScalarTimer, StarPolicy
 from ..game import Game
+from ..plots import plot_trace
 from ..prob import expected_adjacent_pairs, p_wrong_order
 from ..rules import Rules
 from ..runner import run_game, run_level
 from ..sim import Summary, simulate
-from ..trace import plot_trace
 from .kit import (
     _BIG,
     _BLUE,

@@ -7,9 +7,9 @@ from typing import Any
 from ..bots import PerfectTimer, ScalarTimer
 from ..game import Game
 from ..i18n import LANGS, reason, translate
+from ..plots import plot_trace
 from ..rules import RuleError
 from ..runner import run_level
-from ..trace import plot_trace
 from .kit import Answer, Bet, number, text
 
 

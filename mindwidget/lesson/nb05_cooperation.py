@@ -13,9 +13,10 @@ from ..adaptive import AdaptiveTimer
 from ..bots import Bot, ScalarTimer
 from ..game import Game
 from ..i18n import translate
+from ..plots import TraceFigure, plot_trace
 from ..runner import run_game
 from ..sim import simulate
-from ..trace import OKABE_ITO, TraceFigure, plot_trace, trace
+from ..trace import OKABE_ITO, trace
 from ..widget import MindWidget
 from .kit import _BLUE, Answer, Bet, _fig, _percent_axis, number, percent, readable, text
 from .nb03_probability import _summary

@@ -204,7 +204,7 @@ def test_mistake_stays_until_ready(page: Page, lab_url: str, lab_root: Path) -> 
     expect(tid(w, "broken-heart")).to_be_visible()
     expect(w.locator('[data-testid="discard"][data-card="10"][data-marked="true"]')).to_be_visible()
     expect(w.locator('[data-kind="mistake"][data-card="30"]')).to_have_count(1)
-    expect(w.locator('[data-kind="lost"][data-card="10"]')).to_have_count(1)
+    expect(w.locator('[data-testid="trace"] [data-kind="lost"][data-card="10"]')).to_have_count(1)
     # No bot played on (Bot 3 holds 32, just above the pile): the table waits.
     expect(tid(w, "pile")).to_contain_text("(1)")
     expect(phase).to_have_attribute("data-phase", "stopped")
@@ -386,7 +386,7 @@ def test_mistake_marked(page: Page, lab_url: str, lab_root: Path) -> None:
     expect(tid(w, "broken-heart")).to_have_count(1)
     expect(w.locator('[data-testid="discard"][data-card="10"][data-marked="true"]')).to_be_visible()
     expect(w.locator('[data-kind="mistake"][data-card="30"]')).to_have_count(1)
-    expect(w.locator('[data-kind="lost"][data-card="10"]')).to_have_count(1)
+    expect(w.locator('[data-testid="trace"] [data-kind="lost"][data-card="10"]')).to_have_count(1)
     # Normal size in a notebook cell of 900 px or less: nothing sticks out.
     page.set_viewport_size({"width": 1180, "height": 1150})
     box = w.bounding_box()

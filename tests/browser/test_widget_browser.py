@@ -111,7 +111,7 @@ def test_play_in_real_time(page: Page, lab_url: str, lab_root: Path) -> None:
     expect(mistake).to_contain_text("Put aside: 16 (Bot 2).")
     expect(tid(w, "lives")).to_have_attribute("data-count", "2")
     expect(w.locator('[data-kind="mistake"][data-card="33"]')).to_have_count(1)
-    expect(w.locator('[data-kind="lost"][data-card="16"]')).to_have_count(1)
+    expect(w.locator('[data-testid="trace"] [data-kind="lost"][data-card="16"]')).to_have_count(1)
     expect(tid(w, "live")).to_contain_text("Mistake: your 33 was too early.")
 
     SCREENSHOT.parent.mkdir(exist_ok=True)
