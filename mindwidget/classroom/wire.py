@@ -113,17 +113,27 @@ def parse(raw: str | bytes) -> dict[str, Any]:
             continue
         kinds = fields.get(name)
         if kinds is None:
-            raise Refusal("bad_message", what=f"field {name[:20]}")
+            raise Refusal("bad_message", what=f"field {name[:20]}" if _utf8(name) else "field")
         if isinstance(value, bool) and bool not in kinds:
             raise Refusal("bad_message", what=f"field {name}")
         if not isinstance(value, kinds):
             raise Refusal("bad_message", what=f"field {name}")
-        if isinstance(value, str) and len(value) > MAX_STRING:
+        if isinstance(value, str) and (len(value) > MAX_STRING or not _utf8(value)):
             raise Refusal("bad_message", what=f"field {name}")
     for name in REQUIRED.get(str(kind), ()):
         if name not in msg:
             raise Refusal("bad_message", what=f"field {name}")
     return msg
+
+
+def _utf8(text: str) -> bool:
+    """``text`` is text (JSON's ``"\\ud800"`` gives an unpaired surrogate, which no page
+    can show and UTF-8 cannot encode)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class RateLimit:
