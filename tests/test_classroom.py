@@ -29,6 +29,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from mindwidget.classroom import Classroom
+from mindwidget.classroom import room as room_module
 from mindwidget.classroom import server as server_module
 from mindwidget.classroom.wire import MAX_MESSAGE_BYTES
 from mindwidget.classroom.words import NAME_MAX
@@ -164,7 +165,7 @@ def test_names_are_unique_in_a_class_and_a_nickname_can_be_made_up(server: Serve
 
 
 def test_a_full_class_takes_no_one_new(monkeypatch: pytest.MonkeyPatch, server: Server) -> None:
-    monkeypatch.setattr(server_module, "MAX_PUPILS", 2)
+    monkeypatch.setattr(room_module, "MAX_PUPILS", 2)  # the room keeps the rule
     seated(server, ["Anna", "Bo"])
     c = Client(server, lang="de")
     assert (

@@ -5,22 +5,43 @@ the class code and a name, and sit at tables of 2 to 4 with bots in the empty
 seats. Each pupil's table is drawn by the notebook widget's own code, over a
 WebSocket, with only their own hand; the server keeps every table's time.
 
-* `server`: `Classroom`, the Tornado server on the running event loop;
+* `room`: `Room`, the class's state and rules (pupils, seating, the
+  teacher's commands, the snapshot), with no Tornado: a test or a journal
+  drives it without sockets;
+* `server`: `Classroom`, the Tornado server on the running event loop, which
+  serves a `Room`; `links`: each pupil page's socket and the small pages;
 * `tables`: the class's tables and pupils (seating, Ready for all, timers);
+* `teacher`: the teacher's dashboard, its socket and the class's data;
 * `wire`: what a page may send, checked; the rate limit;
 * `pages`: the HTML; `words`: the strings (``locales/class/``) and nicknames.
 """
 
 from __future__ import annotations
 
-from .server import BOTS, SIZES, Classroom
+from typing import TYPE_CHECKING, Any
+
+from .room import BOTS, SIZES
+
+if TYPE_CHECKING:
+    from .server import Classroom
 
 __all__ = ["BOTS", "SIZES", "Classroom", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Classroom` is loaded on first use (PEP 562): the room needs no Tornado."""
+    if name == "Classroom":
+        from .server import Classroom
+
+        return Classroom
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 async def serve(**options: object) -> None:
     """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go."""
     import asyncio
+
+    from .server import Classroom
 
     room = Classroom(**options)  # type: ignore[arg-type]
     print(room.describe(), flush=True)

@@ -12,7 +12,7 @@ No network here (`server.py` carries the messages). A `ClassTable` holds:
   ``ready``; at a class table the level goes on only when every pupil at the
   table has pressed Ready, so each pupil's Ready is written down here and the
   last one is passed on (`press_ready`);
-* a timer on the event loop at the clock's next planned bot action
+* a timer (`Timers`, the server's event loop) at the clock's next planned bot action
   (`HostClock.due`), set again after every change. A table without pupils
   (every seat given to a bot) has nobody to press Ready or Next level: its
   bots do, after the table's human-like pause (`BOTS_READY_PAUSE`) on the
@@ -25,7 +25,6 @@ random generator go on; the bots plan again.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import logging
@@ -37,7 +36,7 @@ from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
 
-__all__ = ["ClassTable", "Link", "Pupil", "table_snapshot", "waiting_row"]
+__all__ = ["ClassTable", "Link", "Pupil", "Timer", "Timers", "table_snapshot", "waiting_row"]
 
 log = logging.getLogger("mindwidget.classroom")
 
@@ -46,9 +45,33 @@ HANDS_ON = ("ready", "stopped")
 
 
 class Link(Protocol):
-    """A pupil's connection, as the tables see it (`server.PupilSocket`)."""
+    """One pupil page's connection (`links.PupilSocket`; the room's seam, `room.py`)."""
 
+    pupil: Pupil | None
+    lang: str
+    address: str
+    fresh: bool  # the next update carries the whole state
+
+    def send(self, frame: dict[str, Any]) -> None: ...
     def dirty(self) -> None: ...
+    def bye(self, key: str) -> None: ...
+
+
+class Timer(Protocol):
+    """A timer that was set (an `asyncio.TimerHandle`, or `room.ManualTimers`' own)."""
+
+    def cancel(self) -> None: ...
+
+
+class Timers(Protocol):
+    """The server's clock and its timers (`server.LoopTimers`, `room.ManualTimers`)."""
+
+    def now(self) -> float: ...
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer: ...
+
+
+def _no_record(kind: str, **fields: Any) -> None:
+    """The default of `ClassTable.record`: nothing is journaled."""
 
 
 @dataclass(eq=False)
@@ -64,7 +87,8 @@ class Pupil:
     seat: int | None = None
     link: Link | None = None
     rtt_ms: float | None = None
-    left_at: float | None = None  # loop time the connection went (None: connected or never)
+    left_at: float | None = None  # server time the connection went (None: connected or never)
+    seen_at: float | None = None  # server time of the latest sign of life (`Room.alive`)
     gone: bool = False  # away longer than the grace period
 
     @property
@@ -81,7 +105,8 @@ class ClassTable:
     bots: str
     tempo: float | str
     seed_for: Callable[[int], int]  # the deal of this table's k-th game
-    loop: asyncio.AbstractEventLoop
+    timers: Timers
+    record: Callable[..., None] = _no_record  # `Room.record`: the journal's seam
     seats: dict[int, Pupil | None] = field(default_factory=dict)
     bot_seats: set[int] = field(default_factory=set)
     table: Table | None = None
@@ -89,7 +114,7 @@ class ClassTable:
     sessions: dict[int, Session] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)
     games: int = 0
-    _timer: asyncio.TimerHandle | None = None
+    _timer: Timer | None = None
 
     def __post_init__(self) -> None:
         self.seats = {s: None for s in range(self.size)}
@@ -289,7 +314,7 @@ class ClassTable:
         """Play on ``table`` from now on: its clock, its sessions, its timer."""
         self.close()
         self.table = table
-        self.host = HostClock(table, now=self.loop.time)
+        self.host = HostClock(table, now=self.timers.now)
         self.ready = set()
         table.listen(self._on_change)
         for p in self.pupils:
@@ -358,9 +383,11 @@ class ClassTable:
         due = self.host.due()
         if due is not None:
             # never in the past: a level time a hair short of the plan must not spin
-            self._timer = self.loop.call_at(max(due, self.loop.time() + 0.001), self._tick)
+            now = self.timers.now()
+            self._timer = self.timers.call_at(max(due, now + 0.001), self._tick)
         elif self._bots_wait():
-            self._timer = self.loop.call_later(BOTS_READY_PAUSE, self._bots_go_on)
+            pause = self.timers.now() + BOTS_READY_PAUSE
+            self._timer = self.timers.call_at(pause, self._bots_go_on)
 
     def _bots_wait(self) -> bool:
         """A table without pupils waits for a Ready (or the next level) nobody will press."""
@@ -373,6 +400,7 @@ class ClassTable:
         if self.host is None or not self._bots_wait():
             return
         table = self.host.table
+        self.record("bots_go_on", table=self.id)
         try:
             if table.phase == "cleared":
                 table.next_level()
@@ -388,6 +416,7 @@ class ClassTable:
         self._timer = None
         if self.host is None:
             return
+        self.record("tick", table=self.id)
         try:
             self.host.tick()
         except RuleError as error:  # a bot that failed: the table shows what happened

@@ -1,7 +1,8 @@
 """The teacher's side of a `Classroom`: its dashboard and its data (issue 20).
 
-Kept apart from the server (`server.py`), which it joins in two places: the
-`Teacher` mixin of `Classroom` and the routes `teacher_routes` adds.
+It reads and commands the class's `room.Room` (never the server, `server.py`,
+which delegates to it: `Classroom.plays` is `plays(room)`, its dashboard a
+`Desk`, and the routes `teacher_routes` adds).
 
 * In a notebook, displaying a `Classroom` shows its `Dashboard` (one widget
   per class; every display is a view of it). `plays`, `games` and `save` give
@@ -17,6 +18,7 @@ Kept apart from the server (`server.py`), which it joins in two places: the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -31,15 +33,15 @@ from ..checks import load_json
 from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from ..i18n import LANGS
 from . import pages
+from .room import Room
 from .wire import RateLimit
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from ..game import Game
-    from .server import Classroom
 
-__all__ = ["Teacher", "teacher_routes"]
+__all__ = ["Desk", "games", "plays", "results", "save", "teacher_routes"]
 
 log = logging.getLogger("mindwidget.classroom")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -47,57 +49,54 @@ _STATIC = Path(__file__).resolve().parent.parent / "static"
 MAX_CONTROL_BYTES = 1024
 
 
-class Teacher:
-    """What `Classroom` gains for the teacher: its dashboard and its data."""
+def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[str, Any]]]]:
+    games = {t.id: t.table.game for t in room.tables if t.table is not None}
+    seats = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
+    return games, seats
 
-    _dashboard: Dashboard | None = None
 
-    # ------------------------------------------------------------- the data
-    def _games_and_seats(self) -> tuple[dict[int, Game], dict[int, list[dict[str, Any]]]]:
-        room: Classroom = self  # type: ignore[assignment]
-        games = {t.id: t.table.game for t in room.tables if t.table is not None}
-        seats = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
-        return games, seats
+def plays(room: Room) -> pd.DataFrame:
+    """One row per card played at any table of the class (`mindwidget.classdata.plays`)."""
+    return classdata.plays(*_games_and_seats(room))
 
-    def plays(self) -> pd.DataFrame:
-        """One row per card played at any table of the class (`mindwidget.classdata.plays`):
-        table, level, seat (from 1), person or bot, nickname, card, gap, wait, mistake,
-        round trip."""
-        games, seats = self._games_and_seats()
-        return classdata.plays(games, seats)
 
-    def results(self) -> pd.DataFrame:
-        """One row per table and level: cleared, mistakes, stars used, seconds."""
-        return classdata.results(self._games_and_seats()[0])
+def results(room: Room) -> pd.DataFrame:
+    """One row per table and level: cleared, mistakes, stars used, seconds."""
+    return classdata.results(_games_and_seats(room)[0])
 
-    def games(self) -> dict[int, Game]:
-        """A copy of each started table's game, by table number."""
-        return classdata.games(self._games_and_seats()[0])
 
-    def save(self, path: str | Path) -> Path:
-        """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
-        table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
-        Nothing is written unless the teacher calls this."""
-        games, seats = self._games_and_seats()
-        return classdata.save(path, games, seats)
+def games(room: Room) -> dict[int, Game]:
+    """A copy of each started table's game, by table number."""
+    return classdata.games(_games_and_seats(room)[0])
 
-    # -------------------------------------------------------- the dashboard
+
+def save(room: Room, path: str | Path) -> Path:
+    """Write the class's games to ``path`` (`mindwidget.classdata.save`)."""
+    return classdata.save(path, *_games_and_seats(room))
+
+
+class Desk:
+    """The class's dashboard widget in a notebook: made on first use, one per class
+    (every display is a view of it), closed when the class stops."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._dashboard: Dashboard | None = None
+
     @property
     def dashboard(self) -> Dashboard:
-        """The class's dashboard widget (made on first use; displaying the class shows it)."""
         if self._dashboard is None or self._dashboard.comm is None:
-            room: Classroom = self  # type: ignore[assignment]
-            self._dashboard = Dashboard(room, lang=room.lang)
+            self._dashboard = Dashboard(self.room, lang=self.room.lang)
         return self._dashboard
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def mimebundle(self, text: str, **kwargs: Any) -> Any:
         bundle = self.dashboard._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, meta = bundle  # where widgets do not render: what the class is
-        return dict(data) | {"text/plain": repr(self)}, meta
+        return dict(data) | {"text/plain": text}, meta
 
-    def _close_teacher(self) -> None:
+    def close(self) -> None:
         """The class stops: its dashboard shows how it ended and stops following it."""
         if self._dashboard is not None:
             self._dashboard.refresh()
@@ -129,7 +128,7 @@ def teacher_page(lang: str) -> str:
 
 
 class _TeacherHandler(tornado.web.RequestHandler):
-    def initialize(self, room: Classroom, bundle: dict[str, bytes]) -> None:
+    def initialize(self, room: Room, bundle: dict[str, bytes], rate: tuple[float, float]) -> None:
         self.room = room
         self.bundle = bundle
 
@@ -143,7 +142,7 @@ class _TeacherHandler(tornado.web.RequestHandler):
         self.finish(f"{status_code}\n")
 
 
-def _token_ok(room: Classroom, token: str) -> bool:
+def _token_ok(room: Room, token: str) -> bool:
     return secrets.compare_digest(token.encode(), room.teacher_token.encode())
 
 
@@ -179,10 +178,10 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
     Tornado's origin check applies (the page must come from this server).
     """
 
-    def initialize(self, room: Classroom, bundle: dict[str, bytes]) -> None:
+    def initialize(self, room: Room, bundle: dict[str, bytes], rate: tuple[float, float]) -> None:
         self.room = room
         self.board: Board | None = None
-        self.limit = RateLimit(*room.rate)
+        self.limit = RateLimit(*rate)
         self._timer: Any = None
         self._busy: Any = None
 
@@ -200,7 +199,7 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
         self._schedule()
 
     def _schedule(self) -> None:
-        self._timer = self.room._loop.call_later(1.0 / UPDATES_PER_SECOND, self._tick)
+        self._timer = asyncio.get_running_loop().call_later(1.0 / UPDATES_PER_SECOND, self._tick)
 
     def _tick(self) -> None:
         self._timer = None
@@ -251,9 +250,10 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
         self.board = None
 
 
-def teacher_routes(room: Classroom) -> list[tuple[str, type, dict[str, Any]]]:
-    """The teacher's routes of the class server (before its other routes)."""
-    args = {"room": room, "bundle": _bundle()}
+def teacher_routes(room: Room, rate: tuple[float, float]) -> list[tuple[str, type, dict[str, Any]]]:
+    """The teacher's routes of the class server (before its other routes); ``rate``:
+    each socket's messages per second and burst."""
+    args = {"room": room, "bundle": _bundle(), "rate": rate}
     return [
         (r"/teacher", TeacherPage, args),
         (r"/teacher/ws", TeacherSocket, args),

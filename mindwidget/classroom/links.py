@@ -1,0 +1,285 @@
+"""The class server's connections: each pupil page's socket and the small pages.
+
+`PupilSocket` is one pupil page's WebSocket, the `room.Link` the room talks
+to: bounded, checked, rate-limited messages in; small replies and coalesced
+updates out (one per loop turn, after the room's `before_send`), never piling
+up. `LoopTimers` is the room's `tables.Timers` on the event loop. The pages
+(join, check, bundle) are HTML from `pages`. They serve a `Host` (the
+`server.Classroom`), which is how this module needs no import of the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import tornado.web
+import tornado.websocket
+
+from ..i18n import LANGS
+from . import pages
+from .room import Room
+from .tables import Pupil
+from .wire import RateLimit, Refusal, parse
+from .words import say
+
+__all__ = ["Bundle", "CheckPage", "Host", "JoinPage", "LoopTimers", "NoIcon", "PupilSocket"]
+
+log = logging.getLogger("mindwidget.classroom")
+
+#: Seconds between pings of each page (the round trip the teacher sees).
+PING_S = 5.0
+#: A page that has not read what it was sent for this long is closed.
+STALL_S = 20.0
+#: A socket that has not joined after this long is closed.
+JOIN_S = 120.0
+#: Small replies that may wait behind the message on its way.
+QUEUE = 8
+
+
+class Host(Protocol):
+    """What the sockets and pages need of the server (`server.Classroom`)."""
+
+    room: Room
+    rate: tuple[float, float]
+    _loop: asyncio.AbstractEventLoop
+    _bundle: dict[str, bytes]
+
+    @property
+    def lang(self) -> str: ...
+    def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None: ...
+    def opened(self, sock: PupilSocket) -> bool: ...
+    def closed(self, sock: PupilSocket) -> None: ...
+    def wants_update(self, sock: PupilSocket) -> None: ...
+
+
+class LoopTimers:
+    """`tables.Timers` on an asyncio event loop (the kernel's)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def now(self) -> float:
+        return self.loop.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return self.loop.call_at(when, callback)
+
+
+# ------------------------------------------------------------------ handlers
+class _Page(tornado.web.RequestHandler):
+    def initialize(self, room: Host) -> None:
+        self.room = room
+
+    def set_default_headers(self) -> None:
+        for k, v in pages.HEADERS.items():
+            self.set_header(k, v)
+        self.clear_header("Server")
+
+    def _lang(self) -> str:
+        lang = self.get_query_argument("lang", "")
+        return lang if lang in LANGS else self.room.lang
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}\n")
+
+
+class JoinPage(_Page):
+    def get(self) -> None:
+        code = self.get_query_argument("code", "")
+        code = code if code.isdigit() and len(code) <= 8 else ""
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(pages.join_page(self._lang(), self.room.lang, code))
+
+
+class CheckPage(_Page):
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(pages.check_page(self._lang()))
+
+
+class Bundle(_Page):
+    def get(self, name: str) -> None:
+        body = self.room._bundle.get(name)
+        if body is None:
+            raise tornado.web.HTTPError(404)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.finish(body)
+
+
+class NoIcon(_Page):
+    def get(self) -> None:
+        self.set_status(204)
+        self.finish()
+
+
+class PupilSocket(tornado.websocket.WebSocketHandler):
+    """One pupil page's socket: checks, rate limit, and updates that never pile up.
+
+    Updates are coalesced: while one is on its way (not yet taken by the
+    operating system), later changes wait and go as one (`Session.changes`
+    gathers them). A page that reads nothing for `STALL_S` is closed.
+    """
+
+    def initialize(self, room: Host) -> None:
+        self.room = room
+        self.pupil: Pupil | None = None
+        self.address = self.request.remote_ip or "?"
+        lang = self.get_query_argument("lang", "")
+        self.lang = lang if lang in LANGS else room.lang
+        self.limit = RateLimit(*room.rate)
+        self.fresh = True  # the next update carries the whole state
+        self._sent_session: object = None
+        self._sent_info: dict[str, Any] | None = None
+        self._scheduled = False
+        self._inflight: Any = None
+        self._inflight_at = 0.0
+        self._again = False
+        self._opened_at = 0.0
+        self._ping_id = 0
+        self._ping_at: dict[int, float] = {}
+        self._last_ping = 0.0
+        self._closing = False
+        self._counted = False
+        self._queue: deque[dict[str, Any]] = deque()
+
+    # tornado's default origin check: the page's origin must be this server's host
+    def open(self) -> None:
+        self.set_nodelay(True)  # small messages, at once (no Nagle delay)
+        self._opened_at = self.room._loop.time()
+        self._counted = self.room.opened(self)
+
+    def on_close(self) -> None:
+        self._closing = True
+        if self._counted:
+            self.room.closed(self)
+
+    def on_message(self, raw: str | bytes) -> None:
+        if self._closing or not self._counted:
+            return
+        if not self.limit.take():
+            if self.limit.refused == 1:
+                self.notice(Refusal("too_fast"))
+            elif self.limit.refused > 500:
+                self.bye("too_fast")
+            return
+        try:
+            self.room.handle(self, parse(raw))
+        except Refusal as refusal:
+            self.notice(refusal)
+        except Exception:  # a handler fault must never reach the loop; the table is unchanged
+            log.exception("message failed")
+            self.notice(Refusal("busy"))
+
+    # ------------------------------------------------------------ sending
+    def notice(self, refusal: Refusal) -> None:
+        kind = "refused" if self.pupil is None else "notice"
+        text = say(f"err_{refusal.key}", self.lang, **refusal.params)
+        self.send({"type": kind, "key": refusal.key, "params": refusal.params, "text": text})
+
+    def bye(self, key: str) -> None:
+        """Tell the page why, then close."""
+        text = say(f"err_{key}", self.lang)
+        # written at once, ahead of the close frame (past any reply waiting its turn)
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(json.dumps({"type": "bye", "key": key, "text": text}))
+        self._closing = True
+        self.close(4000 + len(key), key)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Send a small reply: now, or after the message on its way (at most `QUEUE`
+        wait; a page that lets more pile up is not reading, and loses them)."""
+        if self._closing:
+            return
+        if self._inflight is not None:
+            if len(self._queue) < QUEUE:
+                self._queue.append(msg)
+            return
+        self._write(msg)
+
+    def _write(self, msg: dict[str, Any]) -> None:
+        try:
+            future = self.write_message(json.dumps(msg, separators=(",", ":")))
+        except tornado.websocket.WebSocketClosedError:
+            return
+        self._inflight = future
+        self._inflight_at = self.room._loop.time()
+        future.add_done_callback(self._written)
+
+    def _written(self, future: Any) -> None:
+        if future is self._inflight:
+            self._inflight = None
+        with contextlib.suppress(Exception):
+            future.exception()
+        if self._queue:
+            self._write(self._queue.popleft())
+        elif self._again:
+            self._again = False
+            self.dirty()
+
+    def dirty(self) -> None:
+        """Something this page shows changed: an update goes out soon (one per loop turn)."""
+        if self._scheduled or self._closing:
+            return
+        self._scheduled = True
+        self.room.wants_update(self)
+
+    def send_update(self) -> None:
+        """Send what changed since the last update (`Classroom.wants_update` calls this)."""
+        self._scheduled = False
+        if self._closing or self.ws_connection is None:
+            return
+        if self._inflight is not None or self._queue:
+            self._again = True
+            return
+        p = self.pupil
+        if p is None:
+            return
+        room = self.room.room
+        t = room.table_of(p)
+        session = t.session_of(p) if t is not None else None
+        msg: dict[str, Any] = {"type": "update"}
+        if session is not self._sent_session or self.fresh:
+            msg["state"] = session.state() if session is not None else None
+            self._sent_session = session
+            self.fresh = False
+        elif session is not None:
+            changes = session.changes()
+            if changes:
+                msg["changes"] = changes
+        info = room.info(p)
+        if info != self._sent_info or "state" in msg:
+            msg["class"] = info
+            self._sent_info = info
+        if len(msg) > 1:
+            self._write(msg)
+
+    # --------------------------------------------------------- housekeeping
+    def check(self, now: float) -> None:
+        if self._closing:
+            return
+        if self._inflight is not None and now - self._inflight_at > STALL_S:
+            self._closing = True
+            self.close(1008, "not reading")
+            return
+        if self.pupil is None:
+            if now - self._opened_at > JOIN_S:
+                self.close(1008, "join first")
+            return
+        if now - self._last_ping >= PING_S and self._inflight is None:
+            self._ping_id += 1
+            self._ping_at = {self._ping_id: now}
+            self._last_ping = now
+            self.send({"type": "ping", "id": self._ping_id})
+
+    def pong(self, ping_id: int) -> None:
+        at = self._ping_at.pop(ping_id, None)
+        if at is not None and self.pupil is not None:
+            self.pupil.rtt_ms = round((self.room._loop.time() - at) * 1000, 1)

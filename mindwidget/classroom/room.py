@@ -1,0 +1,497 @@
+"""The class's room: its state and rules, apart from any transport (issue 26).
+
+A `Room` is the class: its code and teacher's token, its pupils (join,
+rejoin with a seat token, the name checks, a slower answer to repeated wrong
+codes), its tables (`tables.ClassTable`: seating, Ready for all, timers), the
+teacher's commands (start, pause, lock, move, give a seat to a bot, remove,
+end), the teacher's `snapshot` and the class part of what a pupil's page
+shows (`info`). It imports no Tornado and opens no socket: `server.py` carries
+its messages, and a test (or a journal replaying a class) drives it with fake
+links and `ManualTimers`.
+
+What it needs from the transport comes in through two small protocols:
+
+* `Link`: one pupil page's connection (``server.PupilSocket``). The room sets
+  its ``pupil``, ``lang`` and ``fresh`` (the next update carries the whole
+  state), and calls ``send(frame)`` (a small frame now: ``welcome``,
+  ``nickname``), ``dirty()`` (what the page shows changed: the transport sends
+  one coalesced ``update`` later) and ``bye(key)`` (tell the page why, then
+  close).
+* `tables.Timers`: ``now()`` (the server's clock, seconds) and
+  ``call_at(when, callback)`` returning a handle with ``cancel()``.
+  ``server.LoopTimers`` wraps the running event loop.
+
+Seams for the work that builds on the room:
+
+* **Journal (issue 25).** Every change of the class's state passes through
+  `Room.record` *before* any link is marked dirty: ``join``, ``rejoin``,
+  ``left``, ``gone``, ``set``, ``act`` (a pupil's table message: ``ready``,
+  ``play``, ``stop``, ``vote``, ...), ``new_game``, ``start``, ``move``,
+  ``give_to_bot``, ``remove``, ``lock``, ``pause``, ``end``, and each table's
+  timers (``tick``, ``bots_go_on``, via `ClassTable.record`). An entry is a
+  JSON-able dict with its ``kind`` and the server time ``t``; it goes to
+  ``Room.recorder`` (default None: nothing is recorded). The transport calls
+  `Room.before_send` once per loop turn, before it writes that turn's
+  coalesced updates: a journal commits its batch there, so no page shows a
+  state the journal has not kept.
+* **Liveness (issue 24).** The transport tells the room of each sign of life
+  of a joined pupil (a message, a pong) by `Room.alive` and of a closed
+  connection by `Room.left`; `Room.check` (called about once a second)
+  decides who is gone (away longer than ``grace``) and stops their table.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from ..checks import choice, whole
+from ..i18n import LANGS
+from ..rules import RuleError
+from ..table import Table
+from .tables import ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
+from .wire import TABLE_TYPES, Refusal
+from .words import check_name, fold, make_name
+
+__all__ = [
+    "BOTS",
+    "MAX_PUPILS",
+    "SIZES",
+    "Link",
+    "ManualTimers",
+    "Room",
+    "Timers",
+]
+
+#: Table sizes a class may choose, and who fills an empty seat.
+SIZES = (2, 3, 4)
+BOTS = ("human", "adaptive", "scalar", "none")
+#: Seconds a pupil may be away before their table stops for them.
+GRACE_S = 15.0
+#: Wrong codes from one address before its answers slow down.
+FREE_TRIES = 3
+#: What a pupil's page may set (the table's tempo and speed are the teacher's).
+PUPIL_SETTINGS = ("lang", "size")
+#: The most pupils one class takes (a page with the code cannot fill the memory).
+MAX_PUPILS = 1000
+
+Recorder = Callable[[dict[str, Any]], None]
+
+
+class ManualTimers:
+    """`Timers` on a clock that moves only when told (`advance`): for tests and replays."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.t = float(start)
+        self._due: list[tuple[float, int, _Handle]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.t
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> _Handle:
+        handle = _Handle(callback)
+        heapq.heappush(self._due, (float(when), next(self._order), handle))
+        return handle
+
+    def next_due(self) -> float | None:
+        """When the next live timer fires (None: none is set)."""
+        while self._due and self._due[0][2].cancelled:
+            heapq.heappop(self._due)
+        return self._due[0][0] if self._due else None
+
+    def advance(self, to: float) -> int:
+        """Move the clock to ``to``, firing every timer due by then in order; how many."""
+        fired = 0
+        while (due := self.next_due()) is not None and due <= to:
+            _, _, handle = heapq.heappop(self._due)
+            self.t = max(self.t, due)
+            handle.cancelled = True
+            handle.callback()
+            fired += 1
+        self.t = max(self.t, float(to))
+        return fired
+
+
+class _Handle:
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback = callback
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Room:
+    """The class: pupils, tables, the teacher's commands (no transport; see the module)."""
+
+    def __init__(
+        self,
+        timers: Timers,
+        *,
+        size: int = 3,
+        bots: str = "human",
+        tempo: float | str = "people",
+        lang: str = "en",
+        same_deal: bool = False,
+        seed: int | None = None,
+        grace: float = GRACE_S,
+        recorder: Recorder | None = None,
+    ) -> None:
+        size = whole("size", size, min(SIZES), max(SIZES))
+        choice("bots", bots, BOTS, quoted=False)
+        choice("lang", lang, LANGS, quoted=False)
+        if seed is not None:
+            seed = whole("seed", seed, none=True)
+        # the bots' name and tempo are checked by the table they will fill
+        Table(players=size, seats=tuple(range(size)), bots=bot_name(bots), tempo=tempo)
+        self.timers = timers
+        self.size = size
+        self.bots = bots
+        self.tempo = tempo
+        self.lang = lang
+        self.same_deal = bool(same_deal)
+        self.seed = seed if seed is not None else secrets.randbelow(2**31)
+        self.grace = float(grace)
+        self.recorder = recorder
+        self.code = f"{secrets.randbelow(10_000):04d}"
+        self.teacher_token = secrets.token_urlsafe(24)
+        self.locked = False
+        self.tables: list[ClassTable] = []
+        self.pupils: dict[str, Pupil] = {}
+        self._by_token: dict[str, Pupil] = {}
+        self._count = 0
+        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        # where the class is served (the transport sets these; the snapshot shows them)
+        self.address = ""
+        self.url = ""
+        self.qr_svg = ""
+
+    # ------------------------------------------------------------- the seams
+    def record(self, kind: str, **fields: Any) -> None:
+        """One change of the class's state, before any page hears of it (the journal)."""
+        if self.recorder is not None:
+            self.recorder({"kind": kind, "t": self.timers.now(), **fields})
+
+    def before_send(self) -> None:
+        """The transport is about to write this loop turn's updates (a journal commits)."""
+
+    def alive(self, pupil: Pupil, now: float) -> None:
+        """A sign of life of ``pupil`` (a message, a pong) at server time ``now``."""
+        pupil.seen_at = now
+
+    def left(self, link: Link, now: float) -> None:
+        """``link`` closed at ``now``: its pupil is offline (and gone after ``grace``)."""
+        p = link.pupil
+        if p is not None and p.link is link:
+            self.record("left", pupil=p.id)
+            p.link = None
+            p.left_at = now
+            if p.table_id is not None:
+                self.table(p.table_id).notify()
+
+    def check(self, now: float) -> None:
+        """Pupils away longer than the grace period are gone: their table stops."""
+        for p in list(self.pupils.values()):
+            away = p.left_at is not None and now - p.left_at >= self.grace
+            if p.link is None and away and not p.gone:
+                self.record("gone", pupil=p.id)
+                p.gone = True
+                if p.table_id is not None:
+                    self.table(p.table_id).gone(p)
+
+    # ---------------------------------------------------------------- reading
+    def snapshot(self) -> dict[str, Any]:
+        """What the teacher's dashboard shows, JSON-ready (`wire.py`)."""
+        tables = [table_snapshot(t) for t in self.tables]
+        waiting = [waiting_row(p) for p in self.pupils.values() if p.table_id is None]
+        return {
+            "code": self.code,
+            "url": self.url,
+            "address": self.address,
+            "qr_svg": self.qr_svg,
+            "locked": self.locked,
+            "lang": self.lang,
+            "size": self.size,
+            "same_deal": self.same_deal,
+            "tables": tables,
+            "waiting_room": waiting,
+        }
+
+    def table(self, table_id: int) -> ClassTable:
+        """The class's table ``table_id`` (from 1)."""
+        ok = isinstance(table_id, int) and not isinstance(table_id, bool)
+        if ok and 1 <= table_id <= len(self.tables):
+            return self.tables[table_id - 1]  # tables are numbered in order, never removed
+        ids = ", ".join(str(t.id) for t in self.tables) or "none yet"
+        raise ValueError(f"table_id must be one of the class's tables ({ids}), not {table_id!r}.")
+
+    def pupil(self, pupil_id: str) -> Pupil:
+        p = self.pupils.get(pupil_id)
+        if p is None:
+            raise ValueError(f"pupil_id must be one of the class's pupils, not {pupil_id!r}.")
+        return p
+
+    def table_of(self, p: Pupil) -> ClassTable | None:
+        return self.table(p.table_id) if p.table_id is not None else None
+
+    def info(self, p: Pupil) -> dict[str, Any]:
+        """The class part of a pupil's update: their table and who else sits there."""
+        if p.table_id is None:
+            return {"table": None, "seat": None, "name": p.name, "lang": p.lang}
+        return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang}
+
+    # ---------------------------------------------------------- the teacher
+    def start_table(self, table_id: int) -> None:
+        """Start a table now, with bots in its empty seats (or fewer players: bots='none')."""
+        t = self.table(table_id)
+        self.record("start", table=t.id)
+        t.start()
+
+    def start_all(self) -> None:
+        """Start every table that has a pupil (bots fill the empty seats)."""
+        self.record("start_all")
+        for t in self.tables:
+            if t.table is None and t.pupils and (self.bots != "none" or len(t.pupils) >= 2):
+                t.start()
+
+    def pause_all(self) -> None:
+        """Stop every running level (hands on the table; each pupil presses Ready to go on)."""
+        self.record("pause")
+        for t in self.tables:
+            t.stop_play()
+
+    def lock(self, locked: bool = True) -> None:
+        """No new pupils join while locked (a pupil with a seat token still gets back in)."""
+        self.record("lock", locked=bool(locked))
+        self.locked = bool(locked)
+
+    def remove(self, pupil_id: str) -> None:
+        """Take a pupil out of the class (their page is told; their seat is left empty)."""
+        p = self.pupil(pupil_id)
+        self.record("remove", pupil=p.id)
+        self._unseat(p)
+        del self.pupils[p.id]
+        self._by_token.pop(p.token, None)
+        link = p.link
+        p.link = None
+        if link is not None:
+            link.bye("seat_gone")
+
+    def move(self, pupil_id: str, table_id: int | None, seat: int | None = None) -> None:
+        """Seat a pupil at ``table_id`` (a free seat, a bot's, or the seat of a pupil gone
+        past the grace period, who goes to the waiting room; ``seat`` from 0, None: the
+        first free one), or in the waiting room (``table_id=None``)."""
+        p = self.pupil(pupil_id)
+        if table_id is None:
+            self.record("move", pupil=p.id, table=None, seat=None)
+            self._unseat(p)
+            self._dirty(p)
+            return
+        t = self.table(table_id)
+        if seat is None:
+            seat = t.free_seat()
+            if seat is None:
+                raise ValueError(f"table {t.id} has no free seat; name a bot's seat.")
+        occupant = t.seats.get(seat) if 0 <= seat < t.size else None
+        gone = occupant is not None and occupant.gone and occupant is not p
+        if not 0 <= seat < t.size or (occupant is not None and not gone):
+            raise ValueError(
+                f"seat must be a free seat, a bot's seat or a gone pupil's seat of table {t.id} "
+                f"(from 0), not {seat!r}."
+            )
+        self.record("move", pupil=p.id, table=t.id, seat=seat)
+        if gone and occupant is not None:
+            self._unseat(occupant)  # away past the grace period: to the waiting room
+        self._unseat(p)
+        t.sit(p, seat)
+        self._auto_start(t)
+
+    def give_to_bot(self, table_id: int, seat: int) -> None:
+        """A bot takes ``seat`` (from 0) of a table; a pupil sitting there goes to the
+        waiting room."""
+        t = self.table(table_id)
+        if not 0 <= seat < t.size:
+            raise ValueError(f"seat must be from 1 to {t.size}, not {seat + 1}.")
+        self.record("give_to_bot", table=t.id, seat=seat)
+        pupil = t.to_bot(seat)
+        if pupil is not None:
+            self._dirty(pupil)
+
+    def end(self) -> None:
+        """The lesson is over: every page is told, and every table stops its clock."""
+        self.record("end")
+        for p in self.pupils.values():
+            if p.link is not None:
+                p.link.bye("class_ended")
+        for t in self.tables:
+            t.close()
+        self.locked = True
+
+    # ---------------------------------------------------------- the pupils
+    def receive(self, link: Link, msg: dict[str, Any]) -> None:
+        """One checked message (`wire.parse`) from a pupil's page; `Refusal` if refused
+        (nothing changed)."""
+        kind = msg["type"]
+        if kind == "nickname":
+            lang = msg.get("lang") if msg.get("lang") in LANGS else link.lang
+            taken = {fold(p.name) for p in self.pupils.values()}
+            link.send({"type": "nickname", "name": make_name(str(lang), taken)})
+        elif kind == "join":
+            self._join(link, msg)
+        elif kind == "rejoin":
+            self._rejoin(link, msg["token"])
+        else:
+            p = link.pupil
+            if p is None or p.link is not link:
+                raise Refusal("not_joined")
+            self._from_pupil(link, p, msg)
+
+    def _join(self, link: Link, msg: dict[str, Any]) -> None:
+        if link.pupil is not None:
+            raise Refusal("bad_message", what="joined already")
+        lang = msg.get("lang")
+        if lang in LANGS:
+            link.lang = str(lang)
+        now = self.timers.now()
+        tries, until = self._wrong.get(link.address, (0, 0.0))
+        if now < until:
+            raise Refusal("slow_down", s=max(1, round(until - now)))
+        if not secrets.compare_digest(str(msg["code"]).strip().encode(), self.code.encode()):
+            tries += 1
+            wait = 0.0 if tries < FREE_TRIES else min(60.0, 2.0 ** (tries - FREE_TRIES + 1))
+            self._wrong[link.address] = (tries, now + wait)
+            self._wrong.move_to_end(link.address)
+            while len(self._wrong) > 10_000:
+                self._wrong.popitem(last=False)
+            raise Refusal("bad_code")
+        name = check_name(msg["name"])
+        if name is None:
+            raise Refusal("bad_name")
+        if any(fold(p.name) == fold(name) for p in self.pupils.values()):
+            raise Refusal("name_taken", name=name)
+        if self.locked:
+            raise Refusal("locked")
+        if len(self.pupils) >= MAX_PUPILS:
+            raise Refusal("class_full")
+        self._wrong.pop(link.address, None)
+        self._count += 1
+        token = secrets.token_urlsafe(24)
+        p = Pupil(
+            id=f"p{self._count}", name=name, lang=link.lang, token=token, address=link.address
+        )
+        self.record("join", pupil=p.id, name=name, lang=p.lang, token=token, address=p.address)
+        self.pupils[p.id] = p
+        self._by_token[token] = p
+        self._attach(link, p)
+        self._seat(p)
+
+    def _rejoin(self, link: Link, token: str) -> None:
+        p = self._by_token.get(token)
+        if p is None or not secrets.compare_digest(p.token.encode(), token.encode()):
+            raise Refusal("seat_gone")
+        self.record("rejoin", pupil=p.id)
+        old = p.link
+        if old is not None and old is not link:
+            old.pupil = None
+            old.bye("elsewhere")
+        self._attach(link, p)
+
+    def _attach(self, link: Link, p: Pupil) -> None:
+        link.pupil = p
+        link.lang = p.lang
+        link.fresh = True
+        p.link = link
+        p.left_at = None
+        p.gone = False
+        link.send({"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token})
+        if p.table_id is not None:
+            self.table(p.table_id).notify()  # the others see them back
+        link.dirty()
+
+    def _from_pupil(self, link: Link, p: Pupil, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind in ("hello", "tick"):
+            return  # the server keeps the time, and every state carries the trace
+        t = self.table_of(p)
+        session = t.session_of(p) if t is not None else None
+        if kind == "set":
+            name, value = msg["name"], msg["value"]
+            if name not in PUPIL_SETTINGS:  # the bots' tempo is the teacher's choice
+                raise Refusal("bad_message", what=f"set {str(name)[:20]}")
+            self.record("set", pupil=p.id, name=name, value=value)
+            if session is not None:
+                if session.set(name, value) and name == "lang":
+                    p.lang = link.lang = str(value)
+            elif name == "lang" and value in LANGS:
+                p.lang = link.lang = str(value)
+            link.dirty()
+            return
+        if kind not in TABLE_TYPES:
+            raise Refusal("bad_message", what="type")
+        if t is None or session is None or p.seat is None:
+            raise Refusal("not_started")
+        self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))
+        if kind == "ready":
+            t.press_ready(p.seat, msg)
+        elif kind == "new_game" and "new_game" not in session.withheld:
+            try:
+                t.new_game()
+            except RuleError:
+                session.receive(msg)  # the session says why not, as the widget does
+        else:
+            session.receive(msg)
+        link.dirty()
+
+    # --------------------------------------------------------------- seating
+    def _seed_for(self, table_id: int) -> Callable[[int], int]:
+        def seed(game: int) -> int:
+            which = 0 if self.same_deal else table_id
+            return (self.seed * 1_000_003 + game * 10_007 + which) % 2**32
+
+        return seed
+
+    def _new_table(self) -> ClassTable:
+        t = ClassTable(
+            id=len(self.tables) + 1,
+            size=self.size,
+            bots=self.bots,
+            tempo=self.tempo,
+            seed_for=self._seed_for(len(self.tables) + 1),
+            timers=self.timers,
+            record=self.record,
+        )
+        self.tables.append(t)
+        return t
+
+    def _seat(self, p: Pupil) -> None:
+        """A new pupil sits at the first table that has not started and has a free seat."""
+        for t in self.tables:
+            if t.table is None and (seat := t.free_seat()) is not None:
+                break
+        else:
+            t = self._new_table()
+            seat = 0
+        t.sit(p, seat)
+        self._auto_start(t)
+
+    def _auto_start(self, t: ClassTable) -> None:
+        if t.table is None and t.full and t.pupils:
+            t.start()
+
+    def _unseat(self, p: Pupil) -> None:
+        if p.table_id is not None:
+            self.table(p.table_id).leave(p)
+
+    def _dirty(self, p: Pupil) -> None:
+        if p.link is not None:
+            p.link.dirty()
+
+
+def bot_name(bots: str) -> str:
+    """The bots that fill a table's empty seats ("none": the table's name for people)."""
+    return "human" if bots == "none" else bots

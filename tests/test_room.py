@@ -1,0 +1,137 @@
+"""The class's room without its transport: no Tornado, no sockets, a clock moved by hand.
+
+A `Room` is driven here as the server drives it: fake links stand in for the
+pupils' sockets (they keep what the room sends and count the "dirty" marks),
+and `ManualTimers` is the server's clock. The same seams carry the journal of
+issue 25 (`Room.record`, before any page hears) and liveness (`Room.alive`).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mindwidget.classroom.room import ManualTimers, Room
+from mindwidget.classroom.tables import Pupil
+from mindwidget.classroom.wire import Refusal, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class FakeLink:
+    """One pupil page's connection: what the room sent it, and each "dirty" mark."""
+
+    def __init__(self, log: list[tuple[str, str]], address: str = "10.0.0.1") -> None:
+        self.pupil: Pupil | None = None
+        self.lang = "en"
+        self.address = address
+        self.fresh = True
+        self.frames: list[dict[str, Any]] = []
+        self.closed_with: str | None = None
+        self._log = log
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.frames.append(frame)
+
+    def dirty(self) -> None:
+        self._log.append(("dirty", self.pupil.id if self.pupil else "?"))
+
+    def bye(self, key: str) -> None:
+        self.closed_with = key
+
+
+def _room(**options: Any) -> tuple[Room, ManualTimers, list[dict[str, Any]], list[Any]]:
+    timers = ManualTimers(start=100.0)
+    log: list[Any] = []
+    entries: list[dict[str, Any]] = []
+
+    def recorder(entry: dict[str, Any]) -> None:
+        json.dumps(entry)  # JSON-able, as a journal writes it
+        entries.append(entry)
+        log.append(("record", entry["kind"]))
+
+    room = Room(timers, seed=5, recorder=recorder, **options)
+    return room, timers, entries, log
+
+
+def _say(room: Room, link: FakeLink, text: str) -> None:
+    """A message as the socket passes it on: checked by `wire.parse`, then the room's."""
+    room.receive(link, parse(text))
+
+
+def test_a_room_plays_a_level_with_no_sockets_and_records_each_change_first() -> None:
+    room, timers, entries, log = _room(size=2)
+    anna, bo = FakeLink(log), FakeLink(log, "10.0.0.2")
+    _say(room, anna, json.dumps({"type": "join", "code": room.code, "name": "Anna"}))
+    _say(room, bo, json.dumps({"type": "join", "code": room.code, "name": "Bo", "lang": "nl"}))
+    assert [f["type"] for f in anna.frames] == ["welcome"]
+    assert anna.pupil is not None and bo.pupil is not None and bo.pupil.lang == "nl"
+    (t,) = room.tables
+    assert t.table is not None and t.table.phase == "ready"  # a full table starts itself
+    assert [e["kind"] for e in entries] == ["join", "join"]
+
+    for link in (anna, bo):  # Ready for all: the level starts at the last one
+        _say(room, link, '{"type": "ready"}')
+    assert t.table.phase == "play"
+    hands = {s: list(h) for s, h in enumerate(t.table.game.hands)}
+    order = sorted((card, seat) for seat, cards in hands.items() for card in cards)
+    links = {anna.pupil.seat: anna, bo.pupil.seat: bo}
+    for card, seat in order:
+        timers.advance(timers.now() + 1.5)  # the server's clock, moved by hand
+        del log[:]
+        _say(room, links[seat], '{"type": "play"}')
+        # the journal has the play before any page is told of it
+        assert log[0] == ("record", "act") and ("dirty", links[seat].pupil.id) in log
+        assert entries[-1]["message"] == {"type": "play"} and entries[-1]["t"] == timers.now()
+        assert t.table.game.top == card
+    assert t.table.phase == "cleared" and t.table.game.level == 1
+    assert "mistake" not in t.table.index.last  # played in order: no mistake
+    assert room.info(anna.pupil)["seats"][bo.pupil.seat]["name"] == "Bo"
+
+
+def test_a_refused_message_changes_nothing_and_records_nothing() -> None:
+    room, _, entries, log = _room(size=3)
+    link = FakeLink(log)
+    with pytest.raises(Refusal) as refused:
+        _say(room, link, json.dumps({"type": "join", "code": "wrong", "name": "Anna"}))
+    assert refused.value.key == "bad_code"
+    with pytest.raises(Refusal):
+        _say(room, link, '{"type": "play"}')  # not joined
+    assert room.pupils == {} and entries == [] and log == []
+
+
+def test_the_teachers_commands_are_recorded_and_a_gone_pupil_is_decided_by_the_room() -> None:
+    room, timers, entries, log = _room(size=2, grace=2.0)
+    anna = FakeLink(log)
+    _say(room, anna, json.dumps({"type": "join", "code": room.code, "name": "Anna"}))
+    assert anna.pupil is not None
+    p = anna.pupil
+    room.alive(p, timers.now())
+    assert p.seen_at == timers.now()
+    room.left(anna, timers.now())
+    room.check(timers.now() + 1.0)
+    assert not p.gone
+    room.check(timers.now() + 2.0)
+    assert p.gone
+    room.give_to_bot(1, 1)
+    room.lock()
+    room.end()
+    kinds = [e["kind"] for e in entries]
+    assert kinds == ["join", "left", "gone", "give_to_bot", "lock", "end"]
+    assert room.locked
+
+
+def test_the_room_loads_no_tornado() -> None:
+    code = (
+        "import sys, mindwidget.classroom.room, mindwidget.classroom.tables\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'tornado'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"
