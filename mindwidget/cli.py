@@ -573,6 +573,30 @@ def _class_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     room.add_argument("--same-deal", action="store_true", help="every table gets the same cards")
     room.add_argument("--seed", type=int, default=None, metavar="N", help="reproducible deals")
     room.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+    _network_arguments(room)
+
+
+def _network_arguments(room: argparse.ArgumentParser) -> None:
+    """Behind a school's reverse proxy (docs/school-it.md; issue 25)."""
+    net = room.add_argument_group("behind a reverse proxy (docs/school-it.md)")
+    net.add_argument(
+        "--host",
+        default=None,
+        metavar="IP",
+        help="the interface to listen on (default: 127.0.0.1, or 0.0.0.0 with --lan)",
+    )
+    net.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address pupils use, e.g. https://mind.school.example (the proxy's)",
+    )
+    net.add_argument(
+        "--trust-proxy",
+        default=None,
+        metavar="IP",
+        help="the proxy's address: its X-Forwarded-For names the pupil (only from it)",
+    )
 
 
 def _class(args: argparse.Namespace) -> int:
@@ -590,6 +614,9 @@ def _class(args: argparse.Namespace) -> int:
         same_deal=args.same_deal,
         seed=args.seed,
         open_browser=not args.no_browser,
+        host=args.host,
+        public_url=args.public_url,
+        trust_proxy=args.trust_proxy,
     )
     try:
         asyncio.run(serve(**options))

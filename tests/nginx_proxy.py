@@ -68,10 +68,11 @@ def nginx_config(folder: Path, port: int, upstream: int) -> str:
 
 
 @contextmanager
-def nginx_proxy(upstream: int, folder: Path) -> Iterator[int]:
-    """nginx on 127.0.0.1 in front of 127.0.0.1:``upstream``; yields its port."""
+def nginx_proxy(upstream: int, folder: Path, port: int | None = None) -> Iterator[int]:
+    """nginx on 127.0.0.1:``port`` (None: a free one) in front of 127.0.0.1:``upstream``;
+    yields its port."""
     folder.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = port or free_port()
     conf = folder / "nginx.conf"
     conf.write_text(nginx_config(folder, port, upstream))
     cmd = [NGINX, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")]

@@ -45,6 +45,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -54,7 +55,7 @@ from ..i18n import LANGS
 from ..rules import RuleError
 from ..table import Table
 from .tables import ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
-from .wire import TABLE_TYPES, Refusal
+from .wire import TABLE_TYPES, RateLimit, Refusal
 from .words import check_name, fold, make_name
 
 __all__ = [
@@ -72,8 +73,21 @@ SIZES = (2, 3, 4)
 BOTS = ("human", "adaptive", "scalar", "none")
 #: Seconds a pupil may be away before their table stops for them.
 GRACE_S = 15.0
-#: Wrong codes from one address before its answers slow down.
+#: Wrong codes from one page (socket) before its answers slow down.
 FREE_TRIES = 3
+#: Wrong codes from one address (a whole school behind one router or proxy) before
+#: every page there waits too: a guesser who opens a new socket for each try is
+#: slowed, a class that mistypes now and then is not. Forgotten after ADDRESS_MEMORY_S
+#: without a wrong code.
+ADDRESS_FREE_TRIES = 20
+ADDRESS_MEMORY_S = 600.0
+#: New pupils one address may add at once, then one per JOIN_REFILL_S: a class of
+#: 60 behind one address joins at once, one device cannot make up 1,000 pupils.
+JOINS_PER_ADDRESS = 100
+JOIN_REFILL_S = 3.0
+#: A pupil who never played and whose page has been gone this long (and longer than
+#: the grace period) gives up their place and name in the class.
+UNPLAYED_HOLD_S = 60.0
 #: What a pupil's page may set (the table's tempo and speed are the teacher's).
 PUPIL_SETTINGS = ("lang", "size")
 #: The most pupils one class takes (a page with the code cannot fill the memory).
@@ -165,7 +179,12 @@ class Room:
         self.pupils: dict[str, Pupil] = {}
         self._by_token: dict[str, Pupil] = {}
         self._count = 0
-        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._wrong: OrderedDict[str, tuple[int, float, float]] = OrderedDict()
+        self._wrong_here: weakref.WeakKeyDictionary[Link, tuple[int, float]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._joins: OrderedDict[str, RateLimit] = OrderedDict()
+        self._played: set[str] = set()  # pupils who sent a table action
         # where the class is served (the transport sets these; the snapshot shows them)
         self.address = ""
         self.url = ""
@@ -195,8 +214,19 @@ class Room:
                 self.table(p.table_id).notify()
 
     def check(self, now: float) -> None:
-        """Pupils away longer than the grace period are gone: their table stops."""
+        """Pupils away longer than the grace period are gone: their table stops. One who
+        never played and is away `UNPLAYED_HOLD_S` leaves the class."""
+        hold = max(self.grace, UNPLAYED_HOLD_S)
         for p in list(self.pupils.values()):
+            never_played = p.id not in self._played
+            if (
+                p.link is None
+                and p.left_at is not None
+                and never_played
+                and now - p.left_at >= hold
+            ):
+                self.remove(p.id)
+                continue
             away = p.left_at is not None and now - p.left_at >= self.grace
             if p.link is None and away and not p.gone:
                 self.record("gone", pupil=p.id)
@@ -358,13 +388,19 @@ class Room:
         if lang in LANGS:
             link.lang = str(lang)
         now = self.timers.now()
-        tries, until = self._wrong.get(link.address, (0, 0.0))
-        if now < until:
-            raise Refusal("slow_down", s=max(1, round(until - now)))
+        here, here_until = self._wrong_here.get(link, (0, 0.0))
+        tries, until, last = self._wrong.get(link.address, (0, 0.0, now))
+        if now - last > ADDRESS_MEMORY_S:
+            tries, until = 0, 0.0
+        if now < max(until, here_until):
+            raise Refusal("slow_down", s=max(1, round(max(until, here_until) - now)))
         if not secrets.compare_digest(str(msg["code"]).strip().encode(), self.code.encode()):
-            tries += 1
-            wait = 0.0 if tries < FREE_TRIES else min(60.0, 2.0 ** (tries - FREE_TRIES + 1))
-            self._wrong[link.address] = (tries, now + wait)
+            self._wrong_here[link] = (here + 1, now + _back_off(here + 1, FREE_TRIES))
+            self._wrong[link.address] = (
+                tries + 1,
+                now + _back_off(tries + 1, ADDRESS_FREE_TRIES),
+                now,
+            )
             self._wrong.move_to_end(link.address)
             while len(self._wrong) > 10_000:
                 self._wrong.popitem(last=False)
@@ -378,7 +414,15 @@ class Room:
             raise Refusal("locked")
         if len(self.pupils) >= MAX_PUPILS:
             raise Refusal("class_full")
-        self._wrong.pop(link.address, None)
+        joins = self._joins.pop(link.address, None) or RateLimit(
+            1 / JOIN_REFILL_S, JOINS_PER_ADDRESS, now=self.timers.now
+        )
+        self._joins[link.address] = joins  # the most recent last; the oldest forgotten
+        while len(self._joins) > 10_000:
+            self._joins.popitem(last=False)
+        if not joins.take():
+            raise Refusal("too_many_joins", s=round(JOIN_REFILL_S))
+        self._wrong_here.pop(link, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
         p = Pupil(
@@ -394,6 +438,8 @@ class Room:
         p = self._by_token.get(token)
         if p is None or not secrets.compare_digest(p.token.encode(), token.encode()):
             raise Refusal("seat_gone")
+        if link.pupil is not None and link.pupil is not p:  # a page is one pupil
+            raise Refusal("bad_message", what="joined already")
         self.record("rejoin", pupil=p.id)
         old = p.link
         if old is not None and old is not link:
@@ -436,6 +482,7 @@ class Room:
         if t is None or session is None or p.seat is None:
             raise Refusal("not_started")
         self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))
+        self._played.add(p.id)
         if kind == "ready":
             t.press_ready(p.seat, msg)
         elif kind == "new_game" and "new_game" not in session.withheld:
@@ -490,6 +537,11 @@ class Room:
     def _dirty(self, p: Pupil) -> None:
         if p.link is not None:
             p.link.dirty()
+
+
+def _back_off(tries: int, free: int) -> float:
+    """Seconds to wait after ``tries`` wrong codes, ``free`` of them without a wait."""
+    return 0.0 if tries < free else min(60.0, 2.0 ** (tries - free + 1))
 
 
 def bot_name(bots: str) -> str:

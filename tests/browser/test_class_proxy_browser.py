@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from classroom_harness import Server  # noqa: E402
 from nginx_proxy import NGINX, nginx_proxy  # noqa: E402
+from serving import free_port  # noqa: E402
 
 SHOTS = Path(os.environ.get("MINDWIDGET_SHOTS", "/work/wt/notes/shots/network"))
 
@@ -30,9 +31,17 @@ SHOTS = Path(os.environ.get("MINDWIDGET_SHOTS", "/work/wt/notes/shots/network"))
 def proxied(tmp_path: Path) -> Iterator[tuple[Server, int]]:
     if not os.path.exists(NGINX):
         pytest.skip("nginx is not installed (.ci/run installs Debian's nginx)")
-    s = Server(size=3, seed=12, lang="nl", grace=30.0)  # TRUST_LATER
+    port = free_port()  # nginx's: the class's public address
+    s = Server(
+        size=3,
+        seed=12,
+        lang="nl",
+        grace=30.0,
+        trust_proxy="127.0.0.1",
+        public_url=f"http://127.0.0.1:{port}",
+    )
     try:
-        with nginx_proxy(s.port, tmp_path / "nginx") as port:
+        with nginx_proxy(s.port, tmp_path / "nginx", port=port):
             yield s, port
     finally:
         s.stop()
@@ -74,5 +83,5 @@ def test_three_pupils_join_through_nginx_and_play_a_level(
     assert addresses == ["127.0.0.1"] * 3
     # and nginx served the pages and the bundle (a socket is logged when it closes)
     log = (tmp_path / "nginx" / "access.log").read_text().splitlines()
-    assert sum(1 for line in log if "GET / HTTP/1.1\" 200" in line and "Chrom" in line) == 3
+    assert sum(1 for line in log if 'GET / HTTP/1.1" 200' in line and "Chrom" in line) == 3
     assert any("GET /static/class.js" in line for line in log)
