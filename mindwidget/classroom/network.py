@@ -146,14 +146,27 @@ class Hosts:
 
 
 class HostCheckedApplication(tornado.web.Application):
-    """A Tornado application that answers only the class's `Hosts` (others: 403)."""
+    """A Tornado application that answers only the class's `Hosts` (others: 403; the
+    first few refused names are logged once each, for a teacher whose pupils use a
+    name the class does not know: `--public-url` gives it)."""
 
     hosts: Hosts | None = None
+    _told: set[str]
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
     ) -> tornado.web._HandlerDelegate:
-        if self.hosts is not None and request.headers.get("Host", "") not in self.hosts:
+        host = request.headers.get("Host", "")
+        if self.hosts is not None and host not in self.hosts:
+            told = self.__dict__.setdefault("_told", set())
+            if len(told) < 10 and host not in told:
+                told.add(host)
+                log.warning(
+                    "Refused a request for the host %r: the class answers only %s "
+                    "(pupils who use another name need --public-url / public_url).",
+                    host[:100],
+                    ", ".join(sorted(self.hosts.allowed)),
+                )
             return self.get_handler_delegate(
                 request, tornado.web.ErrorHandler, {"status_code": 403}
             )
