@@ -11,7 +11,9 @@ with a bounded timeout, never a sleep.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import logging
 import os
 import resource
@@ -328,7 +330,9 @@ def test_the_soft_file_limit_is_raised_to_the_hard_one_at_start() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-def test_out_of_files_is_logged_once_and_the_class_comes_back(tmp_path: Path) -> None:
+def test_100_unfinished_connections_under_64_files_leave_no_traceback_and_the_class_answers(
+    tmp_path: Path,
+) -> None:
     """A server whose hard limit is 64 files: 100 connections that never finish."""
     port = free_port()
     log_path = tmp_path / "class.log"
@@ -369,6 +373,50 @@ def test_out_of_files_is_logged_once_and_the_class_comes_back(tmp_path: Path) ->
             c.close()
         proc.terminate()
         proc.wait(20)
+
+
+class OutOfFiles:
+    """A listening socket whose ``accept`` fails as the system's does when no file is left
+    (a stand-in for the operating system, not for our code)."""
+
+    def __init__(self) -> None:
+        self.real = socket.socket()
+        self.real.bind(("127.0.0.1", 0))
+        self.real.listen()
+        self.accepts = 0
+
+    def fileno(self) -> int:
+        return self.real.fileno()
+
+    def accept(self) -> tuple[socket.socket, object]:
+        self.accepts += 1
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    def close(self) -> None:
+        self.real.close()
+
+
+def test_out_of_files_pauses_accepting_and_is_said_once(caplog: pytest.LogCaptureFixture) -> None:
+    import tornado.web
+
+    from mindwidget.classroom import network
+
+    listener = OutOfFiles()
+
+    async def run() -> None:
+        server = network.GuardedHTTPServer(tornado.web.Application([]))
+        server.add_sockets([listener])  # type: ignore[list-item]
+        waiting = socket.create_connection(listener.real.getsockname())  # always readable
+        await asyncio.sleep(4 * network.ACCEPT_PAUSE_S + 0.2)  # the span observed
+        server.stop()
+        waiting.close()
+
+    with caplog.at_level(logging.WARNING, logger="mindwidget.classroom"):
+        asyncio.run(run())
+    said = [r for r in caplog.records if "too many open files" in r.getMessage().lower()]
+    assert len(said) == 1 and said[0].levelno == logging.WARNING
+    # one try per pause, not a spinning loop (about 5 in 2.2 s, not thousands)
+    assert 2 <= listener.accepts <= 8, listener.accepts
 
 
 # ------------------------------------------------------------------ messages
