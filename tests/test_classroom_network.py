@@ -458,7 +458,7 @@ def test_a_ghost_seat_rejoin_with_another_pupils_token_from_a_joined_socket_is_r
     assert room is not None
     links = server.call(lambda: {p.name: p.link is not None for p in room.pupils.values()})
     assert links == {"Ana": True, "Ben": True}
-    assert ben.info.get("name") == "Ben"
+    ben.wait(lambda x: x.info.get("name") == "Ben", "Ben's page still Ben's")
     # Ana's page is still Ana's; when Ben leaves, Ben is offline
     assert not any(m.get("type") == "bye" for m in ana.received)
     ben.close()
