@@ -26,10 +26,12 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -41,12 +43,13 @@ ROOT = Path(__file__).resolve().parents[1]
 HARD_LIMIT: int | None = None
 
 SERVER = """
-import asyncio, json, resource, sys
+import asyncio, inspect, json, resource, sys
 from mindwidget.classroom import Classroom
 
 async def main():
-    options = dict(size=3, seed=1, grace=600)
-    room = Classroom(**options)
+    options = dict(size=3, seed=1, grace=600, **json.loads(sys.argv[1]))
+    known = inspect.signature(Classroom).parameters  # a peer tree may lack some
+    room = Classroom(**{k: v for k, v in options.items() if k in known})
     soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     import mindwidget
     tree = mindwidget.__file__.rsplit("/mindwidget/", 1)[0]
@@ -58,7 +61,7 @@ asyncio.run(main())
 """
 
 
-def start_server() -> tuple[subprocess.Popen[str], dict[str, Any]]:
+def start_server(**options: Any) -> tuple[subprocess.Popen[str], dict[str, Any]]:
     import resource
 
     def limit() -> None:
@@ -67,7 +70,7 @@ def start_server() -> tuple[subprocess.Popen[str], dict[str, Any]]:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
 
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER],
+        [sys.executable, "-c", SERVER, json.dumps(options)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -93,7 +96,12 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 
 async def pupil(port: int, code: str, name: str) -> Any:
-    ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=30, max_size=2**22)
+    ws = await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws",
+        open_timeout=30,
+        max_size=2**22,
+        origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
+    )
     await ws.send(json.dumps({"type": "join", "code": code, "name": name}))
     while True:
         msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -197,9 +205,27 @@ async def case(name: str, pings: int, during: Any = None) -> None:
             )
 
 
-async def class_of(n: int) -> None:
-    proc, info = start_server()
-    port, code = info["port"], info["code"]
+async def class_of(n: int, nginx: bool = False) -> None:
+    """``n`` pupils join at once from one address (``nginx``: through nginx)."""
+    with contextlib.ExitStack() as stack:
+        if nginx:
+            sys.path.insert(0, str(ROOT / "tests"))
+            from nginx_proxy import nginx_proxy  # type: ignore[import-not-found]
+            from serving import free_port  # type: ignore[import-not-found]
+
+            front = free_port()
+            proc, info = start_server(
+                trust_proxy="127.0.0.1", public_url=f"http://127.0.0.1:{front}"
+            )
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            stack.enter_context(nginx_proxy(info["port"], folder, port=front))
+            await joins(n, proc, front, info["code"], "through nginx")
+        else:
+            proc, info = start_server()
+            await joins(n, proc, info["port"], info["code"], "behind one address")
+
+
+async def joins(n: int, proc: subprocess.Popen[str], port: int, code: str, how: str) -> None:
     try:
         start = time.perf_counter()
 
@@ -213,7 +239,7 @@ async def class_of(n: int) -> None:
         took = time.perf_counter() - start
         seated = sum(1 for s in socks if s is not None)
         print(
-            f"class of {n:3d} behind one address: {seated} seated, {n - seated} refused, "
+            f"class of {n:3d} {how}: {seated} seated, {n - seated} refused, "
             f"the last seated after {took:.2f} s",
             flush=True,
         )
@@ -252,6 +278,8 @@ async def main(pings: int) -> None:
     await case("1000 half-open", pings, half_1000)
     await class_of(30)
     await class_of(60)
+    if shutil.which("nginx") or Path("/usr/sbin/nginx").exists():
+        await class_of(60, nginx=True)
     print(f"load average {os.getloadavg()[0]:.2f} at the end", flush=True)
 
 
