@@ -278,7 +278,21 @@ def test_dns_rebinding_a_foreign_host_is_refused_on_the_page_and_the_socket() ->
         s.stop()
 
 
-def test_pupils_join_and_play_through_nginx_each_at_their_own_address(tmp_path: Path) -> None:
+def test_on_every_interface_the_lan_address_is_a_host_the_class_answers() -> None:
+    s = Server(host="0.0.0.0", port=0)
+    try:
+        room = s.room
+        assert room is not None
+        lan = f"{room.host}:{s.port}"
+        assert room.address == f"http://{lan}"
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: {lan}")[0] == 200
+        assert upgrade(s.port, lan, f"http://{lan}") == 101
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: evil.example:{s.port}")[0] == 403
+    finally:
+        s.stop()
+
+
+def test_pupils_join_and_play_through_nginx_which_names_their_address(tmp_path: Path) -> None:
     if not os.path.exists(NGINX):
         pytest.skip("nginx is not installed (.ci/run installs Debian's nginx)")
     port = free_port()  # nginx's: the address the pupils use
