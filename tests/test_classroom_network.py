@@ -288,6 +288,9 @@ def test_on_every_interface_the_lan_address_is_a_host_the_class_answers() -> Non
         assert raw_http(s.port, f"GET / HTTP/1.1\nHost: {lan}")[0] == 200
         assert upgrade(s.port, lan, f"http://{lan}") == 101
         assert raw_http(s.port, f"GET / HTTP/1.1\nHost: evil.example:{s.port}")[0] == 403
+        # a second network card's address is this machine's too; a name is not
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: 10.9.8.7:{s.port}")[0] == 200
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: 10.9.8.7:{s.port + 1}")[0] == 403
     finally:
         s.stop()
 

@@ -120,10 +120,17 @@ def _ip(text: str) -> str | None:
 
 
 class Hosts:
-    """The ``Host`` headers the class answers: ``listening`` (its address and port),
-    the LAN address, ``localhost`` on a loopback address, and the public URL's host."""
+    """The ``Host`` headers the class answers: each of ``addresses`` with the port (the
+    listening address, the LAN address), ``localhost`` on a loopback address, the
+    public URL's host, and with ``any_address`` (listening on 0.0.0.0) every IPv4
+    address with the port: a machine with Wi-Fi and a cable has two, and a DNS
+    rebinding needs a name, never an address."""
 
-    def __init__(self, port: int, addresses: Iterable[str], public: str | None) -> None:
+    def __init__(
+        self, port: int, addresses: Iterable[str], public: str | None, any_address: bool = False
+    ) -> None:
+        self.port = port
+        self.any_address = any_address
         allowed = set()
         for address in addresses:
             name = f"[{address}]" if ":" in address else address
@@ -142,7 +149,18 @@ class Hosts:
         self.allowed = frozenset(allowed)
 
     def __contains__(self, host: object) -> bool:
-        return isinstance(host, str) and host.lower() in self.allowed
+        if not isinstance(host, str):
+            return False
+        if host.lower() in self.allowed:
+            return True
+        name, _, port = host.rpartition(":")
+        if not (self.any_address and port == str(self.port)):
+            return False
+        try:
+            ipaddress.IPv4Address(name)
+        except ValueError:
+            return False
+        return True
 
 
 class HostCheckedApplication(tornado.web.Application):

@@ -175,7 +175,9 @@ class Classroom:
         self._server.add_sockets(sockets)
         self.port = int(sockets[0].getsockname()[1])
         lan_ip = _lan_address() if listen in ("0.0.0.0", "::") else listen
-        app.hosts = network.Hosts(self.port, {listen, lan_ip, "127.0.0.1"} - {"0.0.0.0"}, public)
+        every = listen == "0.0.0.0"
+        addresses = {listen, lan_ip, "127.0.0.1"} - {"0.0.0.0"}
+        app.hosts = network.Hosts(self.port, addresses, public, any_address=every)
         self.host = lan_ip
         self.public_origin = public
         self.address = self.room.address = public or f"http://{self.host}:{self.port}"
