@@ -264,6 +264,26 @@ def test_a_public_url_is_the_address_pages_show_and_the_origin_that_is_allowed()
         s.stop()
 
 
+def test_behind_a_proxy_on_another_port_the_teacher_s_socket_takes_the_public_origin() -> None:
+    # nginx's "proxy_set_header Host $host" drops the port; the browser's Origin has it
+    s = Server(public_url="https://klas.school.example:8443", trust_proxy="127.0.0.1")
+    try:
+        room = s.room
+        assert room is not None
+        public = "https://klas.school.example:8443"
+        assert upgrade(s.port, "klas.school.example", public) == 101
+        token = room.teacher_token
+        status, _ = raw_http(
+            s.port,
+            f"GET /teacher/ws?token={token} HTTP/1.1\nHost: klas.school.example\n"
+            f"Origin: {public}\nUpgrade: websocket\nConnection: Upgrade\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\nSec-WebSocket-Version: 13",
+        )
+        assert status == 101
+    finally:
+        s.stop()
+
+
 def test_dns_rebinding_a_foreign_host_is_refused_on_the_page_and_the_socket() -> None:
     s = Server()
     try:

@@ -142,10 +142,11 @@ class Hosts:
         if public:
             parts = urlsplit(public)
             default = 443 if parts.scheme == "https" else 80
-            allowed.add(parts.netloc.lower())
-            if parts.port in (None, default):  # a proxy may name the port or not
-                host = parts.netloc.rsplit(":", 1)[0] if parts.port else parts.netloc
-                allowed.update({host.lower(), f"{host}:{default}".lower()})
+            host = parts.netloc.rsplit(":", 1)[0] if parts.port else parts.netloc
+            # the proxy may pass the public port, or not (nginx's $host has none)
+            allowed.update({parts.netloc.lower(), host.lower()})
+            if parts.port in (None, default):
+                allowed.add(f"{host}:{default}".lower())
         self.allowed = frozenset(allowed)
 
     def __contains__(self, host: object) -> bool:
