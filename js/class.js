@@ -10,6 +10,7 @@
 // reload, a phone that slept, or a dropped Wi-Fi connection rejoins the seat.
 import "./class.css";
 import { makeModel, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
+import { seatNumber } from "./i18n.js";
 import { keepOpen, parse } from "./socket.js";
 import widget from "./widget.js";
 
@@ -63,8 +64,6 @@ function joinPage(body) {
   };
   const showInfo = (info) => {
     lastInfo = info;
-    if (Array.isArray(info.seats))
-      model.setNames(info.seats.map((s) => (s.kind === "person" ? s.name : null)));
     const l = info.lang || pupilLang;
     pupilLang = l;
     document.documentElement.lang = l;
@@ -80,7 +79,7 @@ function joinPage(body) {
       q("class-waiting").textContent = "";
       return;
     }
-    me.textContent = say(l, "you_are", { name: info.name, table: info.table, seat: info.seat + 1 });
+    me.textContent = say(l, "you_are", { name: info.name, table: info.table, seat: seatNumber(info.seat) });
     const { who, waiting } = tableLines(info, l);
     q("class-who").textContent = `${say(l, "at_table")} ${who}`;
     q("class-waiting").textContent = info.started ? waiting : "";

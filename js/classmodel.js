@@ -3,7 +3,7 @@
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { tr } from "./i18n.js";
+import { seatNumber, tr } from "./i18n.js";
 
 const WORDS = { en, nl, de };
 
@@ -27,10 +27,6 @@ export const tokenKey = () => `mindwidget-class:${location.host}`;
  */
 export function makeModel(send) {
   const values = {};
-  /** the other pupils' names by seat (null: a bot), shown at their seats */
-  let names = [];
-  // at a class table the bots' tempo is the teacher's: no menu for it (the server refuses it too)
-  const classView = (view) => ({ ...view, names, tempo: null, speeds: [] });
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
@@ -54,27 +50,16 @@ export function makeModel(send) {
       handlers.get(event)?.delete(fn);
     },
     send: (msg) => send(msg),
-    /** The names at the table changed (a pupil joined, a bot took a seat). */
-    setNames(next) {
-      if (JSON.stringify(next) === JSON.stringify(names)) return;
-      names = next;
-      if (values.view) {
-        values.view = classView(values.view);
-        emit("change:view");
-      }
-    },
-    /** Take the server's values; `whole`: they replace everything held. */
+    /** Take the server's values as they are (the view names the seats already);
+     * `whole`: they replace everything held. */
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
-      for (const k of keys) values[k] = k === "view" && state.view ? classView(state.view) : state[k];
+      for (const k of keys) values[k] = state[k];
       // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
       if ("trace" in state) values.live_trace = state.trace;
       for (const k of keys) emit(`change:${k}`);
       if ("trace" in state) emit("change:live_trace");
-      // the trace, also as the message the notebook widget's older front end reads
-      if (state.trace && typeof state.trace === "object")
-        emit("msg:custom", { type: "trace", ...state.trace });
     },
   };
 }
@@ -85,7 +70,7 @@ export function tableLines(info, lang) {
     const seat = info.seats.find((x) => x.seat === s);
     if (!seat) return "";
     if (seat.kind === "person") return seat.name;
-    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${s + 1}`;
+    return seat.kind === "bot" ? tr(lang, "bot", { player: s }) : `${seatNumber(s)}`;
   };
   const who = info.seats
     .map((s) => {
@@ -96,7 +81,7 @@ export function tableLines(info, lang) {
             ? tr(lang, "bot", { player: s.seat })
             : say(lang, "free_seat");
       const gone = s.kind === "person" && !s.connected ? ` (${say(lang, "gone")})` : "";
-      return `${s.seat + 1}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
+      return `${seatNumber(s.seat)}. ${label}${gone}${s.seat === info.seat ? ` (${say(lang, "you")})` : ""}`;
     })
     .join(" · ");
   // whose Ready the table waits for, once this pupil has pressed it (the table itself says "press Ready")

@@ -11,7 +11,7 @@
 import teacherDe from "../mindwidget/locales/teacher/de.json";
 import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
-import { LANGS, plural, tr } from "./i18n.js";
+import { LANGS, plural, seatNumber, tr } from "./i18n.js";
 import { esc, seatMark } from "./parts.js";
 import { renderTable } from "./render.js";
 
@@ -42,7 +42,7 @@ const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
 /** The name shown for a seat: the pupil's nickname, the bot's name, or "Seat n". */
 export function seatName(/** @type {any} */ seat, /** @type {string} */ lang) {
   if (seat && typeof seat.name === "string" && seat.name) return seat.name;
-  return say(lang, "seat_n", { n: (seat?.seat ?? 0) + 1 });
+  return say(lang, "seat_n", { n: seatNumber(seat?.seat ?? 0) });
 }
 
 function seatsById(/** @type {any} */ t) {
@@ -115,7 +115,7 @@ function moveMenu(
     .map(([t, s]) => {
       const v = `${t}:${s}`;
       return `<option value="${esc(v)}"${v === chosen ? " selected" : ""}>${esc(
-        say(lang, "move_place", { table: t, seat: s + 1 }),
+        say(lang, "move_place", { table: t, seat: seatNumber(s) }),
       )}</option>`;
     })
     .join("");
@@ -134,7 +134,7 @@ function seatRow(
   /** @type {any} */ ui,
   /** @type {string} */ lang,
 ) {
-  const num = `<span class="mwd-seatno">${esc(s.seat + 1)}</span>`;
+  const num = `<span class="mwd-seatno">${esc(seatNumber(s.seat))}</span>`;
   let body = "";
   if (s.kind === "person" && !ui.manage) {
     body = `<span class="mwd-name">${esc(s.name ?? "")}</span> ${connection(s, lang)}`;
@@ -157,7 +157,7 @@ function seatRow(
   }
   return `<li class="mwd-seat${s.kind === "person" && s.connected === false ? " mwd-gone" : ""}" data-testid="seat-${esc(
     t.id,
-  )}-${esc(s.seat + 1)}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
+  )}-${esc(seatNumber(s.seat))}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
 }
 
 /** One table's card on the dashboard. */
@@ -173,8 +173,9 @@ export function tableCard(
       ? say(lang, "waiting_for", { list: list(names(t, t.waiting_for, lang), lang) })
       : "";
   const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
-  const over = ["cleared", "won", "lost"].includes(t.phase);
-  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
+  // as the snapshot says: the game is over (won or lost), or a level is cleared
+  const ended = `${t.over === true ? " mwd-over" : ""}${t.cleared === true ? " mwd-cleared" : ""}`;
+  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${ended}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
     t.stuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>
   <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>

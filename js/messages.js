@@ -1,21 +1,23 @@
 // @ts-check
-// The messages the front end sends (mindwidget/wire.py `Message`; Python checks
-// each one: mindwidget/session.py). Pure, so js/wire.test.js validates them.
+// The messages the front end sends (mindwidget/wire.py `Message` and `PupilMessage`;
+// Python checks each one once). Pure, so js/wire.test.js validates them.
+import { TIMED } from "./wire.gen.js";
 
-/** The actions sent with the level time of the moment (the browser keeps time). */
-export const TIMED = Object.freeze(["ready", "play", "stop", "propose_star", "vote"]);
+export { TIMED };
 
 /**
  * The message for a button or key: `action` from view.allowed, at level time `t`
- * (`agree` for a vote).
+ * (`agree` for a vote). `t` null: the host keeps the time (a class page,
+ * `clock.stamp` false) and the message carries none.
  * @param {string} action
- * @param {number} t
+ * @param {number | null} t
  * @param {{agree?: boolean}} [extra]
  */
 export function actionMessage(action, t, extra = {}) {
-  if (action === "vote") return { type: action, t, agree: Boolean(extra.agree) };
-  if (TIMED.includes(action)) return { type: action, t };
-  return { type: action };
+  const msg = /** @type {{type: string, t?: number, agree?: boolean}} */ ({ type: action });
+  if (t !== null && TIMED.includes(action)) msg.t = t;
+  if (action === "vote") msg.agree = Boolean(extra.agree);
+  return msg;
 }
 
 /** A heartbeat: the level time and the last seq seen (js/clock.js heartbeat()). */

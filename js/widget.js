@@ -60,7 +60,7 @@ export default () => {
         notify();
       };
       const onClock = () => {
-        store.clock = clock.follow(store.clock, model.get("clock"), now());
+        store.clock = clock.follow(store.clock, model.get("clock"), now(), model.get("view")?.speeds);
         notify();
       };
       model.on("change:live_trace", onTrace);
@@ -127,7 +127,9 @@ export default () => {
             });
       resized?.observe(root);
 
-      const send = (action, extra = {}) => model.send(actionMessage(action, levelTime(), extra));
+      // the level time of the moment, unless the host keeps the time (clock.stamp false)
+      const stamp = () => (model.get("clock")?.stamp === false ? null : levelTime());
+      const send = (action, extra = {}) => model.send(actionMessage(action, stamp(), extra));
 
       const draw = () => {
         const view = model.get("view");

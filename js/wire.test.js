@@ -39,6 +39,14 @@ describe("the messages the front end sends fit the schema", () => {
     });
   }
   it("tick", () => expect(check("Message", tickMessage({ t: 3.5, seq: 4 }))).toEqual([]));
+  it("a class page's actions carry no time (the server stamps them)", () => {
+    for (const action of actions) {
+      const msg = actionMessage(action, null, { agree: true });
+      expect(msg).not.toHaveProperty("t");
+      expect(check("PupilMessage", msg)).toEqual([]);
+    }
+    expect(check("PupilMessage", actionMessage("play", 1.25))).not.toEqual([]);
+  });
   it("a setting", () => expect(check("SettingUpdate", { lang: "nl", speed: 2 })).toEqual([]));
 });
 

@@ -251,7 +251,7 @@ class Board:
 
     def _names(self, table_id: int, players: int) -> list[str]:
         """Each seat's name at a table: the pupil's nickname, the bot's name, else "Seat n"."""
-        names = [translate("seat", self.lang, n=p + 1) for p in range(players)]
+        names = [translate("seat", self.lang, player=p) for p in range(players)]
         for t in self._snapshot().get("tables") or ():
             if isinstance(t, Mapping) and t.get("id") == table_id:
                 for s in t.get("seats") or ():

@@ -41,9 +41,10 @@ Messages from a front end: ``{"type": "hello"}`` (the whole trace again),
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from . import wire
 from .checks import choice, flag, whole
 from .i18n import LANGS, messages, translate
 from .table import (
@@ -75,10 +76,7 @@ SIZES = ("normal", "projector")
 #: How long after the person's Ready the bots "join" (hands off the table), in seconds.
 JOIN_SECONDS = 0.6
 #: The message types a front end may send (named in the notice for a bad one).
-MESSAGE_TYPES = (
-    "hello | tick | ready | play | stop | propose_star | vote | wait | next_level | "
-    "start_blind | new_game"
-)
+MESSAGE_TYPES = " | ".join(wire.MESSAGE_TYPES)
 #: The settings a front end may change, with their values.
 SETTABLE: dict[str, tuple[object, ...]] = {
     "lang": LANGS,
@@ -173,7 +171,10 @@ class Session:
     table of bots, e.g. a class watching). ``reveal`` shows every hand and each
     bot's planned time (the teacher's countdowns). ``clock`` is "browser" or
     "host" (then ``host`` is the table's `HostClock`). ``tempo`` is what the
-    tempo menu shows (default: the table's).
+    tempo menu shows (default: the table's). A host may give ``withhold()`` (the
+    actions it keeps from the seat now, `withheld`), ``names()`` (the seats' names in
+    the view, None for a bot: a class table's nicknames) and ``settable`` (the settings
+    the front end may change, of `SETTABLE`; the menus show only those).
     """
 
     def __init__(
@@ -187,6 +188,9 @@ class Session:
         clock: str = "browser",
         host: HostClock | None = None,
         tempo: float | str | None = None,
+        withhold: Callable[[], Collection[str]] | None = None,
+        names: Callable[[], list[str | None]] | None = None,
+        settable: Collection[str] | None = None,
     ) -> None:
         if not isinstance(table, Table):
             raise ValueError(f"table must be a Table, not {table!r}.")
@@ -205,6 +209,9 @@ class Session:
         self._lang = choice("lang", lang, LANGS, quoted=False)
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
+        self._withhold = withhold
+        self._names = names
+        self._settable = tuple(SETTABLE) if settable is None else tuple(settable)
         self._withheld: frozenset[str] = frozenset()
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
@@ -214,6 +221,7 @@ class Session:
         self._notice: dict[str, Any] = {}
         self._notice_id = 0
         self._seen = (-1, 0)  # (epoch, events) of the last view: what is news
+        self._news_from = 0
         self._feed = TraceFeed(self.seat, self._reveal)
         self._sent: dict[str, Any] = {}
         self._listeners: list[Callable[[], None]] = []
@@ -266,16 +274,15 @@ class Session:
         ("not_now") if sent anyway. ``new_game`` between two levels: it would end the
         game for the whole table. ``ready`` while the hands are on the table: this
         seat pressed it and the table waits for the other people's; the view says so
-        (``waiting_for_team``)."""
+        (``waiting_for_team``). The host's ``withhold()`` says which, asked at each
+        rebuild of the view (one per change); `refresh` when it changes by itself."""
         return self._withheld
 
-    @withheld.setter
-    def withheld(self, value: frozenset[str]) -> None:
-        value = frozenset(value)
-        if value != self._withheld:
-            self._withheld = value
-            self._rebuild()
-            self._notify()
+    def refresh(self) -> None:
+        """What the host withholds or names changed, the table did not: the view again
+        (with the same news: the front end may not have had it yet)."""
+        self._rebuild(again=True)
+        self._notify()
 
     @property
     def mode(self) -> str:
@@ -312,7 +319,7 @@ class Session:
 
     def set(self, name: str, value: object) -> bool:
         """A setting from the front end (`SETTABLE`); refused: a notice, False, nothing changes."""
-        valid = SETTABLE.get(name) if isinstance(name, str) else None
+        valid = SETTABLE.get(name) if name in self._settable else None
         kind = int if name == "speed" else str
         ok = valid is not None and type(value) is kind and value in valid
         if ok and name == "speed" and value != 1 and self.table.seats:
@@ -326,7 +333,7 @@ class Session:
                 allowed = ", ".join(map(str, valid or WATCH_SPEEDS))
                 self._refuse(Refused("bad_speed", value=repr(value)[:40], allowed=allowed))
             else:
-                what = " | ".join(map(str, valid)) if valid else ", ".join(SETTABLE)
+                what = " | ".join(map(str, valid)) if valid else ", ".join(self._settable)
                 self._refuse(Refused("bad_field", field=str(name)[:40], allowed=what))
             return False
         setattr(self, name, value)
@@ -461,13 +468,20 @@ class Session:
         self._rebuild()
         self._notify()
 
-    def _rebuild(self, news: bool = True) -> None:
-        """The view, the clock and the settings from the table as it is now."""
+    def _rebuild(self, news: bool = True, again: bool = False) -> None:
+        """The view, the clock and the settings from the table as it is now (``again``:
+        the table did not change, the news stays what it was)."""
         table = self.table
         index = table.index
         epoch = table.epoch
-        news_from = (self._seen[1] if self._seen[0] == epoch else 0) if news else index.n
+        if again and self._seen[0] == epoch:
+            news_from = self._news_from
+        else:
+            news_from = (self._seen[1] if self._seen[0] == epoch else 0) if news else index.n
         self._seen = (epoch, index.n)
+        self._news_from = news_from
+        if self._withhold is not None:
+            self._withheld = frozenset(self._withhold())
         view = table_view(
             table.game,
             self.seat,
@@ -478,6 +492,8 @@ class Session:
             index=index,
         )
         view |= self._menus()
+        if self._names is not None:
+            view["names"] = list(self._names())
         if self._withheld:
             view["allowed"] = [a for a in view["allowed"] if a not in self._withheld]
             if "ready" in self._withheld and view["phase"] in ("ready", "stopped"):
@@ -488,6 +504,8 @@ class Session:
             view.update(self._stopped(view))
         clock = table.clock
         clock["beat"] = self.host is None and clock["running"] and _bots_may_act(view)
+        if self.host is not None:
+            clock["stamp"] = False  # the host keeps the time: the front end sends no t
         self._current = {
             "view": view,
             "clock": clock,
@@ -506,11 +524,11 @@ class Session:
         else none); with ``tempos`` and ``tempo_labels``, ``speed_labels``: each
         menu's entries and their labels in `lang` (left out when there is no menu)."""
         tempo: str | float | None = None
-        if self.table.tempo is not None:
+        if self.table.tempo is not None and "tempo" in self._settable:
             value = self._tempo
             named = [name for name, v in TEMPOS.items() if v == value]
             tempo = value if isinstance(value, str) else named[0] if named else float(value)
-        speeds = [] if self.table.seats else list(WATCH_SPEEDS)
+        speeds = [] if self.table.seats or "speed" not in self._settable else list(WATCH_SPEEDS)
         out: dict[str, Any] = {"tempo": tempo, "speeds": speeds}
         if tempo is not None:
             out["tempos"] = list(TEMPOS)

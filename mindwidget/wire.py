@@ -1,11 +1,20 @@
-"""Every payload on the wire between a `Session` and its front end, declared once.
+"""Every payload on the wire, declared once: each layer imports its vocabulary from here.
 
 What Python sends (the keys of `Session.state`): `View` (`view.table_view`
 with the session's additions), `Clock`, `Notice`, `Settings` and
 `TraceUpdate` (its points are `TracePoint`). Every object is closed: the
 schema allows no key that is not declared here. What a front end may send:
 `Message` (one of the messages `Session.receive` accepts) and `SettingUpdate`
-(`Session.set`).
+(`Session.set`). `ACTIONS` is `view.ALLOWED`; `MESSAGE_TYPES` names the
+session's message table.
+
+The class server (`mindwidget.classroom`): `ClassFrame` is every frame it
+writes to a pupil's page (`Welcome`, `Update` with `ClassInfo`, `Refusal`,
+`Bye`, `Ping`, `Pong`, `NicknameFrame`); `PupilMessage` every message a
+pupil's page may send (`classroom.wire.FIELDS` is read from it: no ``t``, the
+server keeps the time); `TeacherFrame` every frame the teacher's page gets
+(`Board.state`: `TeacherState`), `TeacherMessage` its control messages
+(`dashboard.CONTROLS`), and `Snapshot` what `Classroom.snapshot` returns.
 
 `tools/build_wire_schema.py` turns these into the JSON Schema
 ``js/wire.schema.json``; a test keeps it up to date, a hypothesis test
@@ -16,7 +25,8 @@ the front end's fixtures and `js/payloads.js` against it.
 from __future__ import annotations
 
 import sys
-from typing import Literal
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 if sys.version_info >= (3, 12):
     from typing import NotRequired, Required, TypedDict
@@ -25,17 +35,26 @@ else:  # pydantic reads TypedDicts from typing_extensions before 3.12
 
 __all__ = [
     "ACTIONS",
+    "MESSAGE_TYPES",
     "Changes",
+    "ClassFrame",
+    "ClassInfo",
     "Clock",
     "Message",
     "Notice",
     "PublicEvent",
+    "PupilMessage",
     "SettingUpdate",
     "Settings",
+    "Snapshot",
     "State",
+    "TeacherFrame",
+    "TeacherMessage",
     "TracePoint",
     "TraceUpdate",
     "View",
+    "fields_of",
+    "types_of",
 ]
 
 Phase = Literal["ready", "stopped", "vote", "play", "cleared", "won", "lost"]
@@ -133,6 +152,14 @@ class View(TypedDict):
     n: int
     news: list[PublicEvent]
     allowed: list[Action]
+    #: the highest card of the deck (cards run 1 .. deck): the trace's card axis
+    deck: int
+    #: with ``mistake``: the places in ``discards`` of the cards that mistake put aside
+    mistake_discards: NotRequired[list[int]]
+    #: (only true) the pile's top card is the one the shown ``mistake`` played too early
+    early: NotRequired[Literal[True]]
+    #: (only true) after a win: blind mode may follow (the rules allow it once); the banner says so
+    blind_hint: NotRequired[Literal[True]]
     vote: NotRequired[VotePanel]
     mistake: NotRequired[PublicEvent]
     cleared: NotRequired[PublicEvent]
@@ -140,6 +167,8 @@ class View(TypedDict):
     summary: NotRequired[Summary]
     hands: NotRequired[list[list[int]]]  # reveal only
     plans: NotRequired[dict[str, float]]  # reveal only
+    #: reveal only: the lowest card in any hand (the one the rules want next); null: none
+    lowest: NotRequired[int | None]
     #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
     names: NotRequired[list[str | None]]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
@@ -168,6 +197,9 @@ class Clock(TypedDict):
     epoch: int
     speed: Speed
     beat: bool
+    #: false: the host keeps the time (the class server), the front end sends no ``t``;
+    #: absent: the front end stamps its actions (the notebook widget)
+    stamp: NotRequired[Literal[False]]
 
 
 class Notice(TypedDict, total=False):
@@ -260,3 +292,330 @@ class SettingUpdate(TypedDict, total=False):
     size: Size
     tempo: TempoName
     speed: Speed
+
+
+# ------------------------------------------------------ the class server
+class Join(TypedDict):
+    """Join the class: its code and a nickname (``lang``: the join page's language)."""
+
+    type: Literal["join"]
+    code: str
+    name: str
+    lang: NotRequired[str]
+
+
+class Rejoin(TypedDict):
+    """Back to one's seat with the seat token from `Welcome`."""
+
+    type: Literal["rejoin"]
+    token: str
+
+
+class NicknameAsk(TypedDict):
+    """Ask the server for a free nickname in ``lang``."""
+
+    type: Literal["nickname"]
+    lang: NotRequired[str]
+
+
+class PingMessage(TypedDict):
+    """The connection check (answered `Pong`), or the page's answer ``pong`` to a `Ping`."""
+
+    type: Literal["ping", "pong"]
+    id: int
+
+
+class SetMessage(TypedDict):
+    """A pupil's setting: ``lang`` or ``size`` (the tempo and speed are the teacher's)."""
+
+    type: Literal["set"]
+    name: str
+    value: str | int | float | bool
+
+
+class ClassAction(TypedDict):
+    """A pupil's action at the table, with no ``t``: the server stamps it."""
+
+    type: Literal[
+        "ready", "play", "stop", "propose_star", "wait", "next_level", "start_blind",
+        "new_game",
+    ]  # fmt: skip
+
+
+class ClassVote(TypedDict):
+    type: Literal["vote"]
+    agree: bool
+
+
+#: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
+#: The pupil's messages that go to their table's `Session`.
+TableMessage = Hello | ClassAction | ClassVote
+PupilMessage = Join | Rejoin | NicknameAsk | PingMessage | SetMessage | TableMessage
+
+
+class ClassSeat(TypedDict):
+    """A seat at the pupil's table as their page shows it (no other seat's cards)."""
+
+    seat: int
+    kind: Literal["person", "bot", "empty"]
+    name: NotRequired[str]
+    connected: NotRequired[bool]
+
+
+class ClassInfo(TypedDict):
+    """The class part of a pupil's update (`Room.info`): where they sit and who else."""
+
+    table: int | None
+    seat: int | None
+    name: str
+    lang: Lang
+    size: NotRequired[int]
+    started: NotRequired[bool]
+    seats: NotRequired[list[ClassSeat]]
+    waiting_for: NotRequired[list[int]]
+    ready: NotRequired[bool]
+
+
+class Welcome(TypedDict):
+    """Joined (or back): the pupil's id, nickname and seat token (kept by the page)."""
+
+    type: Literal["welcome"]
+    pupil: str
+    name: str
+    token: str
+
+
+#: What changed for the pupil's page: the whole ``state`` (null: no table yet) or its
+#: ``changes``, and ``class`` (`ClassInfo`) when the class part changed. (The
+#: functional form: ``class`` is a Python keyword.)
+Update = TypedDict(
+    "Update",
+    {
+        "type": Literal["update"],
+        "state": NotRequired[State | None],
+        "changes": NotRequired[Changes],
+        "class": NotRequired[ClassInfo],
+    },
+)
+
+
+class Refusal(TypedDict):
+    """A refused message (nothing changed): ``refused`` before joining, else ``notice``;
+    ``key`` names the class string ``err_<key>``, ``text`` says it in the page's language."""
+
+    type: Literal["refused", "notice"]
+    key: str
+    params: dict[str, str | int | float | None]
+    text: str
+
+
+class Bye(TypedDict):
+    """The server closes the socket, and says why."""
+
+    type: Literal["bye"]
+    key: str
+    text: str
+
+
+class Ping(TypedDict):
+    """The server's ping (the page answers ``pong``; the teacher sees the round trip),
+    or its ``pong`` to the page's connection check."""
+
+    type: Literal["ping", "pong"]
+    id: int
+
+
+class NicknameFrame(TypedDict):
+    type: Literal["nickname"]
+    name: str
+
+
+#: Every frame the class server writes to a pupil's page.
+ClassFrame = Welcome | Update | Refusal | Bye | Ping | NicknameFrame
+
+
+class SnapshotSeat(TypedDict):
+    """A seat as the teacher sees it; ``seat`` from 0 (people read it from 1)."""
+
+    seat: int
+    kind: Literal["person", "bot", "empty"]
+    pupil: NotRequired[str]
+    name: NotRequired[str]
+    connected: NotRequired[bool]
+    rtt_ms: NotRequired[float | None]
+
+
+class LastMistake(TypedDict):
+    card: int
+    seat: int
+    held: list[list[int]]
+
+
+class TableSnapshot(TypedDict):
+    """A table in `Snapshot` (`tables.table_snapshot`). ``status``: "over" is won or lost."""
+
+    id: int
+    phase: str
+    level: int
+    levels: int
+    lives: int
+    stars: int
+    status: Literal["waiting", "playing", "stopped", "over"]
+    #: the game is won or lost (``status`` "over"); a level is cleared and the next one waits
+    over: bool
+    cleared: bool
+    waiting_for: list[int]
+    last_mistake: LastMistake | None
+    games: int
+    seats: list[SnapshotSeat]
+
+
+class WaitingRow(TypedDict):
+    pupil: str
+    name: str
+    connected: bool
+
+
+class Snapshot(TypedDict):
+    """`Classroom.snapshot` (`Room.snapshot`): the class as its teacher sees it."""
+
+    code: str
+    url: str
+    address: str
+    qr_svg: str
+    locked: bool
+    lang: Lang
+    size: int
+    same_deal: bool
+    tables: list[TableSnapshot]
+    waiting_room: list[WaitingRow]
+
+
+class TeacherMessage(TypedDict, total=False):
+    """A control message of the teacher's dashboard (`dashboard.CONTROLS` names each
+    type's fields; `Board.receive` checks them)."""
+
+    type: Required[
+        Literal[
+            "start_all", "pause_all", "end", "lock", "remove", "move", "start_table",
+            "give_to_bot", "focus", "reveal", "lang",
+        ]
+    ]  # fmt: skip
+    locked: bool
+    pupil: str
+    table: int | None
+    seat: int
+    on: bool
+    lang: str
+
+
+class Stuck(TypedDict):
+    """Why a table is stuck: a pupil it waits for is offline, or nothing moved for long."""
+
+    reason: Literal["offline", "idle"]
+    seats: list[int]
+    seconds: NotRequired[int]
+
+
+class TeacherTable(TableSnapshot):
+    """A table on the teacher's dashboard: its `TableSnapshot` and whether it is stuck."""
+
+    stuck: Stuck | None
+
+
+#: The class on the teacher's dashboard (`Board.room_state`): the `Snapshot` with each
+#: table's ``stuck`` and ``free``, the [table, seat] pairs a pupil may be moved to.
+TeacherRoom = TypedDict(
+    "TeacherRoom",
+    {**Snapshot.__annotations__, "tables": list[TeacherTable], "free": list[list[int]]},  # type: ignore[misc]
+)
+
+
+class FocusTable(TypedDict, total=False):
+    """The table shown large (`Board.table_state`), as a watcher sees it; {} if none."""
+
+    id: int
+    view: View
+    points: list[TracePoint]
+    epoch: int
+
+
+class TeacherSettings(TypedDict):
+    lang: Lang
+    focus: int | None
+    reveal: bool
+
+
+class TeacherParts(TypedDict, total=False):
+    """`Board.state` (every part) or `Board.changes` (the parts that changed)."""
+
+    room: TeacherRoom
+    table: FocusTable
+    settings: TeacherSettings
+    notice: Notice | dict[str, None]
+
+
+class TeacherUpdate(TypedDict):
+    """What the teacher's page gets (`teacher.TeacherSocket`): `Board.state` first, then
+    `Board.changes`."""
+
+    type: Literal["update"]
+    state: NotRequired[TeacherParts]
+    changes: NotRequired[TeacherParts]
+
+
+#: Every frame the class server writes to the teacher's page.
+TeacherFrame = TeacherUpdate
+
+
+# ---------------------------------------------------------------- readers
+def types_of(union: Any) -> tuple[str, ...]:
+    """The ``type`` values of a message union (or one TypedDict), in order."""
+    members = get_args(union) if get_origin(union) in (Union, UnionType) else (union,)
+    out: list[str] = []
+    for member in members:
+        hint = get_type_hints(member, include_extras=True)["type"]
+        if get_origin(hint) in (Required, NotRequired):
+            hint = get_args(hint)[0]
+        out += [t for t in get_args(hint) if t not in out]
+    return tuple(out)
+
+
+_KINDS: dict[Any, tuple[type, ...]] = {
+    str: (str,),
+    int: (int,),
+    float: (int, float),
+    bool: (bool,),
+    type(None): (type(None),),
+}
+
+
+def fields_of(union: Any) -> dict[str, tuple[dict[str, tuple[type, ...]], frozenset[str]]]:
+    """Each message type of ``union``: its fields with the Python kinds they may hold
+    (a float field takes an int too) and the fields it must carry (``type`` aside)."""
+    members = get_args(union) if get_origin(union) in (Union, UnionType) else (union,)
+    out: dict[str, tuple[dict[str, tuple[type, ...]], frozenset[str]]] = {}
+    for member in members:
+        hints = get_type_hints(member, include_extras=True)
+        fields: dict[str, tuple[type, ...]] = {}
+        required: set[str] = set()
+        for name, hint in hints.items():
+            wrapper = get_origin(hint)
+            if wrapper in (Required, NotRequired):
+                hint = get_args(hint)[0]
+            if wrapper is Required or (member.__total__ and wrapper is not NotRequired):
+                required.add(name)
+            if name == "type":
+                types = get_args(hint)
+                continue
+            kinds: tuple[type, ...] = ()
+            for one in get_args(hint) or (hint,):
+                kinds += _KINDS[one]
+            fields[name] = tuple(dict.fromkeys(kinds))
+        for kind in types:
+            out[kind] = (fields, frozenset(required - {"type"}))
+    return out
+
+
+#: The message types a front end may send its `Session` (the session's table).
+MESSAGE_TYPES: tuple[str, ...] = types_of(Message)

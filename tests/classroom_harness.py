@@ -9,7 +9,7 @@
 * `LocalClass`: a class of real `Table`s without a server, for the dashboard's
   tests and gallery. It has the `Classroom` methods the dashboard calls and
   gives `snapshot()` in the format of the class server's contract
-  (CONTRACT.md), made by the server's own `table_snapshot`: real Tables,
+  (`mindwidget.wire.Snapshot`), made by the server's own `table_snapshot`: real Tables,
   pupils as plain records. It stands in for the network only. Its controls
   change its own records the way the contract describes (lock, remove, move,
   give a seat to a bot), so a test can see that a click reached the class.

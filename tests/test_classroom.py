@@ -17,13 +17,16 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
 from classroom_harness import Client, Server
+from jsonschema import Draft202012Validator
 from test_widget_privacy import hidden_cards, leaks, timing_leaks
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
@@ -31,8 +34,17 @@ from websockets.sync.client import connect
 from mindwidget.classroom import Classroom
 from mindwidget.classroom import room as room_module
 from mindwidget.classroom import server as server_module
+from mindwidget.classroom import teacher as teacher_module
 from mindwidget.classroom.wire import MAX_MESSAGE_BYTES
 from mindwidget.classroom.words import NAME_MAX
+
+_SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
+)
+CLASS_FRAME, TEACHER_FRAME = (
+    Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": _SCHEMA["$defs"]})
+    for name in ("ClassFrame", "TeacherFrame")
+)
 
 #: Keys of the class's own messages whose whole numbers are never cards.
 CLASS_NOT_CARDS = ("table", "size", "waiting_for", "id", "games", "s")
@@ -194,6 +206,8 @@ def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -
     a.send({"type": "ready"})
     b.send({"type": "ready"})
     c.wait(lambda x: x.info.get("waiting_for") == [2], "waiting for Cas only")
+    # each page gets its own update: Anna's may come a moment after Cas's
+    a.wait(lambda x: x.info.get("waiting_for") == [2], "Anna's page: waiting for Cas only")
     assert a.info["ready"] and not c.info["ready"]
     assert {x.phase for x in (a, b, c)} == {"ready"}
     # who pressed Ready is offered Ready no more and is told the table waits; Cas is not
@@ -333,13 +347,24 @@ def test_a_pupil_gone_past_the_grace_period_stops_the_table_and_a_bot_can_take_o
 
 # --------------------------------------------------------------- no leaks
 class Recorder:
-    """Every message the server writes to a pupil's socket, checked when written."""
+    """Every message the server writes to a pupil's socket, checked when written: against
+    the wire's schema (`ClassFrame`), and for cards and plans the seat may not know.
+    Every frame to a teacher's page too (`TeacherFrame`)."""
 
     def __init__(self) -> None:
         self.messages = 0
+        self.frames: Counter[str] = Counter()
         self.found: list[Any] = []
+        self.invalid: list[str] = []
+
+    def valid(self, schema: Any, name: str, text: str) -> None:
+        data = json.loads(text)
+        self.frames[f"{name}:{data.get('type')}"] += 1
+        for error in list(schema.iter_errors(data))[:1]:
+            self.invalid.append(f"{name} {data.get('type')}: {error.message[:200]}")
 
     def check(self, sock: Any, text: str) -> None:
+        self.valid(CLASS_FRAME, "class", text)
         p = sock.pupil
         if p is None or p.table_id is None:
             return
@@ -367,6 +392,13 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
         return original(self, message, binary)
 
     monkeypatch.setattr(server_module.PupilSocket, "write_message", write)
+    to_teacher = teacher_module.TeacherSocket.write_message
+
+    def write_teacher(self: Any, message: Any, binary: bool = False) -> Any:
+        rec.valid(TEACHER_FRAME, "teacher", message)
+        return to_teacher(self, message, binary)
+
+    monkeypatch.setattr(teacher_module.TeacherSocket, "write_message", write_teacher)
     return rec
 
 
@@ -375,6 +407,9 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
     s = Server(size=3, seed=21, bots="scalar", tempo="quick", rate=(10_000, 10_000))
     try:
         people = seated(s, ["Anna", "Bo", "Cas", "Dee"])
+        token = s.room.teacher_token  # type: ignore[union-attr]
+        teacher = connect(f"ws://127.0.0.1:{s.port}/teacher/ws?token={token}")
+        teacher.send(json.dumps({"type": "focus", "table": 1}))  # a table shown large too
         s.call(s.room.start_all)  # type: ignore[union-attr]
         table1, (d,) = people[:3], people[3:]
         for game in range(2):
@@ -404,10 +439,14 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
         # Dee's table of bots plays on the server's clock meanwhile
         d.send({"type": "ready"})
         d.wait(lambda x: len(x.view.get("pile", [])) > 0 or x.phase != "play", "bots play", 30)
+        teacher.close()
     finally:
         s.stop()
     assert recorder.messages > 100
     assert recorder.found == []
+    # every frame to every socket is one the wire declares (js/wire.schema.json)
+    assert recorder.invalid == []
+    assert {"class:welcome", "class:update", "class:bye", "teacher:update"} <= set(recorder.frames)
 
 
 # ------------------------------------------------------- hostile clients

@@ -135,3 +135,85 @@ def test_the_room_loads_no_tornado() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "[]"
+
+
+def _seated_pair() -> tuple[Room, ManualTimers, dict[int, FakeLink]]:
+    room, timers, _, log = _room(size=2)
+    links = [FakeLink(log, f"10.0.0.{i}") for i in (1, 2)]
+    for link, name in zip(links, ("Anna", "Bo"), strict=True):
+        _say(room, link, json.dumps({"type": "join", "code": room.code, "name": name}))
+    return room, timers, {link.pupil.seat: link for link in links if link.pupil is not None}
+
+
+def _news(room: Room, link: FakeLink) -> list[dict[str, Any]]:
+    assert link.pupil is not None
+    t = room.table_of(link.pupil)
+    session = t.session_of(link.pupil) if t is not None else None
+    assert session is not None
+    return list(session.state()["view"]["news"])
+
+
+def test_every_seat_hears_the_news_when_what_it_may_do_flips() -> None:
+    # Ready complete (withheld "ready" goes), the level cleared (withheld "new_game"
+    # comes): the change that flips what a seat may do is still news to every seat
+    # (the screen reader's announcements), as it is when nothing flips
+    room, timers, links = _seated_pair()
+    (t,) = room.tables
+    assert t.table is not None
+    first, last = links[0], links[1]
+    _say(room, first, '{"type": "ready"}')  # written down; the table waits for Bo
+    _say(room, last, '{"type": "ready"}')  # the table goes on: Ready is no longer withheld
+    assert [n["type"] for n in _news(room, first)] == ["ready"]
+    hands = {s: list(h) for s, h in enumerate(t.table.game.hands)}
+    order = sorted((card, seat) for seat, cards in hands.items() for card in cards)
+    for card, seat in order:
+        timers.advance(timers.now() + 1.5)
+        _say(room, links[seat], '{"type": "play"}')
+        for link in links.values():  # each play is news at every seat, the last one too
+            assert card in [n.get("card") for n in _news(room, link)], (card, _news(room, link))
+    assert t.table.phase == "cleared"
+
+
+@pytest.mark.parametrize("number", ["NaN", "-Infinity", "1e999", "-1", "2.5"])
+def test_a_number_in_a_class_message_acts_on_nothing(number: str) -> None:
+    # the server keeps the time: a class page's actions carry no t (wire.PupilMessage),
+    # so no number from a page can play, stop or vote, however odd it is
+    room, timers, links = _seated_pair()
+    (t,) = room.tables
+    assert t.table is not None
+    for link in links.values():
+        _say(room, link, '{"type": "ready"}')
+    timers.advance(timers.now() + 1.0)
+    _say(room, links[0], '{"type": "propose_star"}')  # a vote is open: seat 1 may vote
+    assert t.table.phase == "vote"
+    before = t.table.game.to_json()
+    for kind in ("play", "stop", "propose_star", "ready"):
+        for link in links.values():
+            with pytest.raises(Refusal) as refused:
+                _say(room, link, f'{{"type": "{kind}", "t": {number}}}')
+            assert refused.value.key == "bad_message"
+    with pytest.raises(Refusal):
+        _say(room, links[1], f'{{"type": "vote", "agree": true, "t": {number}}}')
+    assert t.table.game.to_json() == before and t.table.phase == "vote"
+    _say(room, links[1], '{"type": "vote", "agree": false}')  # the same vote, without t
+    assert t.table.phase != "vote"
+
+
+def test_a_pupils_view_names_the_seats_and_offers_no_menu_of_the_teachers() -> None:
+    # the page shows the view as it comes (js/classmodel.js edits nothing): the server
+    # puts the nicknames in and leaves out the bots' tempo and the speeds
+    room, _, links = _seated_pair()
+    for seat, link in links.items():
+        assert link.pupil is not None
+        t = room.table_of(link.pupil)
+        session = t.session_of(link.pupil) if t is not None else None
+        assert session is not None
+        view = session.state()["view"]
+        assert view["names"] == ["Anna", "Bo"] and view["seat"] == seat
+        assert view["tempo"] is None and view["speeds"] == []
+    room.give_to_bot(1, 1)  # Bo's seat to a bot: Anna's view names it so at once
+    anna = links[0]
+    assert anna.pupil is not None
+    t = room.table_of(anna.pupil)
+    assert t is not None and t.session_of(anna.pupil) is not None
+    assert t.session_of(anna.pupil).state()["view"]["names"] == ["Anna", None]  # type: ignore[union-attr]

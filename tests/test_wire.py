@@ -54,6 +54,22 @@ def test_the_schema_is_generated_from_wire_py_and_up_to_date() -> None:
     )
 
 
+def test_the_names_the_js_imports_are_generated_from_wire_py_and_up_to_date() -> None:
+    assert _builder().names() == (ROOT / "js" / "wire.gen.js").read_text(encoding="utf-8"), (
+        "js/wire.gen.js is out of date: run python tools/build_wire_schema.py"
+    )
+
+
+def test_the_class_servers_fields_are_read_from_the_wire() -> None:
+    from mindwidget.classroom.wire import FIELDS, REQUIRED
+    from mindwidget.session import MESSAGE_TYPES
+
+    assert set(FIELDS) == set(wire.types_of(wire.PupilMessage))
+    assert all("t" not in fields for fields in FIELDS.values())  # the server keeps the time
+    assert REQUIRED["join"] == {"code", "name"} and REQUIRED["nickname"] == frozenset()
+    assert MESSAGE_TYPES.split(" | ") == list(wire.MESSAGE_TYPES)
+
+
 def test_the_actions_on_the_wire_are_the_views_vocabulary() -> None:
     assert wire.ACTIONS == ALLOWED
 

@@ -1,4 +1,5 @@
-"""Write js/wire.schema.json, the JSON Schema of every payload on the wire, from mindwidget/wire.py.
+"""Write js/wire.schema.json (the JSON Schema of every payload on the wire) and js/wire.gen.js
+(the names the front end imports) from mindwidget/wire.py.
 
     python tools/build_wire_schema.py          # write it
     python tools/build_wire_schema.py --check  # exit 1 if it is not up to date
@@ -21,6 +22,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "js" / "wire.schema.json"
+#: The vocabulary the front end's code imports (the schema itself is for validating).
+NAMES = ROOT / "js" / "wire.gen.js"
 #: The payloads a schema user names (each becomes #/$defs/<name>).
 ENTRIES = (
     "State",
@@ -33,6 +36,12 @@ ENTRIES = (
     "TraceUpdate",
     "Message",
     "SettingUpdate",
+    "ClassFrame",
+    "ClassInfo",
+    "PupilMessage",
+    "TeacherFrame",
+    "TeacherMessage",
+    "Snapshot",
 )
 
 
@@ -83,19 +92,46 @@ def text() -> str:
     return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
 
 
+def names() -> str:
+    """js/wire.gen.js: the names the front end's code uses, from `mindwidget.wire`."""
+    from mindwidget import wire
+
+    timed = [t for t, (fields, _) in wire.fields_of(wire.Message).items() if "t" in fields]
+    parts = {
+        "TIMED": (
+            "The notebook widget's actions that carry the level time t (wire.Message); "
+            "a class page sends none (its clock.stamp is false).",
+            [t for t in timed if t != "tick"],
+        ),
+    }
+    out = [
+        "// @ts-check",
+        "// Generated from mindwidget/wire.py by tools/build_wire_schema.py: do not edit.",
+    ]
+    for name, (doc, values) in parts.items():
+        items = ", ".join(json.dumps(v) for v in values)
+        line = f"export const {name} = Object.freeze([{items}]);"
+        if len(line) > 110:
+            inner = "".join(f"  {json.dumps(v)},\n" for v in values)
+            line = f"export const {name} = Object.freeze([\n{inner}]);"
+        out += ["", f"/** {doc} */", line]
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check it is up to date")
     args = parser.parse_args()
-    new = text()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != new:
-            sys.exit(
-                f"{OUT.relative_to(ROOT)} is out of date: run python tools/build_wire_schema.py"
-            )
-        return
-    OUT.write_text(new, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    for path, new in ((OUT, text()), (NAMES, names())):
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != new:
+                sys.exit(
+                    f"{path.relative_to(ROOT)} is out of date: "
+                    "run python tools/build_wire_schema.py"
+                )
+            continue
+        path.write_text(new, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

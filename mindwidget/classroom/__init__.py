@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .room import BOTS, SIZES
+from .room import BOTS, TABLE_SIZES
 
 if TYPE_CHECKING:
     from .server import Classroom
 
-__all__ = ["BOTS", "SIZES", "Classroom", "serve"]
+__all__ = ["BOTS", "TABLE_SIZES", "Classroom", "serve"]
 
 
 def __getattr__(name: str) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ..i18n import seat_number
 from .words import LANGS, NAME_MAX, say
 
 __all__ = ["HEADERS", "check_page", "join_page", "teacher_html"]
@@ -156,7 +157,7 @@ def teacher_html(snap: dict[str, Any], lang: str) -> str:
                 who += f" <i>({s('teacher_gone')})</i>"
             rtt = seat.get("rtt_ms")
             ms = f" <small>{rtt:.0f} ms</small>" if isinstance(rtt, (int, float)) else ""
-            rows.append(f"<li>{s('teacher_player', n=seat['seat'] + 1)}: {who}{ms}</li>")
+            rows.append(f"<li>{s('teacher_player', n=seat_number(seat['seat']))}: {who}{ms}</li>")
         parts.append(
             f'<div data-testid="classroom-table-{t["id"]}" style="border: 1px solid #888; '
             'border-radius: 8px; padding: 8px 14px; min-width: 200px; font-size: 18px">'

@@ -51,25 +51,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..checks import choice, whole
-from ..i18n import LANGS
+from ..i18n import LANGS, seat_number
 from ..rules import RuleError
 from ..table import Table
-from .tables import ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
-from .wire import TABLE_TYPES, RateLimit, Refusal
+from .tables import PUPIL_SETTINGS, ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
+from .wire import RateLimit, Refusal
 from .words import check_name, fold, make_name
 
 __all__ = [
     "BOTS",
     "MAX_PUPILS",
-    "SIZES",
+    "TABLE_SIZES",
     "Link",
     "ManualTimers",
     "Room",
     "Timers",
 ]
 
-#: Table sizes a class may choose, and who fills an empty seat.
-SIZES = (2, 3, 4)
+#: Seats at a class table (`TABLE_SIZES`; `session.SIZES` are the screen sizes), and
+#: who fills an empty seat.
+TABLE_SIZES = (2, 3, 4)
 BOTS = ("human", "adaptive", "scalar", "none")
 #: Seconds a pupil may be away before their table stops for them.
 GRACE_S = 15.0
@@ -88,8 +89,6 @@ JOIN_REFILL_S = 3.0
 #: A pupil who never played and whose page has been gone this long (and longer than
 #: the grace period) gives up their place and name in the class.
 UNPLAYED_HOLD_S = 60.0
-#: What a pupil's page may set (the table's tempo and speed are the teacher's).
-PUPIL_SETTINGS = ("lang", "size")
 #: The most pupils one class takes (a page with the code cannot fill the memory).
 MAX_PUPILS = 1000
 
@@ -156,7 +155,7 @@ class Room:
         grace: float = GRACE_S,
         recorder: Recorder | None = None,
     ) -> None:
-        size = whole("size", size, min(SIZES), max(SIZES))
+        size = whole("size", size, min(TABLE_SIZES), max(TABLE_SIZES))
         choice("bots", bots, BOTS, quoted=False)
         choice("lang", lang, LANGS, quoted=False)
         if seed is not None:
@@ -237,7 +236,7 @@ class Room:
     # ---------------------------------------------------------------- reading
     def snapshot(self) -> dict[str, Any]:
         """What the teacher's dashboard shows, JSON-ready (`wire.py`)."""
-        tables = [table_snapshot(t) for t in self.tables]
+        tables = [table_snapshot(t, self.lang) for t in self.tables]
         waiting = [waiting_row(p) for p in self.pupils.values() if p.table_id is None]
         return {
             "code": self.code,
@@ -346,7 +345,7 @@ class Room:
         waiting room."""
         t = self.table(table_id)
         if not 0 <= seat < t.size:
-            raise ValueError(f"seat must be from 1 to {t.size}, not {seat + 1}.")
+            raise ValueError(f"seat must be from 1 to {t.size}, not {seat_number(seat)}.")
         self.record("give_to_bot", table=t.id, seat=seat)
         pupil = t.to_bot(seat)
         if pupil is not None:
@@ -477,8 +476,7 @@ class Room:
                 p.lang = link.lang = str(value)
             link.dirty()
             return
-        if kind not in TABLE_TYPES:
-            raise Refusal("bad_message", what="type")
+        # the rest are the table's messages (`wire.TableMessage`: parse let no other in)
         if t is None or session is None or p.seat is None:
             raise Refusal("not_started")
         self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))

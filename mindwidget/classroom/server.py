@@ -41,11 +41,11 @@ import tornado.websocket
 from ..checks import whole
 from . import network, pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
-from .room import BOTS, GRACE_S, SIZES, Room
+from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
 from .wire import MAX_MESSAGE_BYTES, Refusal
 
-__all__ = ["BOTS", "QUEUE", "SIZES", "Classroom", "PupilSocket"]
+__all__ = ["BOTS", "QUEUE", "TABLE_SIZES", "Classroom", "PupilSocket"]
 
 log = logging.getLogger("mindwidget.classroom")
 
@@ -139,7 +139,7 @@ class Classroom:
         self.rate = (float(rate[0]), float(rate[1]))
         self._sockets: set[PupilSocket] = set()
         self._per_address: Counter[str] = Counter()
-        self._dirty: dict[PupilSocket, None] = {}  # sockets to update this loop turn
+        self._turn = False  # the room's before_send is set for this loop turn
         self._bundle = _read_bundle()
         self._desk = teacher.Desk(self.room)
         self._closed = False
@@ -360,16 +360,19 @@ class Classroom:
         self.room.left(sock, self._loop.time())
 
     def wants_update(self, sock: PupilSocket) -> None:
-        """``sock`` has news: one pass at the end of this loop turn updates every such page."""
-        if not self._dirty:
-            self._loop.call_soon(self._send_updates)
-        self._dirty[sock] = None
+        """``sock`` has news: its update goes out later in this loop turn, after the
+        room's `before_send` (the loop runs its callbacks in the order they were set)."""
+        if not self._turn:
+            self._turn = True
+            self._loop.call_soon(self._before_send)
+        self._loop.call_soon(sock.send_update)
 
-    def _send_updates(self) -> None:
-        socks, self._dirty = self._dirty, {}
-        self.room.before_send()  # the journal's seam: commit, then the pages hear
-        for sock in socks:
-            sock.send_update()
+    def _before_send(self) -> None:
+        self._turn = False
+        try:
+            self.room.before_send()  # the journal's seam: commit, then the pages hear
+        except Exception:
+            log.exception("before_send failed")
 
     def _housekeeping(self) -> None:
         """Once a second: pings, pages that stopped reading, sockets that never joined,

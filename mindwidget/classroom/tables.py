@@ -1,6 +1,7 @@
 """The class's tables and pupils: who sits where, when a table starts, Ready for all.
 
-No network here (`server.py` carries the messages). A `ClassTable` holds:
+No network here (`room.Room` holds the tables; `server.py` and `links.py`
+carry the messages). A `ClassTable` holds:
 
 * its seats: a `Pupil` in each seat a pupil took, a bot in each seat the
   teacher gave to a bot, or nobody;
@@ -32,6 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..i18n import seat_number, translate
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
@@ -42,6 +44,8 @@ log = logging.getLogger("mindwidget.classroom")
 
 #: Phases in which every hand is on the table and Ready is awaited.
 HANDS_ON = ("ready", "stopped")
+#: What a pupil's page may set (the table's tempo and speed are the teacher's).
+PUPIL_SETTINGS = ("lang", "size")
 
 
 class Link(Protocol):
@@ -174,7 +178,7 @@ class ClassTable:
     def sit(self, pupil: Pupil, seat: int) -> None:
         """``pupil`` takes ``seat`` (empty or a bot's)."""
         if self.seats.get(seat) is not None:
-            raise ValueError(f"seat {seat + 1} of table {self.id} is taken.")
+            raise ValueError(f"seat {seat_number(seat)} of table {self.id} is taken.")
         self.seats[seat] = pupil
         self.bot_seats.discard(seat)
         pupil.table_id, pupil.seat = self.id, seat
@@ -182,7 +186,7 @@ class ClassTable:
             self._reseat()
         elif self.table is not None:
             self._attach(pupil)
-        self.notify()
+        self._seating_changed()
 
     def leave(self, pupil: Pupil) -> None:
         """``pupil`` leaves their seat; a started table stops and waits for the teacher."""
@@ -197,19 +201,19 @@ class ClassTable:
         if session is not None:
             session.close()
         self.ready.discard(seat)
-        self.notify()
+        self._seating_changed()
 
     def to_bot(self, seat: int) -> Pupil | None:
         """A bot takes ``seat``; returns the pupil who sat there (now seatless)."""
         if not 0 <= seat < self.size:
-            raise ValueError(f"seat must be from 1 to {self.size}, not {seat + 1}.")
+            raise ValueError(f"seat must be from 1 to {self.size}, not {seat_number(seat)}.")
         pupil = self.seats.get(seat)
         if pupil is not None:
             self.leave(pupil)
         self.bot_seats.add(seat)
         if self.table is not None and seat in self.table.seats:
             self._reseat()
-        self.notify()
+        self._seating_changed()
         return pupil
 
     # ------------------------------------------------------------ playing
@@ -265,7 +269,7 @@ class ClassTable:
         if set(self.table.seats) <= self.ready:
             session.receive(message)
         else:
-            session.withheld = self._withheld(seat)  # its page says so until the table goes on
+            session.refresh()  # Ready is withheld: its page says so until the table goes on
         self.notify()
 
     def stop_play(self) -> bool:
@@ -326,8 +330,16 @@ class ClassTable:
         old = self.sessions.pop(pupil.seat, None)
         if old is not None:
             old.close()
-        session = Session(self.table, pupil.seat, lang=pupil.lang, clock="host", host=self.host)
-        session.withheld = self._withheld(pupil.seat)
+        session = Session(
+            self.table,
+            pupil.seat,
+            lang=pupil.lang,
+            clock="host",
+            host=self.host,
+            withhold=functools.partial(self._withheld, pupil.seat),
+            names=self.names,
+            settable=PUPIL_SETTINGS,
+        )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
         _dirty(pupil)
@@ -346,23 +358,34 @@ class ClassTable:
         )
         self._use(table)
 
-    def _withheld(self, seat: int) -> frozenset[str]:
-        """What the pupil in ``seat`` may not do now (`Session.withheld`): a new game
-        between two levels (it would end the game for the whole table), and Ready
-        again once pressed (the table waits for the others')."""
+    def _withheld(self, seat: int) -> set[str]:
+        """What the pupil in ``seat`` may not do now (`Session.withheld`, asked at each
+        rebuild of its view): a new game between two levels (it would end the game for
+        the whole table), and Ready again once pressed while the hands are on the
+        table (the table waits for the others')."""
         out = set()
         if self.table is not None and self.table.game.status == "cleared":
             out.add("new_game")
-        if seat in self.ready:
+        if seat in self.ready and self.table is not None and self.table.phase in HANDS_ON:
             out.add("ready")
-        return frozenset(out)
+        return out
 
     def _on_change(self) -> None:
+        """The table changed: Ready starts afresh once the hands are off, the timer is
+        set again. (Each pupil's session hears the change itself and marks their page:
+        one mark per page per change.)"""
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
-        for seat, session in self.sessions.items():
-            session.withheld = self._withheld(seat)
         self._schedule()
+
+    def names(self) -> list[str | None]:
+        """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
+        return [p.name if p is not None else None for p in self.seats.values()]
+
+    def _seating_changed(self) -> None:
+        """Who sits where changed (not the game): each view has the names again."""
+        for session in self.sessions.values():
+            session.refresh()
         self.notify()
 
     def notify(self) -> None:
@@ -463,12 +486,13 @@ class Seating(Protocol):
 
 
 def waiting_row(p: Seated) -> dict[str, Any]:
-    """A pupil in the waiting room as the teacher's dashboard shows them (CONTRACT.md)."""
+    """A pupil in the waiting room as the teacher's dashboard shows them (`wire.WaitingRow`)."""
     return {"pupil": p.id, "name": p.name, "connected": p.connected and not p.gone}
 
 
-def table_snapshot(t: Seating) -> dict[str, Any]:
-    """A table as the teacher's dashboard shows it (CONTRACT.md, section 2)."""
+def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
+    """A table as the teacher's dashboard shows it (`wire.TableSnapshot`); a bot is named
+    in the class's language ``lang``."""
     seats: list[dict[str, Any]] = []
     for s in range(t.size):
         p = t.seats.get(s)
@@ -484,7 +508,7 @@ def table_snapshot(t: Seating) -> dict[str, Any]:
                 }
             )
         elif s in t.bot_seats or (t.table is not None and s not in t.table.seats):
-            seats.append({"seat": s, "kind": "bot", "name": f"Bot {s + 1}"})
+            seats.append({"seat": s, "kind": "bot", "name": translate("bot", lang, player=s)})
         else:
             seats.append({"seat": s, "kind": "empty"})
     out: dict[str, Any] = {
@@ -495,6 +519,9 @@ def table_snapshot(t: Seating) -> dict[str, Any]:
         "lives": 0,
         "stars": 0,
         "status": "waiting",
+        # the game is won or lost (status "over"); a level is cleared (the next one waits)
+        "over": False,
+        "cleared": False,
         "waiting_for": t.waiting_for(),
         "last_mistake": None,
         "games": t.games,
@@ -513,6 +540,8 @@ def table_snapshot(t: Seating) -> dict[str, Any]:
             else "over"
             if phase in ("won", "lost")
             else "stopped",
+            over=phase in ("won", "lost"),
+            cleared=phase == "cleared",
         )
         index = t.table.index
         i = index.last.get("mistake")

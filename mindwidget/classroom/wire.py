@@ -7,15 +7,16 @@ message that fails is refused with a `Refusal` (a key of the class strings,
 ``err_<key>``, with parameters) and changes nothing. The table's own checks
 (is this play possible now?) come after, in the `Session`.
 
-Messages (``t`` and ``seq`` are accepted for the widget's sake and ignored:
-the server keeps the time):
+The messages are `mindwidget.wire.PupilMessage` (declared there once; `FIELDS`
+and `REQUIRED` are read from it). None carries a time: the server stamps
+every action with its own clock, so no number from a page can act.
 
-* before joining: ``join {code, name, lang}``, ``rejoin {token}``,
-  ``nickname {lang}``, ``ping {id}`` (the connection check: answered ``pong``)
-* at a table: ``ready``, ``play``, ``stop``, ``propose_star`` ``{t?}``,
-  ``vote {agree, t?}``, ``next_level``, ``start_blind``, ``new_game``,
-  ``hello``, ``tick {t?, seq?}``, ``wait``; ``set {name, value}`` (language,
-  size); ``pong {id}`` (the answer to the server's ping)
+* before joining: ``join {code, name, lang?}``, ``rejoin {token}``,
+  ``nickname {lang?}``, ``ping {id}`` (the connection check: answered ``pong``)
+* at a table: ``ready``, ``play``, ``stop``, ``propose_star``, ``vote {agree}``,
+  ``next_level``, ``start_blind``, ``new_game``, ``wait``, ``hello``;
+  ``set {name, value}`` (language, size); ``pong {id}`` (the answer to the
+  server's ping)
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ import time
 from typing import Any
 
 from ..checks import load_json
+from ..wire import PupilMessage, fields_of
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
-    "TABLE_TYPES",
     "RateLimit",
     "Refusal",
     "parse",
@@ -39,46 +40,10 @@ MAX_MESSAGE_BYTES = 2048
 #: Messages are objects of scalars: {"type": "vote", "agree": true}.
 MAX_DEPTH = 1
 
-_STR = (str,)
-_NUM = (int, float)
-_BOOL = (bool,)
-_INT = (int,)
-_SCALAR = (str, int, float, bool)
-
-#: Each message type and its fields with their kinds (``type`` aside).
-FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "join": {"code": _STR, "name": _STR, "lang": _STR},
-    "rejoin": {"token": _STR},
-    "nickname": {"lang": _STR},
-    "ping": {"id": _INT},
-    "pong": {"id": _INT},
-    "set": {"name": _STR, "value": _SCALAR},
-    "ready": {"t": _NUM},
-    "play": {"t": _NUM},
-    "stop": {"t": _NUM},
-    "propose_star": {"t": _NUM},
-    "vote": {"agree": _BOOL, "t": _NUM},
-    "next_level": {},
-    "start_blind": {},
-    "new_game": {},
-    "hello": {},
-    "tick": {"t": _NUM, "seq": _INT},
-    "wait": {},
-}
-#: The fields a message of a type must carry.
-REQUIRED = {
-    "join": ("code", "name"),
-    "rejoin": ("token",),
-    "ping": ("id",),
-    "pong": ("id",),
-    "set": ("name", "value"),
-    "vote": ("agree",),
-}
-#: The messages that go to the pupil's table (the `Session` checks them further).
-TABLE_TYPES = frozenset(
-    ("ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game")
-    + ("hello", "tick", "wait")
-)
+#: Each message type: its fields with their kinds, and the fields it must carry.
+_DECLARED = fields_of(PupilMessage)
+FIELDS: dict[str, dict[str, tuple[type, ...]]] = {k: f for k, (f, _) in _DECLARED.items()}
+REQUIRED: dict[str, frozenset[str]] = {k: r for k, (_, r) in _DECLARED.items()}
 #: Longest string field (a code, a name before tidying, a token, a language).
 MAX_STRING = 100
 
@@ -120,7 +85,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
             raise Refusal("bad_message", what=f"field {name}")
         if isinstance(value, str) and (len(value) > MAX_STRING or not _utf8(value)):
             raise Refusal("bad_message", what=f"field {name}")
-    for name in REQUIRED.get(str(kind), ()):
+    for name in sorted(REQUIRED[str(kind)]):
         if name not in msg:
             raise Refusal("bad_message", what=f"field {name}")
     return msg
