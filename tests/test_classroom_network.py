@@ -396,13 +396,14 @@ def test_100_unfinished_connections_under_64_files_leave_no_traceback_and_the_cl
         resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 
     cmd = [sys.executable, "-m", "mindwidget", "class", "--no-browser", "--port", str(port)]
-    proc = subprocess.Popen(
-        cmd,
-        stdout=open(log_path, "wb"),  # noqa: SIM115 (closed with the process)
-        stderr=subprocess.STDOUT,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"),
-        preexec_fn=small_limit,
-    )
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            preexec_fn=small_limit,
+        )
     held: list[socket.socket] = []
     try:
         deadline = time.monotonic() + WAIT_S
