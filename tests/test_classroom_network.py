@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import json
 import logging
 import os
 import resource
@@ -549,7 +550,8 @@ def test_a_socket_that_stops_answering_pings_is_closed(monkeypatch: pytest.Monke
 
 # --------------------------------------------------------------- start-up
 def test_the_server_writes_no_file_at_start(tmp_path: Path) -> None:
-    """Started with an empty HOME, serving a page, the server leaves HOME empty."""
+    """Started with an empty HOME, serving a page, the server writes nothing there but
+    its journal (issue 25: "with the journal it writes exactly the journal")."""
     probe = "import sys, mindwidget.classroom.server; print('matplotlib' in sys.modules)"
     loads = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     if loads.stdout.strip() == "True":  # matplotlib writes its font cache in HOME
@@ -569,8 +571,10 @@ def test_the_server_writes_no_file_at_start(tmp_path: Path) -> None:
         env=env,
     ):
         assert raw_http(port, f"GET / HTTP/1.1\nHost: 127.0.0.1:{port}")[0] == 200
-    written = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
-    assert written == []
+    # the journal (its data folder, the README's) is the only thing it may write
+    journal = Path(".local", "share", "mindwidget")
+    written = sorted(p.relative_to(home) for p in home.rglob("*") if p.is_file())
+    assert [p for p in written if journal not in p.parents] == [], written
 
 
 def test_python_m_mindwidget_is_the_command() -> None:
@@ -623,3 +627,30 @@ def test_the_class_command_says_what_is_wrong_with_a_network_option(
 
     assert main(["class", "--no-browser", *argv]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_a_resumed_class_keeps_the_places_of_pupils_who_never_played(tmp_path: Path) -> None:
+    """After a crash every page is away at once; none loses its place for not having
+    played (the made-up pupils' rule is for a running class)."""
+    from test_room import FakeLink
+
+    from mindwidget.classroom.keep import Keeper
+    from mindwidget.classroom.room import ManualTimers, Room
+    from mindwidget.classroom.wire import parse
+
+    timers = ManualTimers(start=10.0)
+    room = Room(timers, seed=3)
+    keeper = Keeper(tmp_path, False)
+    keeper.attach(room, 8765, False)
+    link = FakeLink([], "10.0.0.1")
+    room.receive(link, parse(json.dumps({"type": "join", "code": room.code, "name": "Ana"})))
+    room.before_send()  # written; then the process dies without a word
+    again = Keeper(tmp_path, True)
+    later = ManualTimers(start=5.0)
+    back = Room(later, **again.options({}))
+    again.attach(back, 0, False)
+    later.advance(5.0 + 10 * room_module.UNPLAYED_HOLD_S)
+    back.check(later.now())
+    assert [p.name for p in back.pupils.values()] == ["Ana"]
+    for k in (keeper, again):
+        k.stop(room if k is keeper else back)

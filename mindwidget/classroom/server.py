@@ -14,8 +14,9 @@ Everything a socket sends is hostile (`links.PupilSocket`): bounded frames
 on sockets per address, a slower answer to repeated wrong codes, and a socket
 whose page does not read what it is sent is closed rather than buffered
 without end; connections that never finish are bounded and time out, and only
-the class's own Host names are answered (`network`). The server reads no file
-but its own bundle (once, at start) and writes none.
+the class's own Host names are answered (`network`). The server reads its own
+bundle (once, at start) and the journal of a class it resumes, and writes only
+the class's journal (`keep`).
 
 The class itself (its pupils, tables, rules and the teacher's commands) is a
 `room.Room`, which has no Tornado: `Classroom` serves it and delegates to it.
@@ -39,7 +40,7 @@ import tornado.web
 import tornado.websocket
 
 from ..checks import whole
-from . import network, pages, teacher
+from . import keep, network, pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
@@ -86,6 +87,10 @@ class Classroom:
     sockets one address may hold; ``rate`` is each socket's messages per second
     and burst. The class's state and rules are its `room` (`room.Room`).
 
+    Every change is kept in a journal in ``data`` (default: the user's data folder;
+    False: none); ``resume=True`` (or a code) brings the latest class there back
+    (`keep`). Run again on the same loop (a cell run twice): the running class.
+
     Behind a school's reverse proxy (docs/school-it.md): ``host`` is the
     interface to listen on (an IPv4 address); ``public_url`` the address the
     pupils use (``https://mind.school.example``: the pages, QR code and Origin
@@ -93,6 +98,10 @@ class Classroom:
     ``X-Forwarded-For`` names the pupil. Only the listening address, the LAN
     address and the public URL's host are answered (`network.Hosts`).
     """
+
+    def __new__(cls, **options: Any) -> Classroom:
+        running = keep.rerun(options.get("resume"))
+        return running if isinstance(running, cls) else super().__new__(cls)
 
     def __init__(
         self,
@@ -112,12 +121,16 @@ class Classroom:
         host: str | None = None,
         public_url: str | None = None,
         trust_proxy: str | list[str] | None = None,
+        data: str | Path | bool | None = None,
+        resume: bool | str = False,
     ) -> None:
+        if "room" in self.__dict__:
+            return  # the class already running (`__new__`)
         if port is not None:
             port = whole("port", port, 0, 65535, none=True)
         public = network.public_origin(public_url) if public_url is not None else None
         self.trusted = network.trusted_addresses(trust_proxy)
-        listen = _interface(host, lan)
+        _interface(host, lan)  # checked before anything starts
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -125,16 +138,12 @@ class Classroom:
                 "Classroom serves on a running event loop: create it in a notebook "
                 "(a Jupyter kernel) or inside asyncio.run(); in a terminal use `mindwidget class`."
             ) from None
-        self.room = Room(
-            LoopTimers(self._loop),
-            size=size,
-            bots=bots,
-            tempo=tempo,
-            lang=lang,
-            same_deal=same_deal,
-            seed=seed,
-            grace=grace,
-        )
+        self._keeper = keep.Keeper(data, resume)
+        options = dict(size=size, bots=bots, tempo=tempo, lang=lang, same_deal=same_deal)
+        options.update(seed=seed, grace=grace)
+        self.room = Room(LoopTimers(self._loop), **self._keeper.options(options))
+        port, lan = self._keeper.port(port), self._keeper.lan(lan)
+        listen = _interface(host, lan)  # (a resumed class: its own lan)
         self.per_address = int(per_address)
         self.rate = (float(rate[0]), float(rate[1]))
         self._sockets: set[PupilSocket] = set()
@@ -171,9 +180,16 @@ class Classroom:
             trusted=self.trusted,
         )
         self.max_sockets = min(MAX_SOCKETS, budget)
-        sockets = _bind(port, listen, lan or listen != "127.0.0.1")
+        try:
+            sockets = _bind(port, listen, lan or listen != "127.0.0.1")
+        except OSError as exc:  # e.g. a class served there still
+            raise OSError(
+                f"port {port}: {exc.strerror}; port=N (--port N) serves another."
+            ) from None
         self._server.add_sockets(sockets)
         self.port = int(sockets[0].getsockname()[1])
+        self._keeper.attach(self.room, self.port, lan)
+        keep.serving(self)
         lan_ip = _lan_address() if listen in ("0.0.0.0", "::") else listen
         every = listen == "0.0.0.0"
         addresses = {listen, lan_ip, "127.0.0.1"} - {"0.0.0.0"}
@@ -267,8 +283,13 @@ class Classroom:
     def save(self, path: str | Path) -> Path:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
         table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
-        Nothing is written unless the teacher calls this."""
+        The journal keeps more (`keep`); this is the class's data to study."""
         return teacher.save(self.room, path)
+
+    @staticmethod
+    def forget(code: str, data: str | Path | None = None) -> Path:
+        """Delete class ``code``'s journal (in ``data``, default the user's data folder)."""
+        return keep.forget(code, data)
 
     def start_table(self, table_id: int) -> None:
         """Start a table now, with bots in its empty seats (or fewer players: bots='none')."""
@@ -307,6 +328,7 @@ class Classroom:
         if self._closed:
             return
         self.end()
+        self._keeper.stop(self.room)
         self._desk.close()
         self._closed = True
         self._house.cancel()
