@@ -106,12 +106,14 @@ class Client:
         server: Server,
         lang: str = "en",
         origin: str | None = None,
-        *,
         url: str | None = None,
+        *,
         headers: dict[str, str] | None = None,
     ) -> None:
-        """``url``: another way to the server's /ws (a proxy's); ``headers``: sent with the
-        handshake (X-Forwarded-For: a page at another address, when a proxy is trusted)."""
+        """``url``: the socket's address when not the server's own (e.g. through
+        `tests.netproxy.Proxy`: ``ws://127.0.0.1:{proxy.port}/ws``, or nginx);
+        ``headers``: sent with the handshake (X-Forwarded-For: a page at another
+        address, when a proxy is trusted)."""
         self.server = server
         self.ws: ClientConnection = connect(
             f"{url or server.ws_url}?lang={lang}",

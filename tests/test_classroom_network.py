@@ -212,7 +212,8 @@ def test_made_up_pupils_who_left_without_playing_hold_no_place_in_the_class(
     until(lambda: behind_proxy.call(lambda: len(room.pupils)) == 0, "the made-up pupils to go")
     assert real.join(code, "Ana", lang="de")["type"] == "welcome"
     tables = behind_proxy.snapshot()["tables"]
-    assert [seat.get("name") for t in tables for seat in t["seats"] if seat.get("name")] == ["Ana"]
+    names = [seat.get("name") or "" for t in tables for seat in t["seats"]]
+    assert "Ana" in names and not [n for n in names if n.startswith("Fake")], names
 
 
 # ------------------------------------------------------------- a school's proxy
@@ -311,7 +312,8 @@ def test_on_every_interface_the_lan_address_is_a_host_the_class_answers() -> Non
         assert raw_http(s.port, f"GET / HTTP/1.1\nHost: evil.example:{s.port}")[0] == 403
         # a second network card's address is this machine's too; a name is not
         assert raw_http(s.port, f"GET / HTTP/1.1\nHost: 10.9.8.7:{s.port}")[0] == 200
-        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: 10.9.8.7:{s.port + 1}")[0] == 403
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: [::1]:{s.port}")[0] == 200
+        assert raw_http(s.port, f"GET / HTTP/1.1\nHost: laptop.example:{s.port}")[0] == 403
     finally:
         s.stop()
 

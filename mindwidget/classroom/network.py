@@ -4,8 +4,8 @@ What `server.Classroom` needs of the network beyond Tornado's own settings:
 
 * `public_origin`: the checked ``--public-url`` (``https://mind.school.example``),
   the address pages, QR code and Origin check use behind a reverse proxy;
-* `Hosts`: the ``Host`` headers the class answers (the listening address, the
-  LAN address, the public URL's host); any other is refused with 403 before a
+* `Hosts`: the ``Host`` headers the class answers (an IP address, ``localhost``,
+  the public URL's host); a name other than these is refused with 403 before a
   handler runs (`HostCheckedApplication`), against DNS rebinding;
 * `client_address`: a page's address, from ``X-Forwarded-For`` (or
   ``X-Real-IP``) only when the connection comes from a trusted proxy, as
@@ -120,48 +120,34 @@ def _ip(text: str) -> str | None:
 
 
 class Hosts:
-    """The ``Host`` headers the class answers: each of ``addresses`` with the port (the
-    listening address, the LAN address), ``localhost`` on a loopback address, the
-    public URL's host, and with ``any_address`` (listening on 0.0.0.0) every IPv4
-    address with the port: a machine with Wi-Fi and a cable has two, and a DNS
-    rebinding needs a name, never an address."""
+    """The ``Host`` headers the class answers. DNS rebinding needs a name that an
+    attacker's DNS points at this machine, so a name must be the public URL's host or
+    ``localhost``; an IP address (the listening one, the LAN one, a second network
+    card's, a forwarder's on 127.0.0.1) is this machine reached directly, and is
+    answered on any port (the Origin check still wants the page's own origin)."""
 
-    def __init__(
-        self, port: int, addresses: Iterable[str], public: str | None, any_address: bool = False
-    ) -> None:
-        self.port = port
-        self.any_address = any_address
-        allowed = set()
-        for address in addresses:
-            name = f"[{address}]" if ":" in address else address
-            allowed.add(f"{name}:{port}".lower())
-            if port == 80:
-                allowed.add(name.lower())
-            if address.startswith("127.") or address == "::1":
-                allowed.add(f"localhost:{port}")
+    def __init__(self, public: str | None = None) -> None:
+        names = {"localhost"}
         if public:
-            parts = urlsplit(public)
-            default = 443 if parts.scheme == "https" else 80
-            host = parts.netloc.rsplit(":", 1)[0] if parts.port else parts.netloc
-            # the proxy may pass the public port, or not (nginx's $host has none)
-            allowed.update({parts.netloc.lower(), host.lower()})
-            if parts.port in (None, default):
-                allowed.add(f"{host}:{default}".lower())
-        self.allowed = frozenset(allowed)
+            names.add((urlsplit(public).hostname or "").lower())
+        self.names = frozenset(names)
 
     def __contains__(self, host: object) -> bool:
-        if not isinstance(host, str):
+        if not isinstance(host, str) or not host:
             return False
-        if host.lower() in self.allowed:
+        name = urlsplit(f"//{host}").hostname  # without the port; [::1] as ::1
+        if name is None:
+            return False
+        if name.lower() in self.names:
             return True
-        name, _, port = host.rpartition(":")
-        if not (self.any_address and port == str(self.port)):
-            return False
         try:
-            ipaddress.IPv4Address(name)
+            ipaddress.ip_address(name)
         except ValueError:
             return False
         return True
+
+    def describe(self) -> str:
+        return ", ".join(sorted(self.names)) + " and IP addresses"
 
 
 class HostCheckedApplication(tornado.web.Application):
@@ -184,7 +170,7 @@ class HostCheckedApplication(tornado.web.Application):
                     "Refused a request for the host %r: the class answers only %s "
                     "(pupils who use another name need --public-url / public_url).",
                     host[:100],
-                    ", ".join(sorted(self.hosts.allowed)),
+                    self.hosts.describe(),
                 )
             return self.get_handler_delegate(
                 request, tornado.web.ErrorHandler, {"status_code": 403}

@@ -95,8 +95,8 @@ class Classroom:
     interface to listen on (an IPv4 address); ``public_url`` the address the
     pupils use (``https://mind.school.example``: the pages, QR code and Origin
     check use it); ``trust_proxy`` the proxy's own address, the only peer whose
-    ``X-Forwarded-For`` names the pupil. Only the listening address, the LAN
-    address and the public URL's host are answered (`network.Hosts`).
+    ``X-Forwarded-For`` names the pupil. A ``Host`` that is a name other than the
+    public URL's host (or localhost) is refused (`network.Hosts`: DNS rebinding).
     """
 
     def __new__(cls, **options: Any) -> Classroom:
@@ -191,9 +191,7 @@ class Classroom:
         self._keeper.attach(self.room, self.port, lan)
         keep.serving(self)
         lan_ip = _lan_address() if listen in ("0.0.0.0", "::") else listen
-        every = listen == "0.0.0.0"
-        addresses = {listen, lan_ip, "127.0.0.1"} - {"0.0.0.0"}
-        app.hosts = network.Hosts(self.port, addresses, public, any_address=every)
+        app.hosts = network.Hosts(public)
         self.host = lan_ip
         self.public_origin = public
         self.address = self.room.address = public or f"http://{self.host}:{self.port}"
@@ -275,6 +273,11 @@ class Classroom:
     def results(self) -> Any:
         """One row per table and level: cleared, mistakes, stars used, seconds."""
         return teacher.results(self.room)
+
+    def stops(self) -> Any:
+        """One row per stop at any table, with why: a pupil, a lost connection, the
+        teacher, a change of seat (`mindwidget.classdata.stops`)."""
+        return teacher.stops(self.room)
 
     def games(self) -> Any:
         """A copy of each started table's game, by table number."""
