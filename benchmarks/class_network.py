@@ -47,7 +47,7 @@ import asyncio, inspect, json, resource, sys
 from mindwidget.classroom import Classroom
 
 async def main():
-    options = dict(size=3, seed=1, grace=600, **json.loads(sys.argv[1]))
+    options = dict(size=3, seed=1, grace=600, data=False, **json.loads(sys.argv[1]))
     known = inspect.signature(Classroom).parameters  # a peer tree may lack some
     room = Classroom(**{k: v for k, v in options.items() if k in known})
     soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
@@ -79,7 +79,10 @@ def start_server(**options: Any) -> tuple[subprocess.Popen[str], dict[str, Any]]
         cwd="/",  # the tree under test comes from PYTHONPATH or the installed package
     )
     assert proc.stdout is not None
-    return proc, json.loads(proc.stdout.readline())
+    for line in proc.stdout:  # the class may say something first (its journal)
+        if line.startswith("{"):
+            return proc, json.loads(line)
+    raise RuntimeError(f"the server did not start: {proc.stderr.read() if proc.stderr else ''}")
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
