@@ -40,7 +40,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -592,6 +592,15 @@ def _class_parser(
     )
     room.add_argument("--forget", metavar="CODE", help=w("forget_help"))
     room.add_argument("--save", metavar="FILE", help=w("save_help"))
+    _network_arguments(room, w)
+
+
+def _network_arguments(room: argparse.ArgumentParser, w: Callable[[str], str]) -> None:
+    """Behind a school's reverse proxy (docs/school-it.md; issue 25)."""
+    net = room.add_argument_group(w("network_group"))
+    net.add_argument("--host", default=None, metavar="IP", help=w("host_help"))
+    net.add_argument("--public-url", default=None, metavar="URL", help=w("public_url_help"))
+    net.add_argument("--trust-proxy", default=None, metavar="IP", help=w("trust_proxy_help"))
 
 
 def _class(args: argparse.Namespace) -> int:
@@ -620,6 +629,9 @@ def _class(args: argparse.Namespace) -> int:
         same_deal=args.same_deal,
         seed=args.seed,
         open_browser=not args.no_browser,
+        host=args.host,
+        public_url=args.public_url,
+        trust_proxy=args.trust_proxy,
     )
     try:
         asyncio.run(serve(**options))

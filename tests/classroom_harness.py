@@ -102,16 +102,23 @@ class Client:
     """One pupil's page: sends what a page sends, keeps what the server sent."""
 
     def __init__(
-        self, server: Server, lang: str = "en", origin: str | None = None, url: str | None = None
+        self,
+        server: Server,
+        lang: str = "en",
+        origin: str | None = None,
+        url: str | None = None,
+        *,
+        headers: dict[str, str] | None = None,
     ) -> None:
         """``url``: the socket's address when not the server's own (e.g. through
-        `tests.netproxy.Proxy`: ``ws://127.0.0.1:{proxy.port}/ws``)."""
+        `tests.netproxy.Proxy`: ``ws://127.0.0.1:{proxy.port}/ws``, or nginx);
+        ``headers``: sent with the handshake (X-Forwarded-For: a page at another
+        address, when a proxy is trusted)."""
         self.server = server
-        headers = {}
         self.ws: ClientConnection = connect(
             f"{url or server.ws_url}?lang={lang}",
             origin=origin,  # type: ignore[arg-type]
-            additional_headers=headers,
+            additional_headers=headers or {},
             open_timeout=WAIT_S,
             max_size=2**22,
             legacy=True,  # kept open until close(), not a context manager

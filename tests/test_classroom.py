@@ -148,8 +148,10 @@ def test_a_wrong_code_is_refused_in_the_pupils_language_and_then_slowed(server: 
     slowed = c.join(code, "Anna", lang="nl")  # even the right code waits now
     assert slowed["key"] == "slow_down" and re.search(r"Wacht \d+ s", slowed["text"])
     assert server.snapshot()["tables"] == []
-    # the same address (a page in another language) waits too
-    assert d.join(code, "Anna", lang="de")["text"].startswith("Zu oft ein falscher Code")
+    # another page at the same address (a classmate behind the school's router) does
+    # not wait: the back-off slows the guesser, not the class (issue 25; after
+    # room.ADDRESS_FREE_TRIES wrong codes the address waits too: test_classroom_network)
+    assert d.join(code, "Anna", lang="de")["type"] == "welcome"
 
 
 @pytest.mark.parametrize(

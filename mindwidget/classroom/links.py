@@ -45,12 +45,14 @@ class Host(Protocol):
 
     room: Room
     rate: tuple[float, float]
+    public_origin: str | None
     _loop: asyncio.AbstractEventLoop
     _bundle: dict[str, bytes]
 
     @property
     def lang(self) -> str: ...
     def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None: ...
+    def client_address(self, request: Any) -> str: ...
     def opened(self, sock: PupilSocket) -> bool: ...
     def closed(self, sock: PupilSocket) -> None: ...
     def wants_update(self, sock: PupilSocket) -> None: ...
@@ -129,7 +131,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def initialize(self, room: Host) -> None:
         self.room = room
         self.pupil: Pupil | None = None
-        self.address = self.request.remote_ip or "?"
+        self.address = room.client_address(self.request)
         lang = self.get_query_argument("lang", "")
         self.lang = lang if lang in LANGS else room.lang
         self.limit = RateLimit(*room.rate)
@@ -148,7 +150,13 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         self._counted = False
         self._queue: deque[dict[str, Any]] = deque()
 
-    # tornado's default origin check: the page's origin must be this server's host
+    def check_origin(self, origin: str) -> bool:
+        """The page's origin is this server's host (Tornado's check), or the public URL."""
+        public = self.room.public_origin
+        if public is not None and origin.lower().rstrip("/") == public:
+            return True
+        return bool(super().check_origin(origin))
+
     def open(self) -> None:
         self.set_nodelay(True)  # small messages, at once (no Nagle delay)
         self._opened_at = self.room._loop.time()

@@ -45,6 +45,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -63,7 +64,7 @@ from .tables import (
     table_snapshot,
     waiting_row,
 )
-from .wire import Refusal
+from .wire import RateLimit, Refusal
 from .words import check_name, fold, make_name
 
 if TYPE_CHECKING:
@@ -96,8 +97,21 @@ PING_S = 2.0
 #: nothing); a table message that arrives after such a silence was pressed while
 #: the connection was lost and is refused ("late").
 OFFLINE_S = 6.0
-#: Wrong codes from one address before its answers slow down.
+#: Wrong codes from one page (socket) before its answers slow down.
 FREE_TRIES = 3
+#: Wrong codes from one address (a whole school behind one router or proxy) before
+#: every page there waits too: a guesser who opens a new socket for each try is
+#: slowed, a class that mistypes now and then is not. Forgotten after ADDRESS_MEMORY_S
+#: without a wrong code.
+ADDRESS_FREE_TRIES = 20
+ADDRESS_MEMORY_S = 600.0
+#: New pupils one address may add at once, then one per JOIN_REFILL_S: a class of
+#: 60 behind one address joins at once, one device cannot make up 1,000 pupils.
+JOINS_PER_ADDRESS = 100
+JOIN_REFILL_S = 3.0
+#: A pupil who never played and whose page has been gone this long (and longer than
+#: the grace period) gives up their place and name in the class.
+UNPLAYED_HOLD_S = 60.0
 #: The most pupils one class takes (a page with the code cannot fill the memory).
 MAX_PUPILS = 1000
 
@@ -189,7 +203,12 @@ class Room:
         self.pupils: dict[str, Pupil] = {}
         self._by_token: dict[str, Pupil] = {}
         self._count = 0
-        self._wrong: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._wrong: OrderedDict[str, tuple[int, float, float]] = OrderedDict()
+        self._wrong_here: weakref.WeakKeyDictionary[Link, tuple[int, float]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._joins: OrderedDict[str, RateLimit] = OrderedDict()
+        self._played: set[str] = set()  # pupils who sent a table action
         # where the class is served (the transport sets these; the snapshot shows them)
         self.address = ""
         self.url = ""
@@ -220,6 +239,7 @@ class Room:
             p.left_at = now
             self.pupils[p.id] = p
             self._by_token[p.token] = p
+            self._played.add(p.id)  # a resumed class keeps every place (`UNPLAYED_HOLD_S`)
         self._count = back.count
         for r in back.tables.values():
             t = self._new_table()
@@ -252,8 +272,15 @@ class Room:
     def check(self, now: float) -> None:
         """Counted from each pupil's last sign of life (not from a socket's close): silent
         for `OFFLINE_S`, offline (the dashboard shows it); away longer than the grace
-        period, gone: their table stops ("offline")."""
+        period, gone: their table stops ("offline"). One who never played and whose
+        socket closed `UNPLAYED_HOLD_S` ago leaves the class (issue 25)."""
+        hold = max(self.grace, UNPLAYED_HOLD_S)
         for p in list(self.pupils.values()):
+            left = p.left_at
+            made_up = p.link is None and p.id not in self._played  # and away that long:
+            if made_up and left is not None and now - left >= hold:
+                self.remove(p.id)
+                continue
             last = p.seen_at if p.seen_at is not None else p.left_at
             if last is None:
                 continue
@@ -422,13 +449,19 @@ class Room:
         if lang in LANGS:
             link.lang = str(lang)
         now = self.timers.now()
-        tries, until = self._wrong.get(link.address, (0, 0.0))
-        if now < until:
-            raise Refusal("slow_down", s=max(1, round(until - now)))
+        here, here_until = self._wrong_here.get(link, (0, 0.0))
+        tries, until, last = self._wrong.get(link.address, (0, 0.0, now))
+        if now - last > ADDRESS_MEMORY_S:
+            tries, until = 0, 0.0
+        if now < max(until, here_until):
+            raise Refusal("slow_down", s=max(1, round(max(until, here_until) - now)))
         if not secrets.compare_digest(str(msg["code"]).strip().encode(), self.code.encode()):
-            tries += 1
-            wait = 0.0 if tries < FREE_TRIES else min(60.0, 2.0 ** (tries - FREE_TRIES + 1))
-            self._wrong[link.address] = (tries, now + wait)
+            self._wrong_here[link] = (here + 1, now + _back_off(here + 1, FREE_TRIES))
+            self._wrong[link.address] = (
+                tries + 1,
+                now + _back_off(tries + 1, ADDRESS_FREE_TRIES),
+                now,
+            )
             self._wrong.move_to_end(link.address)
             while len(self._wrong) > 10_000:
                 self._wrong.popitem(last=False)
@@ -442,7 +475,15 @@ class Room:
             raise Refusal("locked")
         if len(self.pupils) >= MAX_PUPILS:
             raise Refusal("class_full")
-        self._wrong.pop(link.address, None)
+        joins = self._joins.pop(link.address, None) or RateLimit(
+            1 / JOIN_REFILL_S, JOINS_PER_ADDRESS, now=self.timers.now
+        )
+        self._joins[link.address] = joins  # the most recent last; the oldest forgotten
+        while len(self._joins) > 10_000:
+            self._joins.popitem(last=False)
+        if not joins.take():
+            raise Refusal("too_many_joins", s=round(JOIN_REFILL_S))
+        self._wrong_here.pop(link, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
         p = Pupil(
@@ -458,6 +499,8 @@ class Room:
         p = self._by_token.get(token)
         if p is None or not secrets.compare_digest(p.token.encode(), token.encode()):
             raise Refusal("seat_gone")
+        if link.pupil is not None and link.pupil is not p:  # a page is one pupil
+            raise Refusal("bad_message", what="joined already")
         self.record("rejoin", pupil=p.id)
         old = p.link
         if old is not None and old is not link:
@@ -504,6 +547,7 @@ class Room:
             p.late = False
             raise Refusal("late")
         self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))
+        self._played.add(p.id)
         if kind == "ready":
             t.press_ready(p.seat, msg)
         elif kind == "new_game" and "new_game" not in session.withheld:
@@ -558,6 +602,11 @@ class Room:
     def _dirty(self, p: Pupil) -> None:
         if p.link is not None:
             p.link.dirty()
+
+
+def _back_off(tries: int, free: int) -> float:
+    """Seconds to wait after ``tries`` wrong codes, ``free`` of them without a wait."""
+    return 0.0 if tries < free else min(60.0, 2.0 ** (tries - free + 1))
 
 
 def bot_name(bots: str) -> str:

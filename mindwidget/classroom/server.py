@@ -13,8 +13,10 @@ Everything a socket sends is hostile (`links.PupilSocket`): bounded frames
 (`wire.MAX_MESSAGE_BYTES`), checked messages, a rate limit per socket, a cap
 on sockets per address, a slower answer to repeated wrong codes, and a socket
 whose page does not read what it is sent is closed rather than buffered
-without end. The server reads its own bundle (once, at start) and the journal
-of a class it resumes, and writes only the class's journal (`keep`).
+without end; connections that never finish are bounded and time out, and only
+the class's own Host names are answered (`network`). The server reads its own
+bundle (once, at start) and the journal of a class it resumes, and writes only
+the class's journal (`keep`).
 
 The class itself (its pupils, tables, rules and the teacher's commands) is a
 `room.Room`, which has no Tornado: `Classroom` serves it and delegates to it.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import socket
 import webbrowser
@@ -38,7 +41,7 @@ import tornado.websocket
 
 from ..checks import whole
 from ..i18n import LANGS, say_in
-from . import keep, pages, teacher
+from . import keep, network, pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
@@ -52,6 +55,18 @@ _STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_PORT = 8765
 #: The most sockets the server holds at once (each address: ``per_address``).
 MAX_SOCKETS = 2000
+# -- a network that is not friendly (issue 25; `network`) --
+#: Tornado pings each socket this often and closes one that has not answered within
+#: the timeout (a phone that walked away; the page's own liveness is the room's).
+WEBSOCKET_PING_INTERVAL_S = 10.0
+WEBSOCKET_PING_TIMEOUT_S = 10.0
+#: Seconds a connection may take to send its request (and the WebSocket handshake).
+HANDSHAKE_S = 10.0
+#: Connections that are not a pupil's socket (yet), from one address and in all.
+UNFINISHED_PER_ADDRESS = 128
+UNFINISHED_MAX = 512
+#: Sockets one address may hold (a class of 60 behind one school router, and more).
+PER_ADDRESS = 100
 
 
 def _of_room(name: str, doc: str) -> Any:
@@ -76,6 +91,13 @@ class Classroom:
     Every change is kept in a journal in ``data`` (default: the user's data folder;
     False: none); ``resume=True`` (or a code) brings the latest class there back
     (`keep`). Run again on the same loop (a cell run twice): the running class.
+
+    Behind a school's reverse proxy (docs/school-it.md): ``host`` is the
+    interface to listen on (an IPv4 address); ``public_url`` the address the
+    pupils use (``https://mind.school.example``: the pages, QR code and Origin
+    check use it); ``trust_proxy`` the proxy's own address, the only peer whose
+    ``X-Forwarded-For`` names the pupil. A ``Host`` that is a name other than the
+    public URL's host (or localhost) is refused (`network.Hosts`: DNS rebinding).
     """
 
     def __new__(cls, **options: Any) -> Classroom:
@@ -95,8 +117,11 @@ class Classroom:
         seed: int | None = None,
         open_browser: bool = False,
         grace: float = GRACE_S,
-        per_address: int = 20,
+        per_address: int = PER_ADDRESS,
         rate: tuple[float, float] = (20.0, 40.0),
+        host: str | None = None,
+        public_url: str | None = None,
+        trust_proxy: str | list[str] | None = None,
         data: str | Path | bool | None = None,
         resume: bool | str = False,
     ) -> None:
@@ -104,6 +129,9 @@ class Classroom:
             return  # the class already running (`__new__`)
         if port is not None:
             port = whole("port", port, 0, 65535, none=True)
+        public = network.public_origin(public_url) if public_url is not None else None
+        self.trusted = network.trusted_addresses(trust_proxy)
+        _interface(host, lan)  # checked before anything starts
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -116,6 +144,7 @@ class Classroom:
         options.update(seed=seed, grace=grace)
         self.room = Room(LoopTimers(self._loop), **self._keeper.options(options))
         port, lan = self._keeper.port(port), self._keeper.lan(lan)
+        listen = _interface(host, lan)  # (a resumed class: its own lan)
         self.per_address = int(per_address)
         self.rate = (float(rate[0]), float(rate[1]))
         self._sockets: set[PupilSocket] = set()
@@ -125,7 +154,7 @@ class Classroom:
         self._desk = teacher.Desk(self.room)
         self._closed = False
 
-        app = tornado.web.Application(
+        app = network.HostCheckedApplication(
             [
                 *teacher.teacher_routes(self.room, self.rate),  # the dashboard: teacher.py
                 (r"/", JoinPage, {"room": self}),
@@ -135,21 +164,26 @@ class Classroom:
                 (r"/favicon\.ico", NoIcon, {"room": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE_BYTES,
-            websocket_ping_interval=10,
-            websocket_ping_timeout=10,
+            websocket_ping_interval=WEBSOCKET_PING_INTERVAL_S,
+            websocket_ping_timeout=WEBSOCKET_PING_TIMEOUT_S,
             compress_response=False,
         )
-        self._server = tornado.httpserver.HTTPServer(
+        files = network.raise_file_limit()
+        budget = max(64, files - 128) if files > 0 else MAX_SOCKETS + UNFINISHED_MAX
+        self._server = network.GuardedHTTPServer(
             app,
-            idle_connection_timeout=60,
+            idle_connection_timeout=HANDSHAKE_S,
             body_timeout=10,
             max_body_size=16 * 1024,
             max_header_size=16 * 1024,
+            per_peer=UNFINISHED_PER_ADDRESS,
+            in_all=min(UNFINISHED_MAX, budget // 4),
+            trusted=self.trusted,
         )
         self.lan = bool(lan)  # False: only this computer reaches the class (`describe` says so)
-        address = "0.0.0.0" if lan else "127.0.0.1"
+        self.max_sockets = min(MAX_SOCKETS, budget)
         try:
-            sockets = _bind(port, address, lan)
+            sockets = _bind(port, listen, lan or listen != "127.0.0.1")
         except OSError as exc:  # e.g. a class served there still
             raise OSError(  # the errno kept: the command says it in the class's language
                 exc.errno, f"port {port}: {exc.strerror}; port=N (--port N) serves another."
@@ -158,8 +192,11 @@ class Classroom:
         self.port = int(sockets[0].getsockname()[1])
         self._keeper.attach(self.room, self.port, lan)
         keep.serving(self)
-        self.host = _lan_address() if lan else "127.0.0.1"
-        self.address = self.room.address = f"http://{self.host}:{self.port}"
+        lan_ip = _lan_address() if listen in ("0.0.0.0", "::") else listen
+        app.hosts = network.Hosts(public)
+        self.host = lan_ip
+        self.public_origin = public
+        self.address = self.room.address = public or f"http://{self.host}:{self.port}"
         self.url = self.room.url = f"{self.address}/?code={self.code}"
         self.teacher_url = f"{self.address}/teacher?token={self.teacher_token}"
         self.room.qr_svg = _qr_svg(self.url)
@@ -333,12 +370,17 @@ class Classroom:
         if self._closed:
             sock.bye("class_ended")
             return False
-        if len(self._sockets) >= MAX_SOCKETS or self._per_address[sock.address] >= self.per_address:
+        full = len(self._sockets) >= min(MAX_SOCKETS, self.max_sockets)
+        if full or self._per_address[sock.address] >= self.per_address:
             sock.bye("too_many")
             return False
         self._sockets.add(sock)
         self._per_address[sock.address] += 1
         return True
+
+    def client_address(self, request: Any) -> str:
+        """Who a request is from (X-Forwarded-For only from a trusted proxy: `network`)."""
+        return network.client_address(request, self.trusted)
 
     def closed(self, sock: PupilSocket) -> None:
         if sock in self._sockets:
@@ -386,6 +428,20 @@ def _read_bundle() -> dict[str, bytes]:
         if path.exists():
             out[name] = path.read_bytes()
     return out
+
+
+def _interface(host: str | None, lan: bool) -> str:
+    """The address to listen on: ``host``, else the school network's (``lan``) or this
+    machine's only."""
+    if host is None:
+        return "0.0.0.0" if lan else "127.0.0.1"
+    try:
+        return str(ipaddress.IPv4Address(str(host).strip()))
+    except ValueError:
+        raise ValueError(
+            f"host must be the IPv4 address of an interface to listen on (127.0.0.1: this "
+            f"machine only, 0.0.0.0: every interface), not {host!r}."
+        ) from None
 
 
 def _bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:

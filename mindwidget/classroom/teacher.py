@@ -218,7 +218,8 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
     Sends ``{"type": "update", "state": {...}}`` first (room, table, settings,
     notice), then ``{"type": "update", "changes": {...}}`` with only the
     changed parts; takes the dashboard's control messages (checked by `Board`).
-    Tornado's origin check applies (the page must come from this server).
+    Tornado's origin check applies (the page must come from this server), or the
+    origin is the class's address (its public URL behind a proxy: `network`).
     """
 
     def initialize(self, room: Room, bundle: dict[str, bytes], rate: tuple[float, float]) -> None:
@@ -227,6 +228,10 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
         self.limit = RateLimit(*rate)
         self._timer: Any = None
         self._busy: Any = None
+
+    def check_origin(self, origin: str) -> bool:
+        at_address = bool(self.room.address) and origin.lower().rstrip("/") == self.room.address
+        return at_address or bool(super().check_origin(origin))
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
         if not _token_ok(self.room, self.get_query_argument("token", "")):

@@ -78,19 +78,29 @@ def parse(raw: str | bytes) -> dict[str, Any]:
             continue
         kinds = fields.get(name)
         if kinds is None:
-            raise Refusal("bad_message", what=f"field {name[:20]}")
+            raise Refusal("bad_message", what=f"field {name[:20]}" if _utf8(name) else "field")
         if isinstance(value, bool) and bool not in kinds:
             raise Refusal("bad_message", what=f"field {name}")
         if not isinstance(value, kinds):
             raise Refusal("bad_message", what=f"field {name}")
-        if isinstance(value, str) and len(value) > MAX_STRING:
-            if kind == "join" and name == "name":  # a pupil's own words: say it as a pupil reads it
+        if isinstance(value, str) and (len(value) > MAX_STRING or not _utf8(value)):
+            if kind == "join" and name == "name" and _utf8(value):  # a pupil's own words
                 raise Refusal("bad_name")
             raise Refusal("bad_message", what=f"field {name}")
     for name in sorted(REQUIRED[str(kind)]):
         if name not in msg:
             raise Refusal("bad_message", what=f"field {name}")
     return msg
+
+
+def _utf8(text: str) -> bool:
+    """``text`` is text (JSON's ``"\\ud800"`` gives an unpaired surrogate, which no page
+    can show and UTF-8 cannot encode)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class RateLimit:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import unicodedata
 from collections.abc import Container
 from functools import cache
 from pathlib import Path
@@ -68,6 +69,41 @@ def make_name(lang: str, taken: Container[str]) -> str:
     raise RuntimeError("no free nickname")  # 120 names x 90 numbers: a class never gets here
 
 
+#: Letters of other scripts that look like a Latin letter, each with the letter it
+#: looks like: the entries of Unicode's confusables.txt (UTS #39, "Unicode Security
+#: Mechanisms", section 4) whose source is a small Cyrillic, Greek or Armenian letter
+#: and whose prototype is one small Latin letter, and the capitals that look like a
+#: Latin capital (UTS #39 maps I, Greek Iota and Cyrillic I to "l"; here all three
+#: are "I", which comes to the same once names are in lower case). Wide and styled
+#: letters ("Ａｎｎａ") need no entry: NFKC folds them.
+LOOK_ALIKE = str.maketrans(
+    {
+        # capitals: Cyrillic, Greek
+        "\u0405": "S", "\u0406": "I", "\u0408": "J", "\u0410": "A", "\u0412": "B",
+        "\u0415": "E", "\u041a": "K", "\u041c": "M", "\u041d": "H", "\u041e": "O",
+        "\u0420": "P", "\u0421": "C", "\u0422": "T", "\u0423": "Y", "\u0425": "X",
+        "\u0391": "A", "\u0392": "B", "\u0395": "E", "\u0396": "Z", "\u0397": "H",
+        "\u0399": "I", "\u039a": "K", "\u039c": "M", "\u039d": "N", "\u039f": "O",
+        "\u03a1": "P", "\u03a4": "T", "\u03a5": "Y", "\u03a7": "X",
+        # Cyrillic
+        "\u0430": "a", "\u0433": "r", "\u0435": "e", "\u043e": "o", "\u0440": "p",
+        "\u0441": "c", "\u0443": "y", "\u0445": "x", "\u0455": "s", "\u0456": "i",
+        "\u0458": "j", "\u0461": "w", "\u0475": "v", "\u04af": "y", "\u04bb": "h",
+        "\u04bd": "e", "\u04cf": "i", "\u0501": "d", "\u051b": "q", "\u051d": "w",
+        # Greek
+        "\u03b1": "a", "\u03b3": "y", "\u03b9": "i", "\u03bd": "v", "\u03bf": "o",
+        "\u03c1": "p", "\u03c3": "o", "\u03c5": "u", "\u03f1": "p", "\u03f2": "c",
+        "\u03f3": "j",
+        # Armenian
+        "\u0561": "w", "\u0563": "q", "\u0566": "q", "\u0570": "h", "\u0578": "n",
+        "\u057c": "n", "\u057d": "u", "\u0581": "g", "\u0584": "f", "\u0585": "o",
+    }
+)  # fmt: skip
+
+
 def fold(name: str) -> str:
-    """The form two names are compared in ("anna" and "Anna " are the same name)."""
-    return " ".join(name.split()).casefold()
+    """The form two names are compared in: "anna", "Anna ", the wide "Ａｎｎａ" and the
+    Cyrillic "Аnna" are all the same name (NFKC, lower case, then `LOOK_ALIKE`, a
+    small part of UTS #39's confusable skeleton)."""
+    wide_folded = unicodedata.normalize("NFKC", " ".join(name.split())).translate(LOOK_ALIKE)
+    return unicodedata.normalize("NFKC", wide_folded.casefold()).translate(LOOK_ALIKE)

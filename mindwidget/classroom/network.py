@@ -1,0 +1,293 @@
+"""The class server on a network that is not friendly, and behind a school's proxy.
+
+What `server.Classroom` needs of the network beyond Tornado's own settings:
+
+* `public_origin`: the checked ``--public-url`` (``https://mind.school.example``),
+  the address pages, QR code and Origin check use behind a reverse proxy;
+* `Hosts`: the ``Host`` headers the class answers (an IP address, ``localhost``,
+  the public URL's host); a name other than these is refused with 403 before a
+  handler runs (`HostCheckedApplication`), against DNS rebinding;
+* `client_address`: a page's address, from ``X-Forwarded-For`` (or
+  ``X-Real-IP``) only when the connection comes from a trusted proxy, as
+  Tornado's ``xheaders`` but trusted only from the proxy's own address;
+* `GuardedHTTPServer`: an `HTTPServer` that bounds connections that have not
+  become a WebSocket (per peer address and in all; each is closed after the
+  short ``idle_connection_timeout``), and that meets "too many open files" by
+  pausing its accepting for a moment and logging it once, not with a
+  traceback per loop turn;
+* `raise_file_limit`: the soft limit of open files raised to the hard one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import ipaddress
+import logging
+import socket
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+import tornado.http1connection
+import tornado.httpserver
+import tornado.httputil
+import tornado.iostream
+import tornado.web
+from tornado.ioloop import IOLoop
+
+try:
+    import resource
+except ImportError:  # Windows: no soft limit of files to raise
+    resource = None  # type: ignore[assignment]
+
+__all__ = [
+    "GuardedHTTPServer",
+    "HostCheckedApplication",
+    "Hosts",
+    "client_address",
+    "public_origin",
+    "raise_file_limit",
+    "trusted_addresses",
+]
+
+log = logging.getLogger("mindwidget.classroom")
+
+#: Seconds a paused accept waits after "too many open files".
+ACCEPT_PAUSE_S = 0.5
+_OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+def public_origin(url: str) -> str:
+    """``url`` as an origin (``scheme://host[:port]``), or ValueError saying what is allowed."""
+    what = f"public_url must be an http:// or https:// address with a host and no path, not {url!r}"
+    if not isinstance(url, str) or not url.strip():
+        raise ValueError(f"{what}.")
+    parts = urlsplit(url.strip())
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{what} (its port is not a number from 0 to 65535).") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{what}.")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise ValueError(f"{what} (the class is served at the root of its own host).")
+    host = parts.hostname.lower()
+    host = f"[{host}]" if ":" in host else host
+    default = 443 if parts.scheme == "https" else 80
+    return f"{parts.scheme}://{host}" + (f":{port}" if port not in (None, default) else "")
+
+
+def trusted_addresses(proxies: str | Iterable[str] | None) -> frozenset[str]:
+    """The proxies' addresses (``"127.0.0.1"``, ``"10.0.0.2,10.0.0.3"`` or a list)."""
+    if proxies is None:
+        return frozenset()
+    items = proxies.split(",") if isinstance(proxies, str) else list(proxies)
+    out = set()
+    for item in items:
+        try:
+            out.add(str(ipaddress.ip_address(str(item).strip())))
+        except ValueError:
+            raise ValueError(
+                f"trust_proxy must be the proxy's IP address (or several, with commas), "
+                f"not {item!r}."
+            ) from None
+    return frozenset(out)
+
+
+def client_address(request: tornado.httputil.HTTPServerRequest, trusted: frozenset[str]) -> str:
+    """Who sent ``request``: the peer, or, when the peer is a trusted proxy, the last
+    address in ``X-Forwarded-For`` that is not a trusted proxy (else ``X-Real-IP``)."""
+    peer = request.remote_ip or "?"
+    if peer not in trusted:
+        return peer
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    for item in reversed([i.strip() for i in forwarded.split(",")]):
+        address = _ip(item)
+        if address is None:
+            break  # a malformed entry: what stands before it may be made up
+        if address not in trusted:
+            return address
+    return _ip(request.headers.get("X-Real-IP", "").strip()) or peer
+
+
+def _ip(text: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        return None
+
+
+class Hosts:
+    """The ``Host`` headers the class answers. DNS rebinding needs a name that an
+    attacker's DNS points at this machine, so a name must be the public URL's host or
+    ``localhost``; an IP address (the listening one, the LAN one, a second network
+    card's, a forwarder's on 127.0.0.1) is this machine reached directly, and is
+    answered on any port (the Origin check still wants the page's own origin)."""
+
+    def __init__(self, public: str | None = None) -> None:
+        names = {"localhost"}
+        if public:
+            names.add((urlsplit(public).hostname or "").lower())
+        self.names = frozenset(names)
+
+    def __contains__(self, host: object) -> bool:
+        if not isinstance(host, str) or not host:
+            return False
+        name = urlsplit(f"//{host}").hostname  # without the port; [::1] as ::1
+        if name is None:
+            return False
+        if name.lower() in self.names:
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def describe(self) -> str:
+        return ", ".join(sorted(self.names)) + " and IP addresses"
+
+
+class HostCheckedApplication(tornado.web.Application):
+    """A Tornado application that answers only the class's `Hosts` (others: 403; the
+    first few refused names are logged once each, for a teacher whose pupils use a
+    name the class does not know: `--public-url` gives it)."""
+
+    hosts: Hosts | None = None
+    _told: set[str]
+
+    def find_handler(
+        self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
+    ) -> tornado.web._HandlerDelegate:
+        host = request.headers.get("Host", "")
+        if self.hosts is not None and host not in self.hosts:
+            told = self.__dict__.setdefault("_told", set())
+            if len(told) < 10 and host not in told:
+                told.add(host)
+                log.warning(
+                    "Refused a request for the host %r: the class answers only %s "
+                    "(pupils who use another name need --public-url / public_url).",
+                    host[:100],
+                    self.hosts.describe(),
+                )
+            return self.get_handler_delegate(
+                request, tornado.web.ErrorHandler, {"status_code": 403}
+            )
+        return super().find_handler(request, **kwargs)
+
+
+class GuardedHTTPServer(tornado.httpserver.HTTPServer):
+    """An `HTTPServer` that bounds the connections that are not (yet) a WebSocket:
+    ``per_peer`` from one peer address (a trusted proxy's excepted) and ``in_all``;
+    one past a bound is closed at once. A connection stops counting when its HTTP
+    part ends (`on_close`): closed, or become a WebSocket. Out of files, it stops
+    accepting for `ACCEPT_PAUSE_S` and says so once."""
+
+    def initialize(
+        self,
+        *args: Any,
+        per_peer: int = 128,
+        in_all: int = 512,
+        trusted: frozenset[str] = frozenset(),
+        **kwargs: Any,
+    ) -> None:
+        super().initialize(*args, **kwargs)
+        self.per_peer = per_peer
+        self.in_all = in_all
+        self.trusted = trusted
+        self.unfinished: Counter[str] = Counter()
+        self._peers: dict[object, str] = {}
+        self._told_out_of_files = False
+
+    def handle_stream(self, stream: tornado.iostream.IOStream, address: Any) -> None:
+        peer = str(address[0]) if isinstance(address, tuple) and address else "?"
+        over_peer = peer not in self.trusted and self.unfinished[peer] >= self.per_peer
+        if over_peer or len(self._peers) >= self.in_all:
+            stream.close()
+            return
+        # HTTPServer.handle_stream, keeping which connection is whose
+        context = tornado.httpserver._HTTPRequestContext(
+            stream, address, self.protocol, self.trusted_downstream
+        )
+        conn = tornado.http1connection.HTTP1ServerConnection(stream, self.conn_params, context)
+        self._connections.add(conn)
+        self.unfinished[peer] += 1
+        self._peers[conn] = peer
+        conn.start_serving(self)
+
+    def on_close(self, server_conn: object) -> None:
+        """The connection's HTTP part ended: it closed, or it is a WebSocket now."""
+        peer = self._peers.pop(server_conn, None)
+        if peer is not None:
+            self.unfinished[peer] -= 1
+            if self.unfinished[peer] <= 0:
+                del self.unfinished[peer]
+        super().on_close(server_conn)
+
+    def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
+        for sock in sockets:
+            self._sockets[sock.fileno()] = sock
+            self._handlers[sock.fileno()] = self._accept_on(sock)
+
+    def _accept_on(self, sock: socket.socket) -> Any:
+        """As `tornado.netutil.add_accept_handler`, and out of files: a pause, said once."""
+        loop = IOLoop.current()
+        state = {"removed": False, "reading": True}
+
+        def resume() -> None:
+            if not state["removed"] and not state["reading"]:
+                state["reading"] = True
+                loop.add_handler(sock, accept, IOLoop.READ)
+
+        def accept(fd: Any, events: int) -> None:
+            for _ in range(128):
+                if state["removed"]:
+                    return
+                try:
+                    connection, address = sock.accept()
+                except BlockingIOError:
+                    return
+                except ConnectionAbortedError:
+                    continue
+                except OSError as exc:
+                    if exc.errno not in _OUT_OF_FILES:
+                        raise
+                    self._out_of_files()
+                    state["reading"] = False
+                    loop.remove_handler(sock)
+                    loop.call_later(ACCEPT_PAUSE_S, resume)
+                    return
+                self._handle_connection(connection, address)
+
+        def remove() -> None:
+            state["removed"] = True
+            if state["reading"]:
+                with contextlib.suppress(Exception):
+                    loop.remove_handler(sock)
+
+        loop.add_handler(sock, accept, IOLoop.READ)
+        return remove
+
+    def _out_of_files(self) -> None:
+        if not self._told_out_of_files:
+            self._told_out_of_files = True
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0] if resource else "?"
+            log.warning(
+                "Too many open files (the limit is %s): new connections wait until some "
+                "close. Raise the limit (ulimit -n, or LimitNOFILE= in a systemd unit). "
+                "This is said once.",
+                soft,
+            )
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit of open files to the hard one (as far as allowed); the
+    soft limit after."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
