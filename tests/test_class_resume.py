@@ -283,3 +283,64 @@ def test_the_command_forgets_a_class_and_says_what_it_cannot_resume(
     assert not list(tmp_path.iterdir())
     assert main(["class", "--data", str(tmp_path), "--forget", "4821"]) == 1
     assert "has no class 4821" in capsys.readouterr().err
+
+
+def _who_played(room: Room, seat: int) -> dict[str, Any]:
+    """What each view names as the holder of each card played so far at table 1, as
+    ``seat``'s pupil, the teacher's `plays()` and the dashboard see it."""
+    from mindwidget.classroom.teacher import plays
+
+    t = room.tables[0]
+    state = t.sessions[seat].state()
+    view = state["view"]
+    points = {p["card"]: p.get("by") for p in state["trace"]["points"] if "card" in p}
+    rows = plays(room)
+    row = room.snapshot()["tables"][0]
+    return {
+        "board": list(zip(view["pile"], view.get("pile_names", view["pile"]), strict=True)),
+        "aside": view.get("mistake_names"),
+        "trace": points,
+        "plays": sorted(zip(rows["card"], rows["name"], rows["kind"], strict=True)),
+        "mistake": row["last_mistake"],
+    }
+
+
+def test_who_held_each_seat_comes_back_after_a_crash(tmp_path: Path) -> None:
+    """Eva's mistake stays Eva's after she is moved out (a bot takes her seat), Finn
+    takes the bot's seat, and the server dies: on the resumed boards, trace, plays()
+    and dashboard the card is still hers, never Finn's (issues 24 and 25)."""
+    room, timers, keeper = _kept_room(tmp_path, size=3)
+    log: list[Any] = []
+    links = [FakeLink(log, f"10.0.0.{i}") for i in range(4)]
+    for link, name in zip(links, ["Ana", "Ben", "Eva", "Finn"], strict=True):
+        _say(room, link, {"type": "join", "code": room.code, "name": name})
+    t = room.tables[0]
+    for link in links[:3]:
+        _say(room, link, {"type": "ready"})
+    assert t.table is not None and t.table.phase == "play"
+    hands = t.table.game.hands
+    eva = max(links[:3], key=lambda link: hands[link.pupil.seat][0])  # her card: a mistake
+    seat = eva.pupil.seat
+    card = hands[seat][0]
+    _say(room, eva, {"type": "play"})
+    assert t.table.index.last.get("mistake") is not None
+    room.move(eva.pupil.id, 2, 1)  # a bot plays her seat at once
+    room.before_send()
+    room.move(links[3].pupil.id, 1, seat)  # Finn takes the bot's seat
+    room.before_send()
+    name = eva.pupil.name
+    before = _who_played(room, seat)
+    assert before["mistake"]["name"] == name
+    assert dict(before["board"])[card] == name and before["trace"][card] == name
+    assert (card, name, "person") in before["plays"]
+    # the process dies here: nothing more is written
+
+    back, _, again = _resumed(tmp_path)
+    assert back.tables[0].seats[seat].name == "Finn"  # type: ignore[union-attr]
+    after = _who_played(back, seat)
+    assert after["plays"] == before["plays"]
+    assert after["mistake"] == before["mistake"]
+    assert after["board"] == before["board"]
+    assert {c: after["trace"][c] for c in before["trace"]} == before["trace"]
+    for k in (keeper, again):
+        k.recorder.journal.close()  # type: ignore[union-attr]

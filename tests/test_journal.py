@@ -231,7 +231,30 @@ def test_a_class_comes_back_from_its_journal(tmp_path: Path) -> None:
         assert r.seats == [None if p is None else p.id for p in t.seats.values()]
         assert r.game == t.table.game  # replayed from the actions: the same game
         assert r.game is not None and r.game.actions == t.table.game.actions
+        assert r.held == t.seat_history() and r.held  # who held each seat when
     assert back.tables[1].game.action_count > 4  # the bots' plays are there too
+
+
+def test_who_held_each_seat_comes_back_for_each_game(tmp_path: Path) -> None:
+    """A seat's holders during the game (issue 24) are in the journal, and a new
+    game's history (from its deal) replaces the last game's, not one entry late."""
+    room, recorder, _ = _class(tmp_path)
+    _play_a_while(room, recorder)
+    t1 = room.tables[0]
+    t1.sit(room.pupils["p4"], 2)  # Dee takes the bot's seat mid-game
+    recorder.dirty = True
+    recorder.sync(room)
+    recorder.commit()
+    path = recorder.journal.path
+    assert [h["name"] for h in t1.seat_history() if h["seat"] == 2] == ["Bot 3", "Dee"]
+    assert restore(path, *J.read(path)).tables[1].held == t1.seat_history()
+    t1.table.reset(77)  # the table's New game (no seat changes: only its actions noted)
+    recorder({"kind": "act", "table": 1})
+    recorder.sync(room)
+    recorder.commit()
+    held = restore(path, *J.read(path)).tables[1].held
+    assert held == t1.seat_history()  # one holder a seat, from the deal
+    assert [h["name"] for h in held] == ["Ana", "Ben", "Dee"]
 
 
 def test_a_damaged_action_or_entry_is_a_journal_error(tmp_path: Path) -> None:
@@ -253,6 +276,33 @@ def test_a_damaged_action_or_entry_is_a_journal_error(tmp_path: Path) -> None:
             "games": 1,
         },
         {"kind": "pupil", "id": "x", "name": "A", "lang": "nl", "token": "t"},
+        {
+            "kind": "seats",
+            "table": 1,
+            "size": 3,
+            "seats": [None] * 3,
+            "bots": [],
+            "games": 1,
+            "held": "Ana",
+        },
+        {
+            "kind": "seats",
+            "table": 1,
+            "size": 3,
+            "seats": [None] * 3,
+            "bots": [],
+            "games": 1,
+            "held": [{"seat": 5, "kind": "bot", "name": "Bot 6", "from": 0, "pupil": None}],
+        },
+        {
+            "kind": "seats",
+            "table": 1,
+            "size": 3,
+            "seats": [None] * 3,
+            "bots": [],
+            "games": 1,
+            "held": [{"seat": 0, "kind": "cat", "name": "Ana", "from": 0, "pupil": None}],
+        },
         {"kind": "warp"},
     ):
         damaged = list(entries)

@@ -224,7 +224,7 @@ def _read_header(path: Path) -> tuple[dict[str, Any], sqlite3.Connection]:
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             rows = dict(conn.execute("SELECT key, value FROM header").fetchall())
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # a damaged text is not UTF-8
             raise JournalError(path, f"it is not a class journal ({exc}).") from None
         if rows.get("format") != FORMAT:
             raise JournalError(path, f"it is not a class journal (format {FORMAT!r} expected).")
@@ -289,7 +289,7 @@ def read(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 entry["kind"] = kind
                 entry["at"] = float(at)
                 out.append(entry)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise JournalError(path, f"SQLite cannot read its entries ({exc}).") from None
     finally:
         conn.close()

@@ -7,7 +7,11 @@ back into a `Restored` class, from which the room rebuilds itself. The entries:
 * ``pupil``: a pupil's id, nickname, language and seat token (as they joined);
   ``removed``: a pupil the teacher took out of the class;
 * ``seats``: who sits where at a table (pupil ids by seat, the bots' seats,
-  the table's size, its games so far), written whenever that changes;
+  the table's size, its games so far) and ``held``, who held each seat when
+  during its game (`ClassTable.seat_history`: a card stays its player's after
+  a resume), written whenever that changes and after each new game (a new
+  field: an older journal has none, and its resumed history starts from the
+  holders then; an older mindwidget ignores it, so no new schema version);
 * ``game``: a table's new game (its rules and seed; a game is a pure
   function of these and its actions); ``act``: each accepted action of that
   game (a pupil's or a bot's, as `Game.actions` has it, with its level time
@@ -102,7 +106,8 @@ class Recorder:
         is written already (what the resume changes, e.g. a stop, is written next)."""
         self._pupils = {pid: (d["name"], d["lang"], d["token"]) for pid, d in back.pupils.items()}
         for r in back.tables.values():
-            w = self._tables[r.id] = _Written(seats=(r.size, r.seats, r.bots, r.games, r.people))
+            seating = (r.size, r.seats, r.bots, r.games, r.people, r.held or [])
+            w = self._tables[r.id] = _Written(seats=seating)
             if r.game is not None:
                 w.game, w.actions = r.game, r.game.action_count
         self._locked = back.locked
@@ -154,24 +159,7 @@ class Recorder:
                     del self._pupils[pid]
                     journal.append("removed", {"id": pid})
             for t in room.tables:
-                w = self._tables.get(t.id)
-                if w is None:
-                    w = self._tables[t.id] = _Written()
-                seating = _seating(t)
-                if seating != w.seats:
-                    w.seats = seating
-                    size, seats, bots, games, people = seating
-                    journal.append(
-                        "seats",
-                        {
-                            "table": t.id,
-                            "size": size,
-                            "seats": seats,
-                            "bots": bots,
-                            "games": games,
-                            "people": people,
-                        },
-                    )
+                self._sync_seats(t)
             if not self._ended and bool(room.locked) != self._locked:
                 self._locked = bool(room.locked)
                 journal.append("lock", {"locked": self._locked})
@@ -182,6 +170,28 @@ class Recorder:
         elif full:
             for t in room.tables:
                 self._sync_game(t)
+
+    def _sync_seats(self, t: Any, force: bool = False) -> None:
+        """Write table ``t``'s seating if it changed (``force``: in any case)."""
+        w = self._tables.get(t.id)
+        if w is None:
+            w = self._tables[t.id] = _Written()
+        seating = _seating(t)
+        if force or seating != w.seats:
+            w.seats = seating
+            size, seats, bots, games, people, held = seating
+            self.journal.append(
+                "seats",
+                {
+                    "table": t.id,
+                    "size": size,
+                    "seats": seats,
+                    "bots": bots,
+                    "games": games,
+                    "people": people,
+                    "held": held,
+                },
+            )
 
     def _sync_game(self, t: Any) -> None:
         """Write table ``t``'s new game and new actions, if any."""
@@ -197,6 +207,7 @@ class Recorder:
             self.journal.append(
                 "game", {"table": t.id, "rules": game.rules.to_dict(), "seed": game.seed}
             )
+            self._sync_seats(t, force=True)  # its history starts afresh (`restore` forgot it)
         n = game.action_count
         if n != w.actions:
             for a in game.actions_from(w.actions):
@@ -216,7 +227,8 @@ class Recorder:
 def _seating(t: _ClassTable) -> tuple[Any, ...]:
     seats = [None if t.seats.get(s) is None else t.seats[s].id for s in range(t.size)]
     people = None if t.table is None else list(t.table.seats)
-    return (t.size, seats, sorted(t.bot_seats), t.games, people)
+    held = t.seat_history() if hasattr(t, "seat_history") else []
+    return (t.size, seats, sorted(t.bot_seats), t.games, people, held)
 
 
 # ------------------------------------------------------------------ reading back
@@ -231,6 +243,8 @@ class RestoredTable:
     games: int
     people: list[int] | None = None  # the game's person seats (None: not started)
     game: Game | None = None
+    #: who held each seat when during ``game`` (`ClassTable.seat_history`; None: unknown)
+    held: list[dict[str, Any]] | None = None
 
 
 @dataclass
@@ -329,6 +343,8 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
             t = out.tables[tid] = RestoredTable(tid, size, list(seats), list(bots), games)
         t.size, t.seats, t.bots, t.games = size, list(seats), list(bots), games
         t.people = None if people is None else list(people)
+        if "held" in entry:
+            t.held = _held(entry["held"], size)
     elif kind == "game":
         t = out.tables.get(_int(entry, "table", 1, 10_000))
         if t is None:
@@ -337,6 +353,7 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
         if not isinstance(rules, dict):
             raise ValueError("its rules are not an object")
         t.game = Game(seed=_int(entry, "seed", 0, 2**63), rules=Rules.from_dict(rules))
+        t.held = None  # a new game's history is written after it
     elif kind == "act":
         t = out.tables.get(_int(entry, "table", 1, 10_000))
         if t is None or t.game is None:
@@ -353,3 +370,35 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
         pass
     else:
         raise ValueError("no such kind of entry")
+
+
+#: The most holders a game's seat history may list (a lesson has a few dozen).
+MAX_HELD = 10_000
+
+
+def _held(value: object, size: int) -> list[dict[str, Any]] | None:
+    """A ``seats`` entry's ``held`` (`ClassTable.seat_history`), checked."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_HELD:
+        raise ValueError(f"its 'held' is not a list of at most {MAX_HELD:,} holders")
+    out = []
+    for h in value:
+        if not isinstance(h, dict):
+            raise ValueError("a holder in its 'held' is not an object")
+        kind = h.get("kind")
+        if kind not in ("person", "bot"):
+            raise ValueError("a holder's 'kind' is not 'person' or 'bot'")
+        pupil = h.get("pupil")
+        if pupil is not None:
+            pupil = _str(h, "pupil", 12)
+        out.append(
+            {
+                "seat": _int(h, "seat", 0, size - 1),
+                "kind": kind,
+                "name": _str(h, "name", 40),
+                "from": _int(h, "from", 0, 10_000_000),
+                "pupil": pupil,
+            }
+        )
+    return out

@@ -245,7 +245,7 @@ class Room:
             t = self._new_table()
             t.size = r.size
             seats = {s: self.pupils[pid] for s, pid in enumerate(r.seats) if pid in self.pupils}
-            t.resume(seats, r.bots, r.games, r.game, r.people or ())
+            t.resume(seats, r.bots, r.games, r.game, r.people or (), r.held)
 
     def alive(self, pupil: Pupil, now: float) -> None:
         """A sign of life of ``pupil`` (a message, a pong) at server time ``now``. One

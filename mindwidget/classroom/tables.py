@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -324,10 +324,12 @@ class ClassTable:
         games: int,
         game: Game | None = None,
         people: Collection[int] = (),
+        held: Sequence[Mapping[str, Any]] | None = None,
     ) -> None:
         """The table as its journal left it (`Room.restore`): ``seats`` (pupils by seat),
         the bots' seats, its games so far and its game, rebuilt from its actions, with
-        ``people`` as the game's person seats; the bots plan afresh. A level in play
+        ``people`` as the game's person seats, and ``held``, who held each seat when
+        (`seat_history`; None: from the holders now); the bots plan afresh. A level in play
         stops (hands on the table) until every pupil at the table presses Ready."""
         self.seats = {s: seats.get(s) for s in range(self.size)}
         for s, p in self.seats.items():
@@ -343,6 +345,11 @@ class ClassTable:
                 game=game,
                 tempo=self.tempo,
             )
+            if held:  # before `_use`: its note adds only what changed since
+                self._held_game = game
+                self._held = [
+                    (h["from"], h["seat"], h["kind"], h["name"], h["pupil"]) for h in held
+                ]
             self._use(table)
             for seat, session in self.sessions.items():  # in the first pupil's name
                 self._stop_for(seat, session, "resumed")
