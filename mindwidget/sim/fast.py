@@ -185,7 +185,7 @@ def _draw(rng: np.random.Generator, g: int, total: int, deck: int) -> npt.NDArra
     for j in range(total):
         c = cards[:, j]  # a view: the draws again land in ``cards``
         idx = base + c
-        clash = np.flatnonzero(taken[idx])
+        clash = taken.take(idx).nonzero()[0]
         while clash.size:
             if used + clash.size > pool.size:
                 pool = rng.integers(1, deck + 1, size=max(pool_size, clash.size), dtype=np.int16)
@@ -465,14 +465,16 @@ def _first_to_act(
     n, a = wait.shape
     # argmin over a short axis 0, written out without branches: np.argmin(axis=0)
     # copies the array, and a masked copy (np.where) mispredicts on random masks.
+    # The seat counted in int8 (a few seats; an eighth of intp's bytes), widened once at the end.
     first = wait[0].copy()
-    who = np.zeros(a, dtype=np.intp)
+    who8 = np.zeros(a, dtype=np.int8)
     for s in range(1, n):
         earlier = wait[s] < first
         np.minimum(first, wait[s], out=first)
-        step = np.subtract(s, who)
-        step *= earlier
-        who += step
+        step = np.subtract(np.int8(s), who8)
+        step *= earlier.view(np.int8)
+        who8 += step
+    who = who8.astype(np.intp)
     if timing.exact or timing.clip_any:
         if timing.exact:
             tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
@@ -481,7 +483,7 @@ def _first_to_act(
             if tied.any():
                 tied &= (wait == 0).sum(axis=0) > 1
         if tied.any():
-            t = np.flatnonzero(tied)
+            t = tied.nonzero()[0]
             keys = rng.random((n, t.size))
             keys[wait[:, t] != first[t]] = -1.0
             who[t] = np.argmax(keys, axis=0)
@@ -644,7 +646,7 @@ class _Star:
         use = prop & self.rules.unanimous(np.count_nonzero(agree, axis=0))  # R7: the core's vote
         lv.declined |= prop & ~use
         if use.any():
-            u = np.flatnonzero(use)
+            u = use.nonzero()[0]
             hu = has[:, u]
             lv.floor[:, u] = np.where(hu, low[:, u], lv.floor[:, u])
             ptr[:, u] += hu
@@ -656,7 +658,7 @@ class _Star:
             lv.stars_used[u] += 1
             lv.left[u] -= hu.sum(axis=0)
             done[u] = lv.left[u] == 0
-        return np.flatnonzero(~prop)
+        return (~prop).nonzero()[0]
 
 
 # R3, R6, R9 AGAIN (see the header): the lowest card, a mistake's life and discards, lost
@@ -756,7 +758,7 @@ def _end(lv: _Level, done: BoolArray) -> int:
 # R9 AGAIN (see the header): a game with lives left when it ended cleared the level
 def _record(lv: _Level, outcome: _Outcome) -> None:
     """Record the inert games in ``outcome``: with lives left, a game cleared the level."""
-    d = np.flatnonzero(~lv.live)
+    d = (~lv.live).nonzero()[0]
     row = lv.row[d]
     outcome.counts[:, row] = lv.counts[:, d]
     outcome.cleared[row] = lv.lives[d] > 0
