@@ -658,7 +658,8 @@ class _Star:
             lv.stars_used[u] += 1
             lv.left[u] -= hu.sum(axis=0)
             done[u] = lv.left[u] == 0
-        return (~prop).nonzero()[0]
+        rows: npt.NDArray[np.intp] = (~prop).nonzero()[0]
+        return rows
 
 
 # R3, R6, R9 AGAIN (see the header): the lowest card, a mistake's life and discards, lost
