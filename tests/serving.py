@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,17 @@ HTTP_ERRORS = (urllib.error.URLError, ConnectionError, TimeoutError)
 
 class ServerError(RuntimeError):
     """A server did not start; the message ends with the tail of its log."""
+
+
+def alone(run: Callable[..., Any], *args: Any) -> Any:
+    """``run(*args)`` in a thread of its own, its result or its exception.
+
+    Playwright keeps an event loop running in pytest's main thread once a browser
+    test has run, so ``asyncio.run`` (a test's own loop, or the class command's)
+    cannot start there later in the same process.
+    """
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run, *args).result()
 
 
 def free_port() -> int:

@@ -22,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classroom_harness import Client, Server  # noqa: E402
+from serving import alone  # noqa: E402
 from test_room import FakeLink  # noqa: E402
 
 from mindwidget.classroom import Classroom, journal  # noqa: E402
@@ -206,7 +207,7 @@ def test_the_rerun_cell_gives_back_the_running_class(
         assert fresh is not first and fresh.code != first.code
         fresh.stop()
 
-    asyncio.run(main())
+    alone(asyncio.run, main())
     assert journal.classes(tmp_path) == []  # nobody joined: no journal is left
 
 
@@ -249,7 +250,7 @@ def test_a_recent_class_is_offered_for_resuming_then_resumed(
             Classroom(data=tmp_path, resume=True)
 
     try:
-        asyncio.run(main())
+        alone(asyncio.run, main())
     finally:
         server.stop()
     assert journal.classes(tmp_path) == []
@@ -267,7 +268,7 @@ def test_a_damaged_journal_is_a_clear_error_and_serves_nothing(tmp_path: Path) -
         with pytest.raises(ValueError, match="data must be a folder"):
             Classroom(data=3.5)  # type: ignore[arg-type]
 
-    asyncio.run(main())
+    alone(asyncio.run, main())
 
 
 def test_the_command_forgets_a_class_and_says_what_it_cannot_resume(
@@ -275,13 +276,13 @@ def test_the_command_forgets_a_class_and_says_what_it_cannot_resume(
 ) -> None:
     from mindwidget.cli import main
 
-    assert main(["class", "--data", str(tmp_path), "--resume"]) == 1
+    assert alone(main, ["class", "--data", str(tmp_path), "--resume"]) == 1
     assert "holds no class with a pupil to resume" in capsys.readouterr().err
     journal.Journal.create(tmp_path, "4821", {"code": "4821", "teacher_token": "x"}).close()
-    assert main(["class", "--data", str(tmp_path), "--forget", "4821"]) == 0
+    assert alone(main, ["class", "--data", str(tmp_path), "--forget", "4821"]) == 0
     assert "class-4821.sqlite3" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())
-    assert main(["class", "--data", str(tmp_path), "--forget", "4821"]) == 1
+    assert alone(main, ["class", "--data", str(tmp_path), "--forget", "4821"]) == 1
     assert "has no class 4821" in capsys.readouterr().err
 
 
@@ -293,7 +294,7 @@ def _who_played(room: Room, seat: int) -> dict[str, Any]:
     t = room.tables[0]
     state = t.sessions[seat].state()
     view = state["view"]
-    points = {p["card"]: p.get("by") for p in state["trace"]["points"] if "card" in p}
+    points = {p["card"]: p.get("by") for p in state["live_trace"]["points"] if "card" in p}
     rows = plays(room)
     row = room.snapshot()["tables"][0]
     return {

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from serving import answers, free_port, jupyter_env, server_process, with_path
+from serving import alone, answers, free_port, jupyter_env, server_process, with_path
 
 from mindwidget import Game, HumanTimer, cli
 from mindwidget.app import SEED_ENV, SETTINGS_ENV, AppSettings, student_widget
@@ -371,7 +371,7 @@ def test_a_port_in_use_is_said_in_the_class_language(capsys: pytest.CaptureFixtu
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        code = main(["class", "--lang", "nl", "--no-browser", "--port", str(port)])
+        code = alone(main, ["class", "--lang", "nl", "--no-browser", "--port", str(port)])
     assert code == 1
     err = capsys.readouterr().err
     assert f"mindwidget class: poort {port} is al in gebruik" in err and "--port N" in err

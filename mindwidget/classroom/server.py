@@ -180,7 +180,7 @@ class Classroom:
             in_all=min(UNFINISHED_MAX, budget // 4),
             trusted=self.trusted,
         )
-        self.lan = bool(lan)  # False: only this computer reaches the class (`describe` says so)
+        self.lan = bool(lan)  # True: served on the school network too (`--lan`)
         self.max_sockets = min(MAX_SOCKETS, budget)
         try:
             sockets = _bind(port, listen, lan or listen != "127.0.0.1")
@@ -239,7 +239,7 @@ class Classroom:
         width = max(len(label) for label in labels) + 1
         values = (self.address, self.code, self.teacher_url)
         lines = [f"{label:<{width}} {value}" for label, value in zip(labels, values, strict=True)]
-        if not self.lan:
+        if self.address == f"http://127.0.0.1:{self.port}":  # no LAN, no proxy's public URL
             lines.append(say_in("cli", "local_only", lang, address=self.address))
         return f"{out.getvalue()}\n" + "\n".join(lines) + "\n" + say_in("cli", "ctrl_c", lang)
 
