@@ -424,14 +424,11 @@ class NicknameFrame(TypedDict):
 ClassFrame = Welcome | Update | Refusal | Bye | Ping | NicknameFrame
 
 
-class SnapshotSeat(TypedDict):
-    """A seat as the teacher sees it; ``seat`` from 0 (people read it from 1)."""
+class SnapshotSeat(ClassSeat):
+    """A seat as the teacher sees it (a pupil's id and round trip besides); ``seat``
+    from 0 (people read it from 1)."""
 
-    seat: int
-    kind: Literal["person", "bot", "empty"]
     pupil: NotRequired[str]
-    name: NotRequired[str]
-    connected: NotRequired[bool]
     rtt_ms: NotRequired[float | None]
 
 
