@@ -10,7 +10,9 @@
 //   - when not running (before Ready, during a star vote, level over, step
 //     mode) the time stands still at exactly `clock.t`;
 //   - it runs `clock.speed` level seconds per real second (the watch speed of a
-//     table of bots only; 1 if absent), from the moment the browser heard it.
+//     table of bots only), from the moment the browser heard it: a speed among the
+//     view's `speeds` (Python's menu; empty at a table with people, which plays at
+//     1x), else 1.
 // While Python says so (`clock.beat`: the clock runs and a bot may act), `heartbeat` says to send
 // {type: "tick", t, seq} every HEARTBEAT_MS: Python applies every bot action
 // planned at or before `t`, and answers only if one happened. The
@@ -54,11 +56,15 @@ function validClock(clock) {
   return clock && typeof clock === "object" && typeof clock.t === "number" && Number.isFinite(clock.t);
 }
 
-/** The watch speed from a synced clock: a finite number from 1 to 4, else 1. */
-const validSpeed = (s) => (typeof s === "number" && s >= 1 && s <= 4 ? s : 1);
+/** The watch speed from a synced clock: one of the `speeds` Python allows (view.speeds), else 1. */
+const validSpeed = (s, speeds) => (Array.isArray(speeds) && speeds.includes(s) && s > 0 ? s : 1);
 
-/** Follow a clock dict synced from Python (returns the state unchanged if it is not one). */
-export function follow(state, clock, nowMs) {
+/**
+ * Follow a clock dict synced from Python (returns the state unchanged if it is not one).
+ * `speeds`: the watch speeds Python allows now (`view.speeds`); the clock's speed is one of
+ * them, or 1.
+ */
+export function follow(state, clock, nowMs, speeds = []) {
   checkNow(nowMs);
   if (!validClock(clock)) return state;
   const running = Boolean(clock.running);
@@ -75,7 +81,7 @@ export function follow(state, clock, nowMs) {
     base: t,
     anchorMs: nowMs,
     beatMs: state.beatMs,
-    speed: validSpeed(clock.speed),
+    speed: validSpeed(clock.speed, speeds),
   });
 }
 

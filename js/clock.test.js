@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { HEARTBEAT_MS, beatDue, follow, heartbeat, initial, levelTime, markBeat } from "./clock.js";
+import { views } from "./fixtures.js";
 
 const clock = (over = {}) => ({ running: true, t: 0, seq: 1, epoch: 1, ...over });
+// the watch speeds Python offers at a table of bots only (view.speeds, js/fixtures.js)
+const SPEEDS = views.watch.speeds;
 
 describe("level clock", () => {
   it("stands still at 0 before Python speaks", () => {
@@ -30,27 +33,38 @@ describe("level clock", () => {
     let s = follow(initial(0), clock({ t: 0 }), 0);
     expect(levelTime(s, 3000)).toBe(3);
     // at 3 s real time Python says speed 2 (it heard t=2.9 from the last tick; seq bumped)
-    s = follow(s, clock({ t: 2.9, seq: 2, speed: 2 }), 3000);
+    s = follow(s, clock({ t: 2.9, seq: 2, speed: 2 }), 3000, SPEEDS);
     expect(levelTime(s, 3000)).toBe(3); // no jump back to 2.9
     expect(levelTime(s, 4000)).toBe(5); // one real second: two level seconds
     expect(levelTime(s, 5500)).toBe(8);
     // back to 1x at 5.5 s: goes on from 8, one level second per real second
-    s = follow(s, clock({ t: 7.8, seq: 3, speed: 1 }), 5500);
+    s = follow(s, clock({ t: 7.8, seq: 3, speed: 1 }), 5500, SPEEDS);
     expect(levelTime(s, 5500)).toBe(8);
     expect(levelTime(s, 6500)).toBe(9);
     // 4x, heard late (Python's t already ahead): jumps forward, then runs 4x
-    s = follow(s, clock({ t: 10, seq: 4, speed: 4 }), 6500);
+    s = follow(s, clock({ t: 10, seq: 4, speed: 4 }), 6500, SPEEDS);
     expect(levelTime(s, 7000)).toBe(12);
   });
 
   it("heartbeats carry the sped-up level time", () => {
-    const s = follow(initial(0), clock({ t: 1, seq: 5, speed: 4 }), 1000);
+    const s = follow(initial(0), clock({ t: 1, seq: 5, speed: 4 }), 1000, SPEEDS);
     expect(heartbeat(s, 1500)).toEqual({ t: 3, seq: 5 });
+  });
+
+  it("runs at the speeds Python allows (view.speeds), whatever they are, and at 1 at any other", () => {
+    // Python decides: a speed it lists runs, though it is beyond 1 to 4 ...
+    const fast = follow(initial(0), clock({ t: 0, speed: 8 }), 0, [1, 8]);
+    expect(levelTime(fast, 1000)).toBe(8);
+    // ... and one it does not list runs at 1: a table with people offers none (view.speeds empty)
+    for (const speeds of [[], undefined, [1, 4]]) {
+      const s = follow(initial(0), clock({ t: 0, speed: 2 }), 0, speeds);
+      expect(levelTime(s, 1000)).toBe(1);
+    }
   });
 
   it("treats a missing or bad speed as 1", () => {
     for (const speed of [undefined, null, "2", NaN, Infinity, 0, -2, 99]) {
-      const s = follow(initial(0), clock({ t: 0, speed }), 0);
+      const s = follow(initial(0), clock({ t: 0, speed }), 0, SPEEDS);
       expect(levelTime(s, 2000)).toBe(2);
     }
   });

@@ -12,6 +12,8 @@ const table = (over = {}) => ({
   lives: 3,
   stars: 1,
   status: "playing",
+  over: false,
+  cleared: false,
   waiting_for: [1],
   last_mistake: { card: 30, seat: 0, held: [[1, 12]] },
   seats: [
@@ -50,6 +52,24 @@ describe("teacher strings", () => {
 });
 
 describe("a table's card", () => {
+  it("marks a table over or cleared as the snapshot says, not from its phase", () => {
+    const cls = (/** @type {string} */ html) => html.match(/<article class="([^"]*)"/)?.[1] ?? "";
+    const over = tableCard(table({ phase: "lost", status: "over", over: true }), room(), {}, "en");
+    expect(cls(over)).toContain("mwd-over");
+    expect(cls(over)).not.toContain("mwd-cleared");
+    const cleared = tableCard(
+      table({ phase: "cleared", status: "stopped", cleared: true }),
+      room(),
+      {},
+      "en",
+    );
+    expect(cls(cleared)).toContain("mwd-cleared");
+    expect(cls(cleared)).not.toContain("mwd-over"); // a cleared level is not a game over
+    // the phase alone decides nothing: the snapshot's fields do
+    expect(cls(tableCard(table({ phase: "won" }), room(), {}, "en"))).not.toMatch(/mwd-over|mwd-cleared/);
+    expect(cls(tableCard(table({ over: true }), room(), {}, "en"))).toContain("mwd-over");
+  });
+
   it("shows seats from 1, level, lives, stars, who it waits for and the last mistake", () => {
     const html = tableCard(table(), room(), {}, "en");
     expect(html).toContain('data-testid="seat-1-1"');

@@ -173,8 +173,9 @@ export function tableCard(
       ? say(lang, "waiting_for", { list: list(names(t, t.waiting_for, lang), lang) })
       : "";
   const seats = (Array.isArray(t.seats) ? t.seats : []).map((s) => seatRow(t, s, room, ui, lang)).join("");
-  const over = ["cleared", "won", "lost"].includes(t.phase);
-  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${over ? " mwd-over" : ""}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
+  // as the snapshot says: the game is over (won or lost), or a level is cleared
+  const ended = `${t.over === true ? " mwd-over" : ""}${t.cleared === true ? " mwd-cleared" : ""}`;
+  return `<article class="mwd-table${t.stuck ? " mwd-stuck" : ""}${ended}" data-testid="table-${esc(t.id)}" data-table="${esc(t.id)}"${
     t.stuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>
   <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>

@@ -24,11 +24,13 @@ export const baseView = Object.freeze({
   n: 4,
   news: [],
   allowed: ["play", "stop", "propose_star"],
+  deck: 100,
   tempo: null,
   speeds: [],
 });
 
-/** A few more views the tests draw: stopped (why), voting, a bots-only table with menus. */
+/** A few more views the tests draw: stopped (why, a mistake), voting, a bots-only table with menus,
+ * every hand revealed, a won game. */
 export const views = Object.freeze({
   base: baseView,
   ready: { ...baseView, phase: "ready", pile: [], pile_by: [], allowed: ["ready"], join: 0.6 },
@@ -38,15 +40,39 @@ export const views = Object.freeze({
     phase: "stopped",
     allowed: ["ready"],
     why: "mistake",
+    hand: [40],
+    counts: [1, 2, 1],
+    pile: [7, 30],
+    pile_by: [2, 1],
+    discards: [{ player: 0, card: 12, k: "mistake" }],
+    mistake_discards: [0],
+    early: true,
     mistake: {
       type: "mistake",
       level: 2,
       t: 1,
       player: 1,
       card: 30,
+      lives_lost: 1,
       lives: 2,
       discards: [{ player: 0, card: 12 }],
     },
+  },
+  revealed: {
+    ...baseView,
+    hands: [[12, 40], [19, 66], [55]],
+    plans: { 1: 4.2, 2: 9.1 },
+    lowest: 12,
+  },
+  won: {
+    ...baseView,
+    phase: "won",
+    level: 10,
+    hand: [],
+    counts: [0, 0, 0],
+    allowed: ["start_blind", "new_game"],
+    blind_hint: true,
+    cleared: { type: "cleared", level: 10, t: 9, reward: null, granted: false, lives: 3, stars: 1 },
   },
   vote: {
     ...baseView,

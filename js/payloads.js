@@ -19,7 +19,8 @@
 /**
  * A public event (events.py public_dict), as in `view.news` and the panels.
  * @typedef {{type: string, player?: number, card?: number|null, level?: number,
- *   lives?: number, agree?: boolean, discards?: {player: number, card: number|null}[],
+ *   lives?: number, lives_lost?: number, agree?: boolean,
+ *   discards?: {player: number, card: number|null}[],
  *   faults?: number[], reward?: string|null, granted?: boolean, t?: number}} PublicEvent
  */
 
@@ -45,6 +46,10 @@
  * @property {number} n
  * @property {PublicEvent[]} news
  * @property {string[]} allowed      what the person's seat may do now (Python decides)
+ * @property {number} deck           the deck's highest card (cards 1 .. deck): the trace's card axis
+ * @property {number[]} [mistake_discards]  with `mistake`: the places in `discards` it put aside
+ * @property {true} [early]          the pile's top card is the one the shown mistake played too early
+ * @property {true} [blind_hint]     after a win: the banner says blind mode may follow
  * @property {{by: number, votes: Record<string, boolean>, result: string}} [vote]
  * @property {PublicEvent} [mistake]
  * @property {PublicEvent} [cleared]
@@ -52,6 +57,7 @@
  * @property {{level: number, lives_lost: {level: number, lives: number}[]}} [summary]
  * @property {number[][]} [hands]      reveal only
  * @property {Record<string, number>} [plans]  reveal only
+ * @property {number|null} [lowest]  reveal only: the lowest card in any hand (a scenario marks it)
  * @property {boolean} [waiting_for_team]  this seat pressed Ready; the table waits for the other people's
  * @property {(string|null)[]} [names]  a class table (the class page adds it): the pupils' nicknames by seat, null for a bot
  * @property {string|number|null} tempo  the bots' tempo ("slow", "people", "quick" or a number); null: none to set

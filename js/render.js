@@ -172,7 +172,7 @@ function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
   <h3 class="mw-title">${esc(tr(lang, "title"))}</h3>
   <span class="mw-level" data-testid="level">${esc(level)}</span>
   ${view.blind ? `<span class="mw-badge" data-testid="blind" title="${esc(tr(lang, "blind_badge"))}">${esc(tr(lang, "blind_badge"))}</span>` : ""}
-  ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake ? 1 : 0)}
+  ${tokens("lives", view.lives, view.max_lives ?? 0, lang, view.mistake?.lives_lost ?? 0)}
   ${tokens("stars", view.stars, view.max_stars ?? 0, lang)}
   <span class="mw-clock"><span class="mw-clock-label">${esc(tr(lang, "clock"))}</span>
     <span data-live="clock" data-testid="clock">${decimal(lang, ctx.now ?? 0)}</span> s</span>
@@ -309,16 +309,29 @@ function votePanel(
   ${result ? `<p data-testid="vote-result">${esc(result)}</p>` : ""}${buttons}</section>`;
 }
 
+/** What a mistake cost, as the event says (`lives_lost`, `lives` left): "One life lost; 2 lives
+ * left.", "2 lives lost. 1 life left." or "That was the last life." */
+function livesText(
+  /** @type {import("./payloads.js").PublicEvent} */ m,
+  /** @type {number} */ now,
+  /** @type {string} */ lang,
+) {
+  const lives = m.lives ?? now;
+  if (lives <= 0) return tr(lang, "mistake_last_life");
+  const lost = m.lives_lost ?? 0;
+  if (lost === 1) return tr(lang, "mistake_life", { n: lives });
+  return `${tr(lang, "check_lost", { n: lost })} ${tr(lang, "lives_left", { n: lives })}`;
+}
+
 function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
   const m = view.mistake;
   if (!m) return ""; // stays with the lost banner: it says why
-  const lives = m.lives ?? view.lives;
   return `<section class="mw-panel mw-mistake" data-testid="mistake" role="group">
   <h4><span class="mw-broken" aria-hidden="true">♥</span>${esc(tr(lang, "mistake_title"))}</h4>
   <p>${esc(about(lang, "mistake_text", m.player ?? -1, view, names, { card: m.card }))}</p>
   <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang) }))}</p>
-  <p>${esc(lives > 0 ? tr(lang, "mistake_life", { n: lives }) : tr(lang, "mistake_last_life"))}</p></section>`;
+  <p data-testid="mistake-lives">${esc(livesText(m, view.lives, lang))}</p></section>`;
 }
 
 function checkPanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
@@ -386,7 +399,7 @@ function banner(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
         tr(lang, "reward_full", { reward: tr(lang, c.reward === "life" ? "life_card" : "star_card") }),
       );
     else if (p === "cleared") lines.push(tr(lang, "cleared_no_reward"));
-    if (p === "won" && !view.blind) lines.push(tr(lang, "won_hint"));
+    if (p === "won" && view.blind_hint) lines.push(tr(lang, "won_hint"));
   }
   const b = [];
   if (allowed.has("next_level"))
@@ -405,22 +418,6 @@ function banner(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
   <div class="mw-controls">${b.join("")}</div></section>`;
 }
 
-/** Which put-aside cards the latest mistake (still shown) put aside. */
-function markedDiscards(/** @type {TableView} */ view) {
-  const m = view.mistake;
-  if (!m || !m.discards) return new Set();
-  const n = m.discards.length;
-  const mistakes = view.discards.map((d, i) => (d.k === "mistake" ? i : -1)).filter((i) => i >= 0);
-  return new Set(mistakes.slice(mistakes.length - n));
-}
-
-/** Whether the pile's top card is the one the shown mistake played too early. */
-export function isEarly(/** @type {TableView} */ view) {
-  const m = view.mistake;
-  const n = view.pile.length - 1;
-  return Boolean(m) && n >= 0 && view.pile[n] === m?.card && view.pile_by[n] === m?.player;
-}
-
 /** The whole table. */
 export function renderTable(/** @type {TableView|undefined} */ view, /** @type {Ctx} */ ctx) {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
@@ -435,8 +432,8 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
 <div class="mw-table">
   ${seats(view, ctx, names)}
   <div class="mw-middle">
-    ${pile(view, names, ctx.lang, { early: isEarly(view), from })}
-    ${putAside(view.discards, names, ctx.lang, { marked: markedDiscards(view), from })}
+    ${pile(view, names, ctx.lang, { early: view.early === true, from })}
+    ${putAside(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
   ${myHand(view, ctx, allowed)}
@@ -447,7 +444,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${banner(view, ctx, allowed)}
 </div>
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
-${traceSvg(ctx.points || [], { players: view.players, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: layout.drawing })}</section>
+${traceSvg(ctx.points || [], { players: view.players, deck: view.deck, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: layout.drawing })}</section>
 </div>
 <p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
 }
@@ -473,7 +470,7 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
             card: e.card,
             list: discardList(e.discards || [], names, lang),
           }),
-          (e.lives ?? 0) > 0 ? tr(lang, "mistake_life", { n: e.lives }) : tr(lang, "mistake_last_life"),
+          livesText(e, 0, lang),
         );
         break;
       case "star_proposed":

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseView } from "./fixtures.js";
+import { baseView, views } from "./fixtures.js";
 import { tr } from "./i18n.js";
-import {
-  BESIDE_PX,
-  announce,
-  isEarly,
-  keysHint,
-  phaseText,
-  renderTable,
-  seatNames,
-  traceLayout,
-} from "./render.js";
+import { BESIDE_PX, announce, keysHint, phaseText, renderTable, seatNames, traceLayout } from "./render.js";
 
 // a view as Python sends it (js/fixtures.js; js/wire.test.js validates it against the schema)
 const base = baseView;
@@ -100,6 +91,7 @@ describe("rendering each state of the table", () => {
       type: "mistake",
       player: 2,
       card: 30,
+      lives_lost: 1,
       lives: 2,
       t: 2,
       discards: [
@@ -240,7 +232,14 @@ describe("rendering each state of the table", () => {
   });
 
   it("lives keep their place: a box as wide as the most lives, a broken heart after a mistake", () => {
-    const mistake = { type: "mistake", player: 0, card: 30, lives: 2, discards: [{ player: 1, card: 20 }] };
+    const mistake = {
+      type: "mistake",
+      player: 0,
+      card: 30,
+      lives_lost: 1,
+      lives: 2,
+      discards: [{ player: 1, card: 20 }],
+    };
     const s = html({
       lives: 2,
       max_lives: 5,
@@ -248,6 +247,8 @@ describe("rendering each state of the table", () => {
       pile: [30],
       pile_by: [0],
       discards: [{ player: 1, card: 20, k: "mistake" }],
+      mistake_discards: [0],
+      early: true,
     });
     expect(s).toContain('style="--mw-slots:5" data-testid="lives" data-count="2"');
     expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
@@ -259,7 +260,14 @@ describe("rendering each state of the table", () => {
   });
 
   it("a lost game: a summary and no line that says the level goes on", () => {
-    const mistake = { type: "mistake", player: 0, card: 50, lives: 0, discards: [{ player: 1, card: 10 }] };
+    const mistake = {
+      type: "mistake",
+      player: 0,
+      card: 50,
+      lives_lost: 1,
+      lives: 0,
+      discards: [{ player: 1, card: 10 }],
+    };
     const summary = {
       level: 3,
       lives_lost: [
@@ -278,18 +286,24 @@ describe("rendering each state of the table", () => {
     expect(s).toContain("That was the last life.");
   });
 
-  it("the early mark sits on the card the mistake played, inside it (it flies in with it)", () => {
-    const mistake = { type: "mistake", player: 2, card: 98, lives: 2, discards: [{ player: 1, card: 73 }] };
-    const v = { mistake, pile: [18, 98], pile_by: [0, 2] };
-    expect(isEarly(view(v))).toBe(true);
-    const top = html(v).match(/<span class="mw-card [^"]*mw-top[^"]*"[^>]*>.*?<\/span><\/div>/s)?.[0] ?? "";
-    expect(top).toContain('data-card="98"');
-    expect(top).toContain('data-testid="early-mark"');
-    // not on another card: a later play, another seat's card, or no mistake
-    expect(isEarly(view({ ...v, pile: [18, 98, 99], pile_by: [0, 2, 1] }))).toBe(false);
-    expect(isEarly(view({ ...v, pile_by: [0, 1] }))).toBe(false);
-    expect(isEarly(view({ pile: [18, 98], pile_by: [0, 2] }))).toBe(false);
-    expect(isEarly(view({ mistake, pile: [], pile_by: [] }))).toBe(false);
+  it("the early mark sits on the top card when the view says it was early, inside it (it flies in with it)", () => {
+    const mistake = {
+      type: "mistake",
+      player: 2,
+      card: 98,
+      lives_lost: 1,
+      lives: 2,
+      discards: [{ player: 1, card: 73 }],
+    };
+    const v = { mistake, pile: [18, 98], pile_by: [0, 2], early: true };
+    const top = (/** @type {string} */ s) =>
+      s.match(/<span class="mw-card [^"]*mw-top[^"]*"[^>]*>.*?<\/span><\/div>/s)?.[0] ?? "";
+    expect(top(html(v))).toContain('data-card="98"');
+    expect(top(html(v))).toContain('data-testid="early-mark"');
+    // Python decides, not a match of cards: no mark when the view says no, though the top card
+    // and its player are the mistake's; a mark when it says yes, though they are not
+    expect(html({ ...v, early: false })).not.toContain('data-testid="early-mark"');
+    expect(top(html({ ...v, pile: [18, 99], pile_by: [0, 1] }))).toContain('data-testid="early-mark"');
   });
 
   it("the vote's title says 'you propose' when the person proposed, in every language", () => {
@@ -333,7 +347,14 @@ describe("rendering each state of the table", () => {
   });
 
   it("stopped after a mistake: says so, not who called stop", () => {
-    const mistake = { type: "mistake", player: 1, card: 30, lives: 2, discards: [{ player: 0, card: 12 }] };
+    const mistake = {
+      type: "mistake",
+      player: 1,
+      card: 30,
+      lives_lost: 1,
+      lives: 2,
+      discards: [{ player: 0, card: 12 }],
+    };
     const s = html({ phase: "stopped", mistake, allowed: ["ready"], why: "mistake" });
     expect(s).toContain("A mistake stops the game.");
     expect(s).toContain('data-testid="mistake"');
@@ -390,7 +411,7 @@ describe("phase text and announcements", () => {
   it("the live region announces plays, mistakes, votes and results", () => {
     const news = [
       { type: "played", player: 1, card: 7 },
-      { type: "mistake", player: 1, card: 7, lives: 2, discards: [{ player: 0, card: 5 }] },
+      { type: "mistake", player: 1, card: 7, lives_lost: 1, lives: 2, discards: [{ player: 0, card: 5 }] },
       { type: "star_proposed", player: 0 },
       { type: "star_voted", player: 1, agree: false },
       { type: "star_declined", player: 1 },
@@ -480,7 +501,69 @@ describe("seats a pupil reads count from 1 (issue 19)", () => {
     const s = html({ pile: [7], pile_by: [0] }, { lang: "de" });
     expect(s).toContain("7, von dir gespielt");
     expect(s).not.toContain("von Du");
-    const news = [{ type: "mistake", player: 0, card: 9, discards: [], lives: 2 }];
+    const news = [{ type: "mistake", player: 0, card: 9, discards: [], lives_lost: 1, lives: 2 }];
     expect(announce(view({ news }), "nl")).toContain("Fout: jouw 9 was te vroeg.");
+  });
+});
+
+describe("the table shows what the view says, and works out no rule (issue 26)", () => {
+  const { stoppedByMistake, won } = views;
+  const costly = {
+    ...stoppedByMistake,
+    lives: 1,
+    mistake: { ...stoppedByMistake.mistake, lives_lost: 2, lives: 1 },
+  };
+
+  it("a mistake that cost 2 lives: 2 broken hearts, and the panel and the live region say 2", () => {
+    const s = renderTable(costly, ctx());
+    expect((s.match(/data-testid="broken-heart"/g) || []).length).toBe(2);
+    expect(s).toContain("2 lives lost. 1 life left.");
+    expect(s).not.toContain("One life lost");
+    expect(renderTable(costly, ctx({ lang: "nl" }))).toContain("2 levens kwijt. Nog 1 leven over.");
+    const said = announce({ ...costly, news: [costly.mistake] }, "en");
+    expect(said).toContain("2 lives lost. 1 life left.");
+    // the usual mistake: one heart, in the usual words
+    const one = renderTable(stoppedByMistake, ctx());
+    expect((one.match(/data-testid="broken-heart"/g) || []).length).toBe(1);
+    expect(one).toContain("One life lost; 2 lives left.");
+  });
+
+  it("marks the put-aside cards the view names, not the last ones a count would pick", () => {
+    const discards = [
+      { player: 0, card: 12, k: "mistake" },
+      { player: 2, card: 14, k: "star" },
+      { player: 1, card: 20, k: "mistake" },
+    ];
+    // the mistake put aside one card; counting would mark the last mistake card (20)
+    const s = renderTable({ ...stoppedByMistake, discards, mistake_discards: [0] }, ctx());
+    const marked = [...s.matchAll(/data-testid="discard" data-card="(\d+)"[^>]*data-marked="true"/g)];
+    expect(marked.map((m) => Number(m[1]))).toEqual([12]);
+    const { mistake_discards: _, ...unnamed } = stoppedByMistake;
+    expect(renderTable({ ...unnamed, discards }, ctx())).not.toContain('data-marked="true"');
+  });
+
+  it("the early mark follows view.early, not a match of the top card with the mistake", () => {
+    expect(renderTable(stoppedByMistake, ctx())).toContain('data-testid="early-mark"');
+    const { early, ...notEarly } = stoppedByMistake;
+    expect(early).toBe(true);
+    const s = renderTable(notEarly, ctx());
+    expect(s).not.toContain('data-testid="early-mark"'); // though the top card is the mistake's 30
+  });
+
+  it("the blind-mode hint shows when the view says so", () => {
+    const hint = "Try it blind";
+    expect(renderTable(won, ctx())).toContain(hint);
+    // not blind, but Python says no blind mode follows: no hint
+    const { blind_hint: hinted, ...noHint } = won;
+    expect(hinted).toBe(true);
+    expect(renderTable(noHint, ctx())).not.toContain(hint);
+  });
+
+  it("the trace's card axis runs to the view's deck: a deck of 50 draws a 50-high axis", () => {
+    const points = [{ k: "play", t: 1, card: 50, player: 1 }];
+    const labels = (/** @type {string} */ s) =>
+      [...s.matchAll(/text-anchor="end">(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    expect(labels(renderTable({ ...baseView, deck: 50 }, ctx({ points })))).toEqual([0, 25, 50]);
+    expect(labels(renderTable(baseView, ctx({ points })))).toEqual([0, 25, 50, 75, 100]);
   });
 });

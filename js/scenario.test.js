@@ -38,6 +38,8 @@ const table = {
   check: null,
   hands: [[], [71], [58]],
   plans: {},
+  lowest: 58,
+  deck: 100,
 };
 const trace = [
   { k: "play", t: 1.1, card: 11, player: 0 },
@@ -85,6 +87,21 @@ describe("the scenario board", () => {
     expect(s).toContain("no cards");
     expect(s).not.toContain("mw-back"); // nothing face down
     expect(s).toMatch(/data-testid="lowest-in-play"[^>]*><span class="mw-num">58</);
+  });
+
+  it("marks the lowest card Python names (table.lowest), and none when it names none", () => {
+    // Python decides which card is the lowest in play, not a Math.min of the hands
+    const s = html({ table: { ...table, lowest: 71 } });
+    expect(s).toMatch(/data-testid="lowest-in-play"[^>]*><span class="mw-num">71</);
+    expect(s).not.toMatch(/data-testid="lowest-in-play"[^>]*><span class="mw-num">58</);
+    expect(html({ table: { ...table, lowest: null } })).not.toContain('data-testid="lowest-in-play"');
+  });
+
+  it("draws the trace's card axis to the table's deck", () => {
+    const labels = (/** @type {string} */ s) =>
+      [...s.matchAll(/text-anchor="end">(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    expect(labels(html({ table: { ...table, deck: 50 } }))).toEqual([0, 25, 50]);
+    expect(labels(html())).toEqual([0, 25, 50, 75, 100]);
   });
 
   it("shows the pile, the discards and the timing trace so far", () => {

@@ -158,13 +158,13 @@ function controls(scene, lang) {
 
 function hands(table, names, lang) {
   const all = table.hands || [];
-  const held = all.flat();
-  const lowest = held.length ? Math.min(...held) : null;
+  // the lowest card in any hand, as Python says (table.lowest; null: none held)
+  const lowest = table.lowest ?? null;
   const seats = all.map((hand, p) => {
     const cards = hand.length
       ? hand
           .map((c) =>
-            c === lowest
+            lowest !== null && c === lowest
               ? card(c, {
                   cls: "mw-small mw-lowest",
                   attrs: `data-testid="lowest-in-play" title="${esc(tr(lang, "lowest"))}"`,
@@ -219,7 +219,7 @@ ${notice(ctx)}
 <div class="mw-scenario-side">
 ${story(scene, lang)}
 <section class="mw-trace"><h4>${esc(tr(lang, "trace_title"))}</h4>
-${traceSvg(scene.trace || [], { players: table.players, names, lang, now: table.t, size: ctx.size })}</section>
+${traceSvg(scene.trace || [], { players: table.players, deck: table.deck, names, lang, now: table.t, size: ctx.size })}</section>
 </div>
 </div>
 <p class="mw-keys">${esc(tr(lang, "scenario_keys"))}</p>`;

@@ -78,10 +78,11 @@ export function niceStep(/** @type {number} */ span) {
 
 /**
  * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
- * @param {{players: number, names?: string[], lang: string, now?: number, deck?: number, size?: string}} o
+ * @param {{players: number, deck: number, names?: string[], lang: string, now?: number, size?: string}} o
+ *   `deck`: the deck's highest card (`view.deck`, Python's): the card axis runs from 0 to it
  */
 export function traceSvg(points, o) {
-  const deck = o.deck || 100;
+  const { deck } = o;
   const now = Number.isFinite(o.now) ? o.now : 0;
   const [W, H] = SIZES[o.size === "projector" || o.size === "narrow" ? o.size : "notebook"];
   let span = now;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COLOURS, SHAPES, SIZES, axisMax, niceStep, nowX, traceSvg } from "./trace.js";
 
 const names = ["You", "Bot 1", "Bot 2"];
-const svg = (points, now = 3) => traceSvg(points, { players: 3, names, lang: "en", now });
+const svg = (points, now = 3, deck = 100) => traceSvg(points, { players: 3, deck, names, lang: "en", now });
 
 describe("live trace", () => {
   it("draws one marker per card, in the player's colour and shape", () => {
@@ -35,6 +35,7 @@ describe("live trace", () => {
   it("skips face-down cards and labels the axes in the language", () => {
     const s = traceSvg([{ k: "play", t: 1, card: null, player: 1 }], {
       players: 2,
+      deck: 100,
       names,
       lang: "de",
       now: 1,
@@ -42,6 +43,19 @@ describe("live trace", () => {
     expect(s).not.toContain('data-kind="play"');
     expect(s).toContain("Zeit (s)");
     expect(s).toContain('role="img"');
+  });
+
+  it("the card axis runs to the deck it is given: a card of the deck's top at the top", () => {
+    const ticks = (/** @type {string} */ s) =>
+      [...s.matchAll(/<text x="34" y="[\d.]+" text-anchor="end">(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    const top = (/** @type {string} */ s) =>
+      Number(s.match(/data-card="(\d+)"><title>[^<]*<\/title><circle cx="[\d.]+" cy="([\d.]+)"/)?.[2]);
+    const small = svg([{ k: "play", t: 1, card: 50, player: 0 }], 3, 50);
+    const full = svg([{ k: "play", t: 1, card: 50, player: 0 }], 3, 100);
+    expect(ticks(small)).toEqual([0, 25, 50]);
+    expect(ticks(full)).toEqual([0, 25, 50, 75, 100]);
+    expect(top(small)).toBeCloseTo(10); // the drawing's top margin
+    expect(top(full)).toBeGreaterThan(top(small));
   });
 
   it("stretches the time axis with the level, in doublings, so it changes rarely", () => {
@@ -68,7 +82,7 @@ describe("live trace", () => {
     const [W] = SIZES.projector;
     expect((11 * 23) / W).toBeGreaterThanOrEqual(0.85);
     expect(svg([], 1)).toContain(`viewBox="0 0 ${SIZES.notebook.join(" ")}"`);
-    const p = traceSvg([], { players: 3, names, lang: "en", now: 1, size: "projector" });
+    const p = traceSvg([], { players: 3, deck: 100, names, lang: "en", now: 1, size: "projector" });
     expect(p).toContain(`viewBox="0 0 ${SIZES.projector.join(" ")}"`);
     expect(p).toContain(`data-w="${W}"`);
     // below the table: at most 40em of 15px wide

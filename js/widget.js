@@ -60,7 +60,7 @@ export default () => {
         notify();
       };
       const onClock = () => {
-        store.clock = clock.follow(store.clock, model.get("clock"), now());
+        store.clock = clock.follow(store.clock, model.get("clock"), now(), model.get("view")?.speeds);
         notify();
       };
       model.on("change:live_trace", onTrace);

@@ -149,12 +149,14 @@ class Played(Event):
 
 @dataclass(frozen=True, slots=True)
 class Mistake(Event):
-    """A card was played while a lower card was held: one life lost."""
+    """A card was played while a lower card was held: ``lives_lost`` lives lost (R6: one),
+    ``lives`` left."""
 
     type: ClassVar[str] = "mistake"
     player: int
     card: int
     discards: tuple[Discard, ...]
+    lives_lost: int
     lives: int
 
     def public_dict(self) -> dict[str, Any]:

@@ -630,8 +630,8 @@ class Game:
                 while h and h[-1] < card:
                     discards.append(Discard(q, h.pop(), face_up))
             self._discards.extend(discards)
-            self._lives -= 1
-            self._events.append(Mistake(level, t, player, card, tuple(discards), self._lives))
+            self._lives -= 1  # R6: one life per mistake (the event says so: lives_lost)
+            self._events.append(Mistake(level, t, player, card, tuple(discards), 1, self._lives))
             if self._lives <= 0:
                 self._lose(t)
                 return card

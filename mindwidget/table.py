@@ -117,6 +117,14 @@ class Refused(RuleError):
         return self.text("en") + (f" ({cause})" if cause is not None else "")
 
 
+def _refused(error: RuleError) -> Refused:
+    """A refusal of the rules as the table's `Refused`, with the same reason (the
+    `RuleError`'s key and params; ``not_now`` if it names none)."""
+    if error.key is not None:
+        return Refused(error.key, **error.params)
+    return Refused("not_now")
+
+
 # ------------------------------------------------------------ the level's events
 class LevelIndex:
     """The current level's events, indexed as they come.
@@ -505,20 +513,24 @@ class Table:
         if seat is not None:
             seat = whole("seat", seat)
         game = self._game
+        person = seat if seat is not None and seat in self._seats else None
         p = self.phase
-        out = ["ready"] if p in ("ready", "stopped") else []
-        if seat is not None and seat in self._seats:
-            legal = game.legal_actions(seat)
+        # The rules (the team's actions are every seat's: an onlooker reads seat 0's;
+        # while the level runs it may take none of them, so they are not asked) ...
+        asked = person is not None or p in ("ready", "stopped") or game.status != "playing"
+        legal = game.legal_actions(0 if person is None else person) if asked else ()
+        # ... narrowed by the table's own gates: Ready only while the hands are on the
+        # table, a seat's own cards and stars only while the level runs (not before
+        # Ready), Wait in step mode with a bot action planned, a new game once over.
+        out = ["ready"] if p in ("ready", "stopped") and "ready" in legal else []
+        if person is not None:
             if p == "play":
                 out += [a for a in ("play", "stop", "propose_star") if a in legal]
             if "vote" in legal:
                 out.append("vote")
         if self._mode == "step" and self._planned is not None:
             out.append("wait")
-        if game.status == "cleared":
-            out.append("next_level")
-        if game.status == "won" and not game.blind:
-            out.append("start_blind")
+        out += [a for a in ("next_level", "start_blind") if a in legal]
         if game.status != "playing":
             out.append("new_game")
         return tuple(out)
@@ -712,14 +724,22 @@ class Table:
         except Refused:
             raise
         except RuleError as exc:
-            if exc.key is not None:  # the core's own reason, with its parameters
-                raise Refused(exc.key, **exc.params) from exc
-            raise Refused("not_now") from exc
+            raise _refused(exc) from exc
 
-    def _before_person_action(self, t: float) -> None:
+    def _before_person_action(
+        self, t: float, precondition: Callable[[], RuleError | None] | None = None
+    ) -> None:
+        """The table's gates of a seat's action at ``t``, then the bots catch up to ``t``,
+        then the gates again. ``precondition`` is the core's own check of the action
+        (`Game._refuse_play`, `Game._refuse_propose_star`: the one `legal_actions`
+        asks), asked before the bots catch up, so that an action the rules refuse now
+        (no cards, no stars) lets no time pass; the core's action asks it again after."""
         p = self.phase
         if p in ("cleared", "won", "lost"):
             raise Refused("level_over")
+        refused = None if precondition is None else precondition()
+        if refused is not None:
+            raise _refused(refused) from refused
         if p in ("ready", "stopped"):
             raise Refused("press_ready")
         if p == "vote":
@@ -748,11 +768,7 @@ class Table:
         with self._action():
             s = self._person(seat)
             t = self._time(t)
-            if not self._game.hands[s]:
-                raise Refused("no_cards", player=s)
-            self._before_person_action(t)
-            if not self._game.hands[s]:
-                raise Refused("no_cards", player=s)
+            self._before_person_action(t, lambda: self._game._refuse_play(s))
             played: list[int] = []
             self._rule(lambda: played.append(self._game.play(s, t=t)))
             self._now = max(self._now, t)
@@ -774,11 +790,7 @@ class Table:
         with self._action():
             s = self._person(seat)
             t = self._time(t)
-            if self._game.stars <= 0:
-                raise Refused("no_stars")
-            self._before_person_action(t)
-            if self._game.stars <= 0:
-                raise Refused("no_stars")
+            self._before_person_action(t, self._game._refuse_propose_star)
             self._rule(lambda: self._game.propose_star(s, t=t))
             self._now = max(self._now, t)
             with self._then_changed():

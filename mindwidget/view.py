@@ -84,12 +84,19 @@ def table_view(
         pile = [
             _known(e["card"], int(e["player"]), seat, obs.pile[i]) for i, e in enumerate(played)
         ]
-    # Discards in order: who, which card (None if face down), by a mistake or a star.
+    # The latest mistake, while its panel shows (no card played after it).
+    shown_mistake = idx.after_play("mistake")
+    # Discards in order: who, which card (None if face down), by a mistake or a star;
+    # ``marked``: the places of the ones the shown mistake put aside.
     public_discards: list[tuple[int, int | None, str]] = []
+    marked: list[int] = []
     for i in idx.discarding:
         e = idx.public(i)
         kind = "mistake" if e["type"] == "mistake" else "star"
+        start = len(public_discards)
         public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
+        if i == shown_mistake:
+            marked = list(range(start, len(public_discards)))
     if reveal:
         discards = [
             {"player": d.player, "card": d.card, "k": k}
@@ -125,7 +132,20 @@ def table_view(
             else []
         ),
         "allowed": _allowed_list(allowed),
+        # the cards run 1 .. deck (the trace's card axis)
+        "deck": game.rules.deck,
     }
+    # What the front end shows and would otherwise work out (it derives no rule); each left
+    # out when it says nothing (a play's sync stays small): the put-aside cards of the
+    # shown mistake, and that the pile's top card is the one it played too early (the last
+    # card played before it);
+    if shown_mistake is not None:
+        view["mistake_discards"] = marked
+        if idx.played and idx.played[-1] < shown_mistake:
+            view["early"] = True
+    # after a win: the banner's hint that blind mode may follow (the rules allow it once).
+    if game.status == "won" and "start_blind" in game.legal_actions(0):
+        view["blind_hint"] = True
     # The panels of what just happened; left out when there is nothing to show.
     panels = {
         "vote": _last_vote(idx),
@@ -139,21 +159,19 @@ def table_view(
     if reveal:
         view["hands"] = [list(h) for h in game.hands]
         view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
+        # the lowest card in any hand: the one the rules want next (a scenario marks it)
+        view["lowest"] = min((c for h in game.hands for c in h), default=None)
     return view
 
 
 def _summary(game: Game) -> dict[str, Any]:
-    """The end of a game in brief: the level reached and where lives were lost."""
+    """The end of a game in brief: the level reached and where lives were lost
+    (each mistake's and blind check's ``lives_lost``, as the core recorded it)."""
     lost: dict[int, int] = {}
     for e in game.events:
-        d = e.public_dict()
-        n = (
-            1
-            if d["type"] == "mistake"
-            else d.get("lives_lost", 0)
-            if d["type"] == "blind_checked"
-            else 0
-        )
+        if e.type not in ("mistake", "blind_checked"):
+            continue
+        n = e.public_dict()["lives_lost"]
         if n:
             lost[e.level] = lost.get(e.level, 0) + int(n)
     return {"level": game.level, "lives_lost": [{"level": k, "lives": v} for k, v in lost.items()]}

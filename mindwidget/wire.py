@@ -152,6 +152,14 @@ class View(TypedDict):
     n: int
     news: list[PublicEvent]
     allowed: list[Action]
+    #: the highest card of the deck (cards run 1 .. deck): the trace's card axis
+    deck: int
+    #: with ``mistake``: the places in ``discards`` of the cards that mistake put aside
+    mistake_discards: NotRequired[list[int]]
+    #: (only true) the pile's top card is the one the shown ``mistake`` played too early
+    early: NotRequired[Literal[True]]
+    #: (only true) after a win: blind mode may follow (the rules allow it once); the banner says so
+    blind_hint: NotRequired[Literal[True]]
     vote: NotRequired[VotePanel]
     mistake: NotRequired[PublicEvent]
     cleared: NotRequired[PublicEvent]
@@ -159,6 +167,8 @@ class View(TypedDict):
     summary: NotRequired[Summary]
     hands: NotRequired[list[list[int]]]  # reveal only
     plans: NotRequired[dict[str, float]]  # reveal only
+    #: reveal only: the lowest card in any hand (the one the rules want next); null: none
+    lowest: NotRequired[int | None]
     #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
     names: NotRequired[list[str | None]]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
@@ -448,6 +458,9 @@ class TableSnapshot(TypedDict):
     lives: int
     stars: int
     status: Literal["waiting", "playing", "stopped", "over"]
+    #: the game is won or lost (``status`` "over"); a level is cleared and the next one waits
+    over: bool
+    cleared: bool
     waiting_for: list[int]
     last_mistake: LastMistake | None
     games: int

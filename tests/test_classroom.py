@@ -204,6 +204,8 @@ def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -
     a.send({"type": "ready"})
     b.send({"type": "ready"})
     c.wait(lambda x: x.info.get("waiting_for") == [2], "waiting for Cas only")
+    # each page gets its own update: Anna's may come a moment after Cas's
+    a.wait(lambda x: x.info.get("waiting_for") == [2], "Anna's page: waiting for Cas only")
     assert a.info["ready"] and not c.info["ready"]
     assert {x.phase for x in (a, b, c)} == {"ready"}
     # who pressed Ready is offered Ready no more and is told the table waits; Cas is not

@@ -93,6 +93,10 @@ def test_every_library_scenario_plays_through_the_board() -> None:
             state = p.scenario.state
             assert s["table"]["hands"] == [list(h) for h in state.hands], (name, k)
             assert s["table"]["pile"] == list(state.pile), (name, k)
+            # the lowest card in play, which the board marks, is Python's (issue 26)
+            held = [c for h in state.hands for c in h]
+            assert s["table"]["lowest"] == (min(held) if held else None), (name, k)
+            assert s["table"]["deck"] == state.rules.deck, (name, k)
             full = p.scenario.narrations[k - 1]["en"]
             assert s["text"] in full, (name, k)
             # each step shows a rule (with its source text) or a tip, never both

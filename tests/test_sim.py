@@ -28,6 +28,7 @@ from mindwidget.bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPoli
 from mindwidget.game import Observation
 from mindwidget.rules import SETUP, RuleError, Rules
 from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval
+from mindwidget.sim import fast as fast_engine
 
 Z = 4.0
 KS_001 = 1.95
@@ -185,6 +186,26 @@ FAST_GAMES = 20_000
 REFERENCE_GAMES = 1000
 
 
+def disagreements(fast: SimResult, ref: SimResult) -> list[str]:
+    """What two results disagree on beyond the tolerances (empty: they agree)."""
+    f, r = fast.games, ref.games
+    out = []
+    if abs(z_rate(f["won"], r["won"])) >= Z:
+        out.append("won")
+    d, critical = ks(f["level_reached"], r["level_reached"])
+    if d >= critical:
+        out.append(f"levels reached (KS {d:.3f} >= {critical:.3f})")
+    for column in ("level_reached", "lives_lost", "stars_used", "lives_left", "stars_left"):
+        if abs(z_mean(f[column], r[column])) >= Z:
+            out.append(column)
+    fl, rl = fast.levels, ref.levels
+    if abs(z_rate(fl["cleared"], rl["cleared"])) >= Z:
+        out.append("cleared per level")
+    if abs(z_mean(fl["mistakes"], rl["mistakes"])) >= Z:
+        out.append("mistakes per level")
+    return out
+
+
 @pytest.mark.parametrize("name", list(SETTINGS))
 def test_fast_and_reference_engines_agree(name: str, pool: ProcessPoolExecutor) -> None:
     players, bots = SETTINGS[name]
@@ -192,15 +213,53 @@ def test_fast_and_reference_engines_agree(name: str, pool: ProcessPoolExecutor) 
     ref = simulate(
         players, bots, REFERENCE_GAMES, seed=2, engine="reference", executor=pool, progress=False
     )
-    f, r = fast.games, ref.games
-    assert abs(z_rate(f["won"], r["won"])) < Z
-    d, critical = ks(f["level_reached"], r["level_reached"])
-    assert d < critical, (d, critical)
-    for column in ("level_reached", "lives_lost", "stars_used", "lives_left", "stars_left"):
-        assert abs(z_mean(f[column], r[column])) < Z, column
-    fl, rl = fast.levels, ref.levels
-    assert abs(z_rate(fl["cleared"], rl["cleared"])) < Z
-    assert abs(z_mean(fl["mistakes"], rl["mistakes"])) < Z
+    assert disagreements(fast, ref) == []
+
+
+# The comparison above must be able to fail: the same statistics against a fast
+# engine that plays a rule or a model wrong on purpose.
+WRONG = (3, ScalarTimer(cv=0.15))
+
+
+@pytest.fixture(scope="module")
+def wrong_reference(pool: ProcessPoolExecutor) -> SimResult:
+    players, bots = WRONG
+    return simulate(
+        players, bots, REFERENCE_GAMES, seed=2, engine="reference", executor=pool, progress=False
+    )
+
+
+def test_the_comparison_fails_on_a_wrong_reward(wrong_reference: SimResult) -> None:
+    players, bots = WRONG
+    right = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert disagreements(right, wrong_reference) == []
+    # R8 wrong: no life for clearing level 6 (the other rewards as they are)
+    rewards = {level: kind for level, kind in Rules(players=3).rewards.items() if level != 6}
+    wrong = simulate(
+        players,
+        bots,
+        FAST_GAMES,
+        seed=1,
+        engine="fast",
+        progress=False,
+        rules=Rules(players=3, rewards=rewards),
+    )
+    assert {"won", "lives_left"} <= set(disagreements(wrong, wrong_reference))
+
+
+def test_the_comparison_fails_on_a_wrong_noise(
+    wrong_reference: SimResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Normals 10% too wide (a wait's spread is the model of every timer)."""
+    players, bots = WRONG
+    normals = fast_engine._normals
+
+    def wide(rng: np.random.Generator, shape: tuple[int, int], scale: float = 1.0) -> object:
+        return normals(rng, shape, 1.1 * scale)
+
+    monkeypatch.setattr(fast_engine, "_normals", wide)
+    wrong = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert "won" in disagreements(wrong, wrong_reference)
 
 
 # ------------------------------------------------------------------ executors and chunks

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mindwidget import Game, RuleError, Table
+from mindwidget import Game, RuleError, Rules, Table
 from mindwidget.bots import PerfectTimer
 from mindwidget.game import Observation
 from mindwidget.i18n import LANGS
@@ -221,6 +221,32 @@ def test_allowed_lists_exactly_what_the_table_accepts_and_refusals_change_nothin
                 table.advance(rng.choice([0.0, 0.5, 3.0]))
     assert seen >= set(ALLOWED) - {"start_blind"} - ({"wait"} if mode == "realtime" else set())
     assert {"press_ready", "vote_first", "level_over", "not_now"} <= keys
+
+
+def test_allowed_is_the_rules_legal_actions_narrowed_by_the_tables_own_gates() -> None:
+    """`Table.allowed` lists no action the rules refuse now (`Game.legal_actions`), and
+    withholds none of the rules' actions between levels (next level, blind mode)."""
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for seed in range(4):
+        rules = Rules(players=3, levels=2, lives=3)
+        table = Table(
+            players=3, seats=(1,), bots=Proposer(propose_stars=True), seed=seed, rules=rules
+        )
+        for _ in range(80):
+            legal = set(table.game.legal_actions(1))
+            allowed = set(table.allowed(1))
+            seen |= allowed
+            assert allowed - {"wait", "new_game"} <= legal, (allowed, legal)
+            assert {"next_level", "start_blind"} & legal <= allowed, (allowed, legal)
+            onlooker = set(table.allowed(None))
+            assert onlooker - {"wait", "new_game"} <= set(table.game.legal_actions(0))
+            ok = sorted(allowed - {"new_game"})
+            if not ok:
+                break
+            do(table, rng.choice(ok), rng)
+            table.advance(rng.choice([0.0, 0.5, 3.0]))
+    assert {"next_level", "start_blind", "play", "ready"} <= seen, seen
 
 
 def test_a_refusal_is_a_rule_error_with_a_key_and_words_in_every_language() -> None:

@@ -508,7 +508,10 @@ def test_one_play_syncs_a_few_hundred_bytes() -> None:
         if not b.run_clock():
             break
         sizes.append(sum(len(json.dumps(e["data"])) for e in b.comm.sent[n:]))
-    assert sizes and max(sizes) < 1200, sizes
+    # the largest is a mistake's (its event in the news and in the panel); 1.3 kB since the
+    # view carries what the JS worked out before (issue 26: the deck, the mistake's
+    # put-aside cards and early card, the lives it cost): it was 1,196 bytes, now 1,283
+    assert sizes and max(sizes) < 1300, sizes
 
 
 # ------------------------------------------------------------------ locales

@@ -33,6 +33,8 @@ NOT_CARDS = frozenset(
         "players", "seat", "level", "levels", "lives", "stars", "n", "seq", "epoch", "id",
         "player", "p", "by", "from", "counts", "pile_by", "lives_lost", "buffer_paths",
         "max_lives", "max_stars", "speeds", "speed", "tempo",
+        # the deck's size and places in the discards' list (issue 26), not cards
+        "deck", "mistake_discards",
     }
 )  # fmt: skip
 

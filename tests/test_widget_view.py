@@ -96,3 +96,67 @@ def test_a_stop_is_a_shaded_span_in_the_trace() -> None:
     assert trace_points(g, 0) == [{"k": "stop", "t": 1.5, "until": None, "player": 1}]
     g.ready(t=4.0)
     assert trace_points(g, 0)[0]["until"] == 4.0
+
+
+# ---------------------------------------------- what the JS used to work out (issue 26)
+def test_the_view_carries_the_deck_it_is_played_with() -> None:
+    assert table_view(Game.from_hands([[5], [17], [33]]), 0)["deck"] == 100
+    rules = Rules(players=3, levels=2, deck=50)
+    assert table_view(Game(rules=rules, seed=1), 0)["deck"] == 50
+
+
+def test_a_shown_mistake_names_its_put_aside_cards_its_early_card_and_the_lives_it_cost() -> None:
+    g = Game.from_hands([[5, 40, 80], [17, 60, 85], [33, 45, 90]], lives=3)
+    g.ready(t=0)
+    g.play(2, t=1.0)  # 33 while 5 and 17 are held: a mistake
+    v = table_view(g, 0)
+    assert v["mistake_discards"] == [0, 1] and v["early"] is True
+    assert v["mistake"]["lives_lost"] == 1 and v["lives"] == 3 - 1
+    assert v["pile"][-1] == v["mistake"]["card"]
+    g.ready(t=2.0)
+    g.play(0, t=3.0)  # 40: fine; the mistake's panel goes, and with it what it marked
+    v = table_view(g, 0)
+    assert "mistake" not in v and "mistake_discards" not in v and "early" not in v
+    g.play(1, t=4.0)  # 60 while 45 is held: a second mistake puts aside only 45
+    v = table_view(g, 1)
+    assert [d["card"] for d in v["discards"]] == [5, 17, 45]
+    assert v["mistake_discards"] == [2] and v["early"] is True
+    assert v["mistake"]["lives_lost"] == 3 - v["lives"] - 1
+
+
+def test_the_summary_counts_the_lives_each_event_says_it_cost() -> None:
+    g = Game.from_hands([[5, 40], [17, 60], [33, 90]], lives=2)
+    g.ready(t=0)
+    g.play(2, t=1.0)  # a mistake: one life
+    g.ready(t=2.0)
+    g.play(1, t=3.0)  # 60 while 40 is held: the last life
+    v = table_view(g, 0)
+    assert v["phase"] == "lost"
+    lost = [e.to_dict()["lives_lost"] for e in g.events if e.type == "mistake"]
+    assert v["summary"]["lives_lost"] == [{"level": 2, "lives": sum(lost)}] and lost == [1, 1]
+
+
+def test_the_blind_hint_comes_after_a_win_only_while_blind_mode_may_still_follow() -> None:
+    rules = Rules(players=2, levels=1, lives=2)
+    g = Game.from_hands([[5], [17]], rules=rules)
+    g.ready(t=0)
+    g.play(0, t=1.0)
+    assert "blind_hint" not in table_view(g, 0)  # the level runs
+    g.play(1, t=2.0)
+    assert g.status == "won" and table_view(g, 0)["blind_hint"] is True
+    g.start_blind()
+    g.ready(t=0)
+    for p in range(2):
+        g.play(p, t=1.0 + p)
+    assert g.status in ("won", "lost") and g.blind
+    assert "blind_hint" not in table_view(g, 0)  # blind mode comes once
+
+
+def test_a_revealed_view_names_the_lowest_card_in_any_hand() -> None:
+    g = Game.from_hands([[40, 80], [17, 60], [33, 90]])
+    assert table_view(g, None, reveal=True)["lowest"] == 17
+    assert "lowest" not in table_view(g, 0)  # it would tell another seat's card
+    g.ready(t=0)
+    for p, t in ((1, 1.0), (2, 2.0), (0, 3.0), (1, 4.0), (0, 5.0), (2, 6.0)):
+        g.play(p, t=t)
+    assert g.status == "cleared" and table_view(g, None, reveal=True)["lowest"] is None

@@ -519,6 +519,9 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
         "lives": 0,
         "stars": 0,
         "status": "waiting",
+        # the game is won or lost (status "over"); a level is cleared (the next one waits)
+        "over": False,
+        "cleared": False,
         "waiting_for": t.waiting_for(),
         "last_mistake": None,
         "games": t.games,
@@ -537,6 +540,8 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
             else "over"
             if phase in ("won", "lost")
             else "stopped",
+            over=phase in ("won", "lost"),
+            cleared=phase == "cleared",
         )
         index = t.table.index
         i = index.last.get("mistake")

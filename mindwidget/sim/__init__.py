@@ -28,8 +28,8 @@ or its ``get_executor()``) and however the blocks are grouped into chunks.
 Any size: chunks are made as they are needed, at most `IN_FLIGHT` wait on an
 executor, and ``keep="summary"`` adds each block into exact `LevelTotals`
 instead of keeping its rows, so a million games or a billion take the same
-memory (under 20 MB above the interpreter; ``keep="games"`` keeps about 500
-bytes a game, about 930 at the peak).
+memory (about 50 MB above the interpreter; ``keep="games"`` keeps about 500
+bytes a game, about 900 at the peak).
 
 The package: this module is the driver (`simulate`, blocks, chunks,
 executors) and the reference engine; `mindwidget.sim.results` holds what it
@@ -91,7 +91,7 @@ __all__ = [
 
 #: Games per block of the fast engine: the unit of randomness (one seed
 #: sequence each) and of vectorisation.
-BLOCK = 4096
+BLOCK = 8192
 #: Games per block of the reference engine (a block takes a few seconds).
 REFERENCE_BLOCK = 256
 

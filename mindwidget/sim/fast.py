@@ -11,9 +11,12 @@ and ARCHITECTURE.md's rule table):
 rule   what                                             here
 =====  ===============================================  ==================================
 R1     levels, lives, stars by player count             the core's `Rules` (not again)
-R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (another random
-                                                        stream, the same distribution)
-R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat)
+R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`, `_by_seat`:
+                                                        another random stream, the same
+                                                        distribution)
+R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat);
+                                                        `_last_hand` (the cards left all in
+                                                        one hand: played out at once)
 R6     a card played over a lower held card costs a     AGAIN: `_play` (``mistake``: every
        life; every lower card is discarded              hand's cards <= the played card go)
 R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (the proposal
@@ -22,12 +25,14 @@ R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (th
 R7     the star is used when the vote is unanimous      the core's `Rules.unanimous`
 R8     rewards on clearing a level, capped by the box   the core's `Rules.reward`
 R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``), `_end`,
-       level                                            `_fast_block` (the level loop)
+       level                                            `_record`, `_fast_block` (the level
+                                                        loop)
 =====  ===============================================  ==================================
 
 A bot's model, not a rule, is also implemented again: `_planned_waits` (each
-timer kind's ``plan``) and `_held` (`HumanTimer.hold_factor`: what the others
-still hold, counted from the arrays), held to the bots by the same test.
+timer kind's ``plan``, its normals by `_normals`) and `_held`
+(`HumanTimer.hold_factor`: what the others still hold, counted from the
+arrays), held to the bots by the same test.
 
 Not played here: R4/R5 (time stamps, hands on the table: a seat re-plans
 from every event instead), R10 (blind mode: `simulate` stops at the win), R11
@@ -39,7 +44,20 @@ against the reference engine, which is the runner on real `Game` objects,
 for six teams: win rate, level reached, lives lost, stars used and left,
 mistakes per level), with ``test_house_rules_are_played_by_both_engines``
 (fewer levels, one life, stars spent into the box) and
-``test_rewards_are_capped_by_the_box`` (R8, both engines).
+``test_rewards_are_capped_by_the_box`` (R8, both engines). That the
+comparison can fail: ``test_the_comparison_fails_on_a_wrong_reward`` and
+``test_the_comparison_fails_on_a_wrong_noise`` (the same statistics against
+an engine with a rule or a model changed on purpose).
+
+Speed (issue 27; ``benchmarks/sim.py`` prints the figures): a step costs a
+few dozen whole-array operations, so the engine avoids the expensive ones:
+normals by Box and Muller on float32 (`_normals`, a third of the ziggurat's
+time), log waits for lognormal teams (no ``exp``), one table for a team of
+equal seats, a branch-free first actor (`_first_to_act`), one sort per deal
+(`_by_seat`), the counts that ended games keep in one array (`_Counts`), and
+no event at all for a hand that plays out alone (`_last_hand`). Any of these
+may change the random stream (and so the results for a seed), never the
+distribution.
 """
 
 from __future__ import annotations
@@ -146,39 +164,72 @@ NONE = 30_000  # "no card": above every card, and far above every gap
 
 
 # R2 AGAIN (see the header): n cards each from a fresh shuffle
-def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
-    """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
+def _draw(rng: np.random.Generator, g: int, total: int, deck: int) -> npt.NDArray[np.int16]:
+    """``g`` games' ``total`` different cards each, in the order dealt: (g, total).
 
-    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`.
     Cards are drawn one at a time, uniformly from the deck, and a card already
     dealt in that game is drawn again: each draw is uniform over the cards
-    left, exactly like `Game`'s ``random.sample``. Seat s gets draws
-    s*k .. s*k+k-1. (Cheaper than sorting 100 random keys per game: at most
-    ``n*k`` draws, few of them repeated.)
+    left, exactly like `Game`'s ``random.sample``; draw ``j`` goes to seat
+    ``j // k`` (k cards each). Cheaper than sorting 100 random keys per game:
+    ``total`` draws, few of them repeated; the draws again come from a pool
+    drawn at once, as one call per repeat costs more than the numbers.
     """
-    total = n * k
     width = deck + 1
     taken = np.zeros(g * width, dtype=np.bool_)
     base = np.arange(g) * width
     cards = rng.integers(1, deck + 1, size=(g, total), dtype=np.int16)
+    pool_size = g * total * total // width + 256  # about the repeats expected
+    pool = rng.integers(1, deck + 1, size=pool_size, dtype=np.int16)
+    used = 0
     for j in range(total):
-        c = cards[:, j]
+        c = cards[:, j]  # a view: the draws again land in ``cards``
         idx = base + c
         clash = np.flatnonzero(taken[idx])
         while clash.size:
-            new = rng.integers(1, deck + 1, size=clash.size, dtype=np.int16)
+            if used + clash.size > pool.size:
+                pool = rng.integers(1, deck + 1, size=max(pool_size, clash.size), dtype=np.int16)
+                used = 0
+            new = pool[used : used + clash.size]
+            used += clash.size
             c[clash] = new
             idx[clash] = base[clash] + new
             clash = clash[taken[idx[clash]]]
         taken[idx] = True
-        cards[:, j] = c
+    return cards
+
+
+# R2 AGAIN (see the header): the hands sorted
+def _by_seat(cards: npt.NDArray[np.int16], k: int, deck: int) -> npt.NDArray[np.int16]:
+    """Each game's cards sorted, seat by seat: ``seat * (deck + 1) + card`` sorted
+    in one sort per game (far cheaper than one per hand), the key taken off again.
+    (The key fits int16 for every deck and player count the rules allow.)"""
+    offset = (np.arange(cards.shape[1], dtype=np.int16) // k) * np.int16(deck + 1)
+    keyed: npt.NDArray[np.int16] = cards + offset
+    keyed.sort(axis=1)
+    keyed -= offset
+    return keyed
+
+
+# R2 AGAIN (see the header): the hands dealt
+def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
+    """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
+
+    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`.
+    """
     hands = np.full((n, g, k + 2), NONE, dtype=np.int16)
-    hands[:, :, :k] = np.sort(cards.reshape(g, n, k), axis=2).transpose(1, 0, 2)
+    hands[:, :, :k] = (
+        _by_seat(_draw(rng, g, n * k, deck), k, deck).reshape(g, n, k).transpose(1, 0, 2)
+    )
     return hands
 
 
 class _Timing:
-    """Per-seat wait tables by gap: mean and noise scale, ``inf`` for no card."""
+    """Per-seat wait tables by gap: mean and noise scale, ``inf`` for no card.
+
+    A table has `NONE` + 1 entries, so that ``low - top`` indexes it as it is
+    (a seat with no card has a gap of at least ``NONE - deck``: ``inf``); only
+    the first ``deck + 1`` entries and the last few are ever read.
+    """
 
     def __init__(self, seats: _Seats, deck: int) -> None:
         n = seats.spp.size
@@ -205,9 +256,6 @@ class _Timing:
         # Gap 0 (an inert game, see `_Level.end`) and deck+1 (no card): never first.
         mean[:, [0, deck + 1]] = np.inf
         sd[:, [0, deck + 1]] = 0.0
-        # float32 is plenty for a wait (7 digits) and halves the memory traffic.
-        self.mean32 = mean.astype(np.float32)
-        self.sd32 = sd.astype(np.float32)
         self.kind = seats.kind
         self.cv = [float(x) for x in seats.cv]
         #: a normal seat whose wait can be cut at 0 (ties at 0 are possible)
@@ -223,7 +271,33 @@ class _Timing:
         ) or any(
             bool((sd[s, 1 : deck + 1] == 0).any()) for s in range(n) if seats.kind[s] == "human"
         )
-        self.cap = deck + 1
+        #: every seat lognormal: compare log waits, log m + cv Z (the same order, no exp)
+        self.log_keys = all(k == "lognormal" for k in seats.kind)
+        if self.log_keys:
+            with np.errstate(divide="ignore"):
+                mean = np.log(mean)
+        # float32 is plenty for a wait (7 digits) and halves the memory traffic.
+        self.mean32 = _wide(mean, deck)
+        self.sd32 = _wide(sd, deck)
+        #: every seat the same: one table for all of them (no per-seat loop)
+        self.same = n > 0 and all(
+            self.kind[s] == self.kind[0]
+            and self.floor[s] == self.floor[0]
+            and self.clip[s] == self.clip[0]
+            and self.cv[s] == self.cv[0]
+            and np.array_equal(mean[s], mean[0])
+            and np.array_equal(sd[s], sd[0])
+            for s in range(n)
+        )
+        self.cv32 = np.array(self.cv, dtype=np.float32)[:, None]
+
+
+def _wide(table: FloatArray, deck: int) -> npt.NDArray[np.float32]:
+    """A (seats, deck + 2) table as float32, widened to `NONE` + 1 entries with the last."""
+    out = np.empty((table.shape[0], NONE + 1), dtype=np.float32)
+    out[:, : deck + 2] = table
+    out[:, deck + 2 :] = table[:, deck + 1 : deck + 2]
+    return out
 
 
 def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
@@ -272,9 +346,44 @@ def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
     return np.where(ok, factor, 1.0).astype(np.float32)
 
 
+def _normals(
+    rng: np.random.Generator, shape: tuple[int, int], scale: float = 1.0
+) -> npt.NDArray[np.float32]:
+    """Standard normals of ``shape`` times ``scale``, two from every two uniforms
+    (Box and Muller 1958).
+
+    float32 throughout, where NumPy's log, sqrt, cos and sin are vectorised,
+    and the uniforms straight from the bit generator (`random_raw`): 24-bit
+    integers ``k``, ``U = k / 2**24``. About a third of the time of
+    `numpy.random.Generator.standard_normal` (ziggurat, one number at a time),
+    which was the largest single cost of a step. ``1 - U`` lies in (0, 1], so
+    every radius is finite and ``|Z| <= sqrt(48 ln 2) = 5.77`` (the normal
+    lies beyond with probability 8e-9).
+    """
+    size = shape[0] * shape[1]
+    half = (size + 1) // 2
+    raw = rng.bit_generator.random_raw(half).view(np.uint32).reshape(2, half)
+    k = (raw >> np.uint32(8)).astype(np.float32)  # two 24-bit integers a pair
+    # R = sqrt(-2 ln(1 - U)) = sqrt(2 (24 ln 2 - ln(2**24 - k)))
+    r = np.subtract(np.float32(2**24), k[0])
+    np.log(r, out=r)
+    np.subtract(np.float32(24 * np.log(2)), r, out=r)
+    r *= np.float32(2.0)
+    np.sqrt(r, out=r)
+    if scale != 1.0:
+        r *= np.float32(scale)
+    angle = k[1]
+    angle *= np.float32(2 * np.pi / 2**24)
+    z = np.empty((2, half), dtype=np.float32)
+    np.cos(angle, out=z[0])
+    np.sin(angle, out=z[1])
+    z *= r
+    return z.reshape(-1)[:size].reshape(shape)
+
+
 def _planned_waits(
     timing: _Timing,
-    gap: npt.NDArray[np.int16],
+    gap: IntArray,
     rng: np.random.Generator,
     held: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
@@ -282,17 +391,37 @@ def _planned_waits(
 
     The one place that knows each timer kind's model (the same as its bot's
     ``plan``, with fresh noise at every event). ``gap`` is each seat's lowest
-    card minus the top of the pile; a seat with no card has gap ``deck + 1``
-    and waits for ever. One standard normal per seat and game is drawn first,
-    whatever the kinds. To add a kind: name it in `TimerKind`, map its bot in
-    `_timer_kind` (and `FAST_TIMERS`), give `_Seats` and `_Timing` its
-    parameters, and add its branch here; draw any further random numbers after
-    ``z`` and only when a seat of that kind plays, so that the other kinds'
-    results stay what they are for a seed. Say in `_Timing.exact` /
-    `_Timing.clip` whether two of its waits can be exactly equal. ``held``:
-    each "human" seat's hold factor (`_held`), None for 1.
+    card minus the top of the pile; a seat with no card has a gap of at least
+    ``NONE - deck`` and waits for ever. One standard normal per seat and game
+    is drawn first (`_normals`), whatever the kinds. With every seat
+    lognormal (`_Timing.log_keys`) the result is the log of the wait,
+    ``log m + cv Z``: the same order, so the same seat acts first. To add a
+    kind: name it in `TimerKind`, map its bot in `_timer_kind` (and
+    `FAST_TIMERS`), give `_Seats` and `_Timing` its parameters, and add its
+    branch here; draw any further random numbers after ``z`` and only when a
+    seat of that kind plays, so that the other kinds' results stay what they
+    are for a seed. Say in `_Timing.exact` / `_Timing.clip` whether two of its
+    waits can be exactly equal. ``held``: each "human" seat's hold factor
+    (`_held`), None for 1.
     """
-    z = rng.standard_normal(gap.shape, dtype=np.float32)
+    mean: npt.NDArray[np.float32]
+    if timing.same and timing.log_keys:  # log m + cv Z, one table for every seat
+        mean = timing.mean32[0].take(gap)
+        mean += _normals(rng, gap.shape, timing.cv[0])
+        return mean
+    z = _normals(rng, gap.shape)
+    if timing.same and timing.kind[0] != "human":  # one table for every seat
+        mean = timing.mean32[0].take(gap)
+        z *= timing.sd32[0].take(gap)  # "normal": max(0, m + sd Z)
+        mean += z
+        if timing.clip_any:
+            np.maximum(mean, 0.0, out=mean)
+        return mean
+    if timing.log_keys:
+        wait = _per_seat(timing.mean32, gap)
+        z *= timing.cv32
+        wait += z
+        return wait
     wait = np.empty(gap.shape, dtype=np.float32)
     for s, kind in enumerate(timing.kind):
         mean = timing.mean32[s].take(gap[s])
@@ -311,18 +440,29 @@ def _planned_waits(
     return wait
 
 
+def _per_seat(table: npt.NDArray[np.float32], gap: IntArray) -> npt.NDArray[np.float32]:
+    """``table[s, gap[s, g]]`` for every seat s and game g: one gather."""
+    width = table.shape[1]
+    offset = (np.arange(gap.shape[0]) * width)[:, None]
+    out: npt.NDArray[np.float32] = table.reshape(-1).take(gap + offset)
+    return out
+
+
 def _first_to_act(
     timing: _Timing, wait: npt.NDArray[np.float32], rng: np.random.Generator
 ) -> npt.NDArray[np.intp]:
     """The seat with the smallest wait in each game; ties broken at random."""
     n, a = wait.shape
-    # argmin over a short axis 0, written out because np.argmin(axis=0) copies the array.
+    # argmin over a short axis 0, written out without branches: np.argmin(axis=0)
+    # copies the array, and a masked copy (np.where) mispredicts on random masks.
     first = wait[0].copy()
     who = np.zeros(a, dtype=np.intp)
     for s in range(1, n):
         earlier = wait[s] < first
-        np.copyto(first, wait[s], where=earlier)
-        who = np.where(earlier, s, who)
+        np.minimum(first, wait[s], out=first)
+        step = np.subtract(s, who)
+        step *= earlier
+        who += step
     if timing.exact or timing.clip_any:
         if timing.exact:
             tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
@@ -338,8 +478,42 @@ def _first_to_act(
     return who
 
 
+class _Counts:
+    """Each game's counts, rows of one (5, games) array: ended games are recorded
+    with one copy (`_record`), not five."""
+
+    counts: IntArray
+
+    #: the rows of ``counts``: what the level's results take from a game when it ends
+    ENDED = ("lives", "stars", "boxed", "mistakes", "stars_used")
+
+    def _row(self, i: int) -> IntArray:
+        row: IntArray = self.counts[i]
+        return row
+
+    @property
+    def lives(self) -> IntArray:
+        return self._row(0)
+
+    @property
+    def stars(self) -> IntArray:
+        return self._row(1)
+
+    @property
+    def boxed(self) -> IntArray:  # stars spent into the box (``spent_stars="box"``)
+        return self._row(2)
+
+    @property
+    def mistakes(self) -> IntArray:
+        return self._row(3)
+
+    @property
+    def stars_used(self) -> IntArray:
+        return self._row(4)
+
+
 @dataclass
-class _Level:
+class _Level(_Counts):
     """One level of the games still playing it; arrays are seat-major (seats, games).
 
     Games that end their level become inert (no cards, a count of cards left
@@ -349,21 +523,14 @@ class _Level:
 
     hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
     ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
-    low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
+    low: IntArray  # each seat's lowest card (`NONE`: no card); int64 indexes a table as it is
     floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
-    top: npt.NDArray[np.int16]  # the top of the pile
+    top: IntArray  # the top of the pile
     declined: BoolArray  # a star proposal was declined since the last play
     left: IntArray  # cards left in hands
-    lives: IntArray
-    stars: IntArray
-    boxed: IntArray  # stars spent into the box (``spent_stars="box"``)
-    mistakes: IntArray
-    stars_used: IntArray
+    counts: IntArray  # (5, games): `_Counts.ENDED`
     row: npt.NDArray[np.intp]  # the game's row in this level's results
     live: BoolArray
-
-    #: what the level's results take from a game when it ends
-    ENDED = ("lives", "stars", "boxed", "mistakes", "stars_used")
 
     @classmethod
     def deal(
@@ -377,19 +544,17 @@ class _Level:
     ) -> _Level:
         n, g = rules.players, lives.size
         hands = _deal(rng, g, n, level, rules.deck)
+        counts = np.zeros((len(cls.ENDED), g), dtype=np.int64)
+        counts[0], counts[1], counts[2] = lives, stars, boxed
         return cls(
             hands=hands,
             ptr=np.zeros((n, g), dtype=np.intp),
-            low=hands[:, :, 0].copy(),
+            low=hands[:, :, 0].astype(np.int64),
             floor=np.zeros((n, g), dtype=np.int16),
-            top=np.zeros(g, dtype=np.int16),
+            top=np.zeros(g, dtype=np.int64),
             declined=np.zeros(g, dtype=np.bool_),
             left=np.full(g, n * level, dtype=np.int64),
-            lives=lives.copy(),
-            stars=stars.copy(),
-            boxed=boxed.copy(),
-            mistakes=np.zeros(g, dtype=np.int64),
-            stars_used=np.zeros(g, dtype=np.int64),
+            counts=counts,
             row=np.arange(g),
             live=np.ones(g, dtype=np.bool_),
         )
@@ -404,20 +569,16 @@ class _Level:
 
 
 @dataclass
-class _Outcome:
+class _Outcome(_Counts):
     """A level's results, one row per game that played it (filled in as games end)."""
 
     cleared: BoolArray
-    lives: IntArray
-    stars: IntArray
-    boxed: IntArray
-    mistakes: IntArray
-    stars_used: IntArray
+    counts: IntArray  # (5, games): `_Counts.ENDED`
 
     @classmethod
     def empty(cls, g: int) -> _Outcome:
-        counts = {key: np.zeros(g, dtype=np.int64) for key in _Level.ENDED}
-        return cls(cleared=np.zeros(g, dtype=np.bool_), **counts)
+        counts = np.zeros((len(cls.ENDED), g), dtype=np.int64)
+        return cls(cleared=np.zeros(g, dtype=np.bool_), counts=counts)
 
 
 class _Star:
@@ -494,7 +655,8 @@ def _play(
 ) -> None:
     """``who`` plays its lowest card in the games ``rows`` (None: all); a mistake costs a life.
 
-    Marks in ``done`` the games that ended: no cards left, or no lives.
+    Marks in ``done`` the games that ended: no lives, or every card left in
+    one hand (`_last_hand`).
     """
     n, a = lv.low.shape
     level = lv.hands.shape[2] - 2
@@ -503,77 +665,105 @@ def _play(
     top, left = lv.top, lv.left
     if rows is None:  # every game plays: whole-array operations, no fancy indexing
         rows = np.arange(a)
-        pos = who * a + rows
+        pos = who * a
+        pos += rows
         card = lflat[pos]
         mistake = card > lv.low.min(axis=0)
-        nxt = pflat[pos] + 1
-        np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
-        pflat[pos] = nxt
-        lflat[pos] = hflat[pos * width + nxt]
         top[:] = card
         lv.declined[:] = False
         left -= 1
-        newly = left == 0
     else:
-        pos = who[rows] * a + rows
+        pos = who[rows] * a
+        pos += rows
         card = lflat[pos]
         mistake = card > lv.low[:, rows].min(axis=0)
-        nxt = pflat[pos] + 1
-        np.minimum(nxt, width - 1, out=nxt)
-        pflat[pos] = nxt
-        lflat[pos] = hflat[pos * width + nxt]
         top[rows] = card
         lv.declined[rows] = False
         left[rows] -= 1
-        newly = np.zeros(a, dtype=np.bool_)
-        newly[rows] = left[rows] == 0
+    nxt = pflat[pos]
+    nxt += 1
+    np.minimum(nxt, width - 1, out=nxt)  # inert rows stay on the sentinel
+    pflat[pos] = nxt
+    lflat[pos] = hflat[pos * width + nxt]
     if mistake.any():
         # Everyone discards the cards below the played one (the mistake rule).
         m = rows[mistake]
-        hm = lv.hands[:, m, :]
-        lv.ptr[:, m] = (hm <= top[m][None, :, None]).sum(axis=2)
-        lv.low[:, m] = np.take_along_axis(hm, lv.ptr[:, m][:, :, None], axis=2)[:, :, 0]
-        left[m] = n * level - lv.ptr[:, m].sum(axis=0)
+        below = lv.hands[:, m, :] <= top[m][None, :, None]
+        p = below.view(np.int8).sum(axis=2, dtype=np.intp)  # each seat's cards gone
+        lv.ptr[:, m] = p
+        lv.low[:, m] = hflat[((np.arange(n) * a)[:, None] + m) * width + p]
+        left[m] = n * level - p.sum(axis=0)
         lv.lives[m] -= 1
         lv.mistakes[m] += 1
-        lost = m[lv.lives[m] <= 0]
-        done[lost] = True
-        newly[m] = left[m] == 0
-    done |= newly
+        lost = lv.lives[m] <= 0  # R9: lost at once
+        if lost.any():
+            done[m[lost]] = True
+    _last_hand(lv, done)
+
+
+# R3 AGAIN (see the header): the last hand plays out (its own lowest card each time)
+def _last_hand(lv: _Level, done: BoolArray) -> None:
+    """Mark in ``done`` the games whose cards left are all in one hand (or none are left).
+
+    That hand plays them in order: each is the lowest card held, so no
+    mistake and no star proposal can come (`StarPolicy.wants_star` needs
+    another seat with cards); the level is cleared. Playing them out one
+    event at a time would change nothing but the time it takes. (Inert games
+    have ``left`` far below 0.)
+    """
+    level = lv.hands.shape[2] - 2
+    in_one = lv.ptr.min(axis=0)
+    in_one += lv.left
+    done |= in_one == level
 
 
 # R9 AGAIN (see the header): a game ends with its level cleared or its lives gone
-def _end(lv: _Level, done: BoolArray, outcome: _Outcome) -> int:
-    """Record the games that ended in ``outcome`` and make them inert; return how many."""
+def _end(lv: _Level, done: BoolArray) -> int:
+    """Make the games that ended inert; return how many.
+
+    An inert game has no cards (every wait is for ever, so it plays `NONE`
+    and changes nothing) and a count of cards left that never reaches 0
+    again. Its counts stay as they were: `_record` takes them when the game
+    is dropped (`_Level.compact`) or the level is over, one copy for many
+    games instead of one per step.
+    """
     d = np.flatnonzero(done)
-    row = lv.row[d]
-    for key in _Level.ENDED:
-        getattr(outcome, key)[row] = getattr(lv, key)[d]
-    outcome.cleared[row] = (lv.left[d] == 0) & (lv.lives[d] > 0)
     lv.low[:, d] = NONE
-    lv.ptr[:, d] = lv.hands.shape[2] - 2  # the first sentinel
     lv.left[d] = -(10**9)
     lv.live[d] = False
     return d.size
 
 
+# R9 AGAIN (see the header): a game with lives left when it ended cleared the level
+def _record(lv: _Level, outcome: _Outcome) -> None:
+    """Record the inert games in ``outcome``: with lives left, a game cleared the level."""
+    d = np.flatnonzero(~lv.live)
+    row = lv.row[d]
+    outcome.counts[:, row] = lv.counts[:, d]
+    outcome.cleared[row] = lv.lives[d] > 0
+
+
 def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
     """Play one level in every game to its end: one public event per step."""
     outcome = _Outcome.empty(lv.top.size)
-    n_live = lv.top.size
+    done = np.zeros(lv.top.size, dtype=np.bool_)
+    _last_hand(lv, done)  # a level of one card each for a team of one
+    n_live = lv.top.size - _end(lv, done) if done.any() else lv.top.size
     while n_live:
         a = lv.top.size
         done = np.zeros(a, dtype=np.bool_)
         rows = star.throw(lv, done) if star.any else None
         # Plays: every seat re-plans from this moment with fresh noise.
-        gap = np.minimum(lv.low - lv.top, timing.cap)
+        gap = lv.low - lv.top
         held = _held(timing, lv, star.any) if timing.holds else None
         who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
         _play(lv, who, rows, done)
         if done.any():
-            n_live -= _end(lv, done, outcome)
+            n_live -= _end(lv, done)
             if n_live and n_live * 4 < a:
+                _record(lv, outcome)
                 lv.compact()
+    _record(lv, outcome)
     return outcome
 
 
@@ -607,9 +797,9 @@ def _fast_block(
         # R8: the rewards for the cleared levels, by the core's own rule.
         _, life, star_gain = rules.reward(level, end.lives, end.stars, end.boxed)
         if life is not False:
-            end.lives += end.cleared & life
+            end.lives[:] += end.cleared & life
         if star_gain is not False:
-            end.stars += end.cleared & star_gain
+            end.stars[:] += end.cleared & star_gain
         lives[alive] = end.lives
         stars[alive] = end.stars
         boxed[alive] = end.boxed
