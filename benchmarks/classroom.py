@@ -1,7 +1,8 @@
 """The class server under a class: simulated pupils at tables of three playing real levels.
 
     .venv/bin/python benchmarks/classroom.py [--pupils 30 120 300] [--seconds 20]
-                                             [--dashboard-tables 100]
+                                             [--host 10x30] [--dashboard-tables 100]
+                                             [--profile FILE]
 
 For each class size a fresh server runs in its own process (`Classroom` on
 127.0.0.1, no socket cap, no rate limit), and the pupils are `websockets`
@@ -12,8 +13,16 @@ table the pupil holding the lowest card plays it after a think time of
 * the latency of a play: from the moment the pupil sends it to the moment the
   last of the other two seats at the table has the update showing it
   (p50 / p95 / p99 over every play in the measured window);
-* the server process's CPU (seconds of CPU per second, so 1.0 is one core) and
-  its peak memory (max RSS).
+* the server process's CPU (seconds of CPU per second, so 1.0 is one core),
+  its CPU per play (milliseconds of the server's CPU in the measured window
+  divided by the plays in it: what a play costs, whatever the rate) and its
+  peak memory (max RSS).
+
+The host case (``--host 10x30``): several classes served by one process, as a
+school's host would, here several `Classroom` instances on one event loop (10
+classes of 30 pupils), beside the relay with the same 300 pupils.
+``--profile FILE``: the server of the largest class size runs under cProfile
+and writes its statistics to FILE (look for the p95 tail there).
 
 In the same run the same pupils, tables and think times are played through a
 minimal relay peer: plain `websockets` that sends each play to the other two
@@ -48,13 +57,25 @@ ROOT = Path(__file__).resolve().parents[1]
 PER_PROCESS = 60
 
 OURS = """
-import asyncio, json, resource, sys
+import asyncio, cProfile, json, resource, sys
 from mindwidget.classroom import Classroom
 
+CLASSES, PROFILE = int(sys.argv[1]), sys.argv[2]
+
 async def main():
-    room = Classroom(size=3, bots="none", seed=1, per_address=100_000, rate=(1e6, 1e6), grace=600)
-    print(json.dumps({"port": room.port, "code": room.code}), flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    rooms = [
+        Classroom(size=3, bots="none", seed=1, per_address=100_000, rate=(1e6, 1e6), grace=600)
+        for _ in range(CLASSES)
+    ]
+    print(json.dumps([{"port": r.port, "code": r.code} for r in rooms]), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "go"
+    profile = cProfile.Profile() if PROFILE != "-" else None
+    if profile:
+        profile.enable()
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "stop"
+    if profile:
+        profile.disable()
+        profile.dump_stats(PROFILE)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"maxrss_mb": peak}), flush=True)
 
@@ -81,8 +102,9 @@ async def handler(ws):
 async def main():
     async with websockets.serve(handler, "127.0.0.1", 0, max_size=2**16) as server:
         port = next(iter(server.sockets)).getsockname()[1]
-        print(json.dumps({"port": port, "code": ""}), flush=True)
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        print(json.dumps([{"port": port, "code": ""}]), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "go"
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "stop"
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"maxrss_mb": peak}), flush=True)
 
@@ -241,42 +263,59 @@ def client_main() -> None:
 
 
 # ------------------------------------------------------------------ a run
-def run(kind: str, n: int, warm: float, seconds: float, server_nice: int | None) -> dict[str, Any]:
+def run(
+    kind: str,
+    n: int,
+    warm: float,
+    seconds: float,
+    server_nice: int | None,
+    classes: int = 1,
+    profile: str | None = None,
+) -> dict[str, Any]:
+    """``n`` pupils on one server process: ours with ``classes`` classes of ``n / classes``
+    (one `Classroom` each), or the relay."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    code = OURS if kind == "ours" else RELAY
     server = subprocess.Popen(
-        [sys.executable, "-c", OURS if kind == "ours" else RELAY],
+        [sys.executable, "-c", code, str(classes), profile or "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert server.stdout is not None and server.stdin is not None
-    hello = json.loads(server.stdout.readline())
+    hellos = json.loads(server.stdout.readline())
     proc = psutil.Process(server.pid)
     if server_nice is not None:  # the server as on the teacher's laptop, the pupils niced
         proc.nice(server_nice)
     # the pupils in processes of at most PER_PROCESS, joining one process after the other
-    # (so each table's three pupils are in one process), then all start together
+    # (so each table's three pupils are in one process and one class), then all start together
     workers = []
-    for first in range(0, n, PER_PROCESS):
-        count = min(PER_PROCESS, n - first)
-        w = subprocess.Popen(
-            [sys.executable, __file__, "--client", str(hello["port"]), hello["code"] or "-",
-             str(count), "1" if kind == "relay" else "0", str(warm), str(seconds),
-             str(first // 3 + 1)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-        )  # fmt: skip
-        assert w.stdout is not None
-        assert w.stdout.readline().strip() == "joined"
-        workers.append(w)
+    per_class = n // len(hellos)
+    for c, hello in enumerate(hellos):
+        for first in range(c * per_class, (c + 1) * per_class, PER_PROCESS):
+            count = min(PER_PROCESS, (c + 1) * per_class - first)
+            w = subprocess.Popen(
+                [sys.executable, __file__, "--client", str(hello["port"]), hello["code"] or "-",
+                 str(count), "1" if kind == "relay" else "0", str(warm), str(seconds),
+                 str(first // 3 + 1)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            )  # fmt: skip
+            assert w.stdout is not None
+            assert w.stdout.readline().strip() == "joined"
+            workers.append(w)
     for w in workers:
         assert w.stdin is not None
         w.stdin.write("go\n")
         w.stdin.flush()
+    server.stdin.write("go\n")  # the profile (if any) covers the play, not the joining
+    server.stdin.flush()
     # the server's CPU over the measured window only
     time.sleep(warm)  # the same warm-up window as the clients'
-    c0 = sum(proc.cpu_times()[:2])
+    t0 = proc.cpu_times()
+    c0 = t0.user + t0.system
     k0 = sum(sum(psutil.Process(w.pid).cpu_times()[:2]) for w in workers)
     w0 = time.perf_counter()
     time.sleep(seconds)  # the measured window (the clients measure the same seconds)
-    c1 = sum(proc.cpu_times()[:2])
+    t1 = proc.cpu_times()
+    c1 = t1.user + t1.system
     k1 = sum(sum(psutil.Process(w.pid).cpu_times()[:2]) for w in workers)
     w1 = time.perf_counter()
     outs = [w.communicate(timeout=warm + seconds + 600)[0] for w in workers]
@@ -286,14 +325,19 @@ def run(kind: str, n: int, warm: float, seconds: float, server_nice: int | None)
     server.wait(30)
     lat = sorted(x for out in outs for x in json.loads(out)["lat_ms"])
     q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
+    cpu_s = c1 - c0
     return {
-        "kind": kind,
+        "kind": kind if classes == 1 else f"{kind} x{classes}",
         "pupils": n,
+        "classes": classes,
         "plays": len(lat),
+        "cpu_ms_per_play": 1000 * cpu_s / max(1, len(lat)),
+        # the kernel's share (system time: the sockets, for the most part)
+        "sys_ms_per_play": 1000 * (t1.system - t0.system) / max(1, len(lat)),
         "p50": q[49],
         "p95": q[94],
         "p99": q[98],
-        "cpu": (c1 - c0) / max(1e-9, w1 - w0),
+        "cpu": cpu_s / max(1e-9, w1 - w0),
         "clients_cpu": (k1 - k0) / max(1e-9, w1 - w0),
         "load": os.getloadavg()[0],
         "maxrss_mb": mem["maxrss_mb"],
@@ -316,30 +360,50 @@ def main() -> None:
         "under `nice`, so that on a shared machine the pupils' processes yield to the server)",
     )
     parser.add_argument(
+        "--host",
+        default="10x30",
+        help="the host case: CLASSESxPUPILS classes on one server process ('' to skip)",
+    )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        help="write cProfile statistics of our server at the largest class size to this file",
+    )
+    parser.add_argument(
         "--dashboard-tables",
         type=int,
         default=100,
         help="the teacher's dashboard with this many tables in play (0: skip)",
     )
     args = parser.parse_args()
-    print(f"{'server':8} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-          f"{'CPU':>6} {'peak MB':>8} {'clients CPU':>11} {'load':>5}")  # fmt: skip
+    print(f"{'server':9} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+          f"{'CPU':>6} {'CPU ms/play':>11} {'of it sys':>9} {'peak MB':>8} {'clients CPU':>11} "
+          f"{'load':>5}")  # fmt: skip
     rows = []
-    for n in args.pupils:
+    cases = [(n, 1) for n in args.pupils]
+    if args.host:
+        classes, per = (int(x) for x in args.host.split("x"))
+        cases.append((classes * per, classes))
+    largest = max(args.pupils)
+    for n, classes in cases:
         for kind in ("ours", "relay"):
-            r = run(kind, n, args.warm, args.seconds, args.server_nice)
+            profile = args.profile if kind == "ours" and classes == 1 and n == largest else None
+            r = run(kind, n, args.warm, args.seconds, args.server_nice, classes, profile)
+            r["case"] = (n, classes)
             rows.append(r)
-            print(f"{r['kind']:8} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
-                  f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['maxrss_mb']:8.1f} "
-                  f"{r['clients_cpu']:11.2f} {r['load']:5.1f}",
+            print(f"{r['kind']:9} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
+                  f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
+                  f"{r['sys_ms_per_play']:9.2f} "
+                  f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f}",
                   flush=True)  # fmt: skip
-    print("\nours / relay (p95, CPU):")
-    for n in args.pupils:
-        o = next(r for r in rows if r["pupils"] == n and r["kind"] == "ours")
-        p = next(r for r in rows if r["pupils"] == n and r["kind"] == "relay")
+    print("\nours / relay in the same run (p95, CPU per play; targets: at most 5x and 2x):")
+    for case in cases:
+        o = next(r for r in rows if r["case"] == case and r["kind"].startswith("ours"))
+        p = next(r for r in rows if r["case"] == case and r["kind"].startswith("relay"))
+        label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
         print(
-            f"  {n:4d} pupils: p95 x{o['p95'] / p['p95']:.1f}, "
-            f"CPU x{o['cpu'] / max(p['cpu'], 1e-9):.1f}"
+            f"  {label}: p95 x{o['p95'] / p['p95']:.1f}, "
+            f"CPU per play x{o['cpu_ms_per_play'] / max(p['cpu_ms_per_play'], 1e-9):.1f}"
         )
     targets = {120: 50.0, 300: 100.0}
     for r in rows:

@@ -573,6 +573,28 @@ def _class_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     room.add_argument("--same-deal", action="store_true", help="every table gets the same cards")
     room.add_argument("--seed", type=int, default=None, metavar="N", help="reproducible deals")
     room.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+    room.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="the folder of the class journals (default: the user's data folder, printed)",
+    )
+    room.add_argument(
+        "--resume",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="CODE",
+        help="bring back the latest class in the data folder (or class CODE) after a crash",
+    )
+    room.add_argument(
+        "--forget",
+        metavar="CODE",
+        help="delete class CODE's journal from the data folder, then end",
+    )
+    room.add_argument(
+        "--save", metavar="FILE", help="at the end, write the class's games to FILE (JSON)"
+    )
 
 
 def _class(args: argparse.Namespace) -> int:
@@ -580,7 +602,18 @@ def _class(args: argparse.Namespace) -> int:
 
     from .classroom import serve
 
+    if args.forget is not None:
+        from .classroom import keep
+
+        try:
+            print(f"deleted {keep.forget(args.forget, args.data)}")
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        return 0
     options = dict(
+        data=args.data,
+        resume=args.resume,
+        save=args.save,
         lan=args.lan,
         port=args.port,
         size=args.size,

@@ -451,6 +451,15 @@ class Game:
         return tuple(dict(a) for a in self._actions)
 
     @property
+    def action_count(self) -> int:
+        """How many actions the game has accepted: cheap, unlike `actions`."""
+        return len(self._actions)
+
+    def actions_from(self, i: int) -> tuple[dict[str, Any], ...]:
+        """The accepted actions from the ``i``-th on (copies): what came since."""
+        return tuple(dict(a) for a in self._actions[i:])
+
+    @property
     def t(self) -> float:
         """The time of the latest event in this level."""
         return self._t

@@ -403,6 +403,11 @@ class Session:
         self._current["notice"] = self._notice
         self._notify()
 
+    def tell(self, key: str, **params: Any) -> None:
+        """Show the front end the notice ``refused_<key>`` (nothing changes): e.g. that
+        the class server started again."""
+        self._refuse(Refused(key, **params))
+
     @property
     def notice(self) -> dict[str, Any]:
         """Why the latest message or setting was refused: ``{"key", "params", "id"}``, or {}."""

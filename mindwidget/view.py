@@ -19,6 +19,7 @@ events since the last view are read.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,19 +72,102 @@ def table_view(
     the events are "news" (for the screen-reader live region); by default none.
     ``allowed`` becomes ``view["allowed"]`` (see `ALLOWED`): decided by the
     table, not here, because it depends on more than the game (the mode, the
-    bots' plans). ``index`` is the game's `LevelIndex` if one is kept.
+    bots' plans). ``index`` is the game's `LevelIndex` if one is kept: then the
+    parts every seat sees alike are built once per change of the game and
+    shared by the views of its seats (`_shared`); treat a view as read-only.
     """
     idx = (index if index is not None else LevelIndex()).update(game)
+    shared = _shared(game, idx) if index is not None else _public_part(game, idx)
     obs = game.observation(seat if seat is not None else 0)
-    # Who played each pile card, and what anyone at the table may see of it.
-    played = [idx.public(i) for i in idx.played]
-    pile_by = [int(e["player"]) for e in played]
+    played = shared["played"]
     if reveal:
         pile: list[int | None] = list(game.pile)
+    elif shared["pile_public"]:
+        pile = list(shared["pile"])
     else:
         pile = [
             _known(e["card"], int(e["player"]), seat, obs.pile[i]) for i, e in enumerate(played)
         ]
+    public_discards = shared["public_discards"]
+    if reveal:
+        discards = [
+            {"player": d.player, "card": d.card, "k": k}
+            for d, (_, _, k) in zip(game.discards, obs.discards, strict=True)
+        ]
+    elif shared["discards_public"]:
+        discards = [{"player": p, "card": c, "k": k} for p, c, k in public_discards]
+    else:
+        discards = [
+            {"player": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
+            for i, (p, c, k) in enumerate(public_discards)
+        ]
+    n = shared["n"]
+    head = shared["head"]
+    view: dict[str, Any] = {
+        "players": head["players"],
+        "seat": seat,
+        "level": head["level"],
+        "levels": head["levels"],
+        "lives": head["lives"],
+        "stars": head["stars"],
+        "max_lives": head["max_lives"],
+        "max_stars": head["max_stars"],
+        "blind": head["blind"],
+        "phase": head["phase"],
+        "t": head["t"],
+        "hand": list(obs.hand) if seat is not None else [],
+        "counts": list(obs.counts),
+        "pile": pile,
+        "pile_by": list(shared["pile_by"]),
+        "discards": discards,
+        "n": n,
+        "news": (
+            [_rounded(idx.public(i)) for i in range(max(0, news_from), n)]
+            if news_from is not None
+            else []
+        ),
+        "allowed": _allowed_list(allowed),
+        # the cards run 1 .. deck (the trace's card axis)
+        "deck": head["deck"],
+    }
+    view.update(shared["tail"])
+    if reveal:
+        view["hands"] = [list(h) for h in game.hands]
+        view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
+        # the lowest card in any hand: the one the rules want next (a scenario marks it)
+        view["lowest"] = min((c for h in game.hands for c in h), default=None)
+    return view
+
+
+#: Per `LevelIndex`: the game it was built for, that game's state (`_shared`'s key)
+#: and the parts of a view that every seat sees alike.
+_SHARED: weakref.WeakKeyDictionary[LevelIndex, tuple[Game, tuple[Any, ...], dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _shared(game: Game, idx: LevelIndex) -> dict[str, Any]:
+    """`_public_part` once per change of the game (its events, its clock, its status).
+
+    A class table builds a view for each of its seats after every change; what
+    they share (the pile, who played it, the discards, the panels, the counts
+    of lives and stars) is built for the first and reused by the others. (The
+    game is compared by identity: `Game.__eq__` compares whole histories.)
+    """
+    key = (game.event_count, game.level, game.t, game.status, idx.deals, idx.n)
+    cached = _SHARED.get(idx)
+    if cached is not None and cached[0] is game and cached[1] == key:
+        return cached[2]
+    part = _public_part(game, idx)
+    _SHARED[idx] = (game, key, part)
+    return part
+
+
+def _public_part(game: Game, idx: LevelIndex) -> dict[str, Any]:
+    """What any seat may see of the table now: public events and counts only."""
+    # Who played each pile card, and what anyone at the table may see of it.
+    played = [idx.public(i) for i in idx.played]
+    pile = [e["card"] for e in played]
     # The latest mistake, while its panel shows (no card played after it).
     shown_mistake = idx.after_play("mistake")
     # Discards in order: who, which card (None if face down), by a mistake or a star;
@@ -97,55 +181,18 @@ def table_view(
         public_discards.extend((int(d["player"]), d["card"], kind) for d in e["discards"])
         if i == shown_mistake:
             marked = list(range(start, len(public_discards)))
-    if reveal:
-        discards = [
-            {"player": d.player, "card": d.card, "k": k}
-            for d, (_, _, k) in zip(game.discards, obs.discards, strict=True)
-        ]
-    else:
-        discards = [
-            {"player": p, "card": _known(c, p, seat, obs.discards[i][1]), "k": k}
-            for i, (p, c, k) in enumerate(public_discards)
-        ]
-    n = len(idx.events)
-    view: dict[str, Any] = {
-        "players": game.players,
-        "seat": seat,
-        "level": game.level,
-        "levels": game.levels,
-        "lives": game.lives,
-        "stars": game.stars,
-        "max_lives": game.rules.max_lives,
-        "max_stars": game.rules.max_stars,
-        "blind": game.blind,
-        "phase": phase(game, idx),
-        "t": _ms(game.t),
-        "hand": list(obs.hand) if seat is not None else [],
-        "counts": list(obs.counts),
-        "pile": pile,
-        "pile_by": pile_by,
-        "discards": discards,
-        "n": n,
-        "news": (
-            [_rounded(idx.public(i)) for i in range(max(0, news_from), n)]
-            if news_from is not None
-            else []
-        ),
-        "allowed": _allowed_list(allowed),
-        # the cards run 1 .. deck (the trace's card axis)
-        "deck": game.rules.deck,
-    }
-    # What the front end shows and would otherwise work out (it derives no rule); each left
-    # out when it says nothing (a play's sync stays small): the put-aside cards of the
-    # shown mistake, and that the pile's top card is the one it played too early (the last
-    # card played before it);
+    # The keys after "deck", in order. What the front end shows and would otherwise work
+    # out (it derives no rule); each left out when it says nothing (a play's sync stays
+    # small): the put-aside cards of the shown mistake, and that the pile's top card is
+    # the one it played too early (the last card played before it);
+    tail: dict[str, Any] = {}
     if shown_mistake is not None:
-        view["mistake_discards"] = marked
+        tail["mistake_discards"] = marked
         if idx.played and idx.played[-1] < shown_mistake:
-            view["early"] = True
+            tail["early"] = True
     # after a win: the banner's hint that blind mode may follow (the rules allow it once).
     if game.status == "won" and "start_blind" in game.legal_actions(0):
-        view["blind_hint"] = True
+        tail["blind_hint"] = True
     # The panels of what just happened; left out when there is nothing to show.
     panels = {
         "vote": _last_vote(idx),
@@ -153,15 +200,32 @@ def table_view(
         "cleared": _last_after_play(idx, "cleared"),
         "check": _last_after_play(idx, "blind_checked"),
     }
-    view.update({k: _rounded(v) for k, v in panels.items() if v is not None})
+    tail.update({k: _rounded(v) for k, v in panels.items() if v is not None})
     if game.status in ("won", "lost"):
-        view["summary"] = _summary(game)
-    if reveal:
-        view["hands"] = [list(h) for h in game.hands]
-        view["plans"] = {str(p): t for p, t in sorted((plans or {}).items())}
-        # the lowest card in any hand: the one the rules want next (a scenario marks it)
-        view["lowest"] = min((c for h in game.hands for c in h), default=None)
-    return view
+        tail["summary"] = _summary(game)
+    return {
+        "head": {
+            "players": game.players,
+            "level": game.level,
+            "levels": game.levels,
+            "lives": game.lives,
+            "stars": game.stars,
+            "max_lives": game.rules.max_lives,
+            "max_stars": game.rules.max_stars,
+            "blind": game.blind,
+            "phase": phase(game, idx),
+            "t": _ms(game.t),
+            "deck": game.rules.deck,
+        },
+        "played": played,
+        "pile": pile,
+        "pile_public": all(c is not None for c in pile),
+        "pile_by": [int(e["player"]) for e in played],
+        "public_discards": public_discards,
+        "discards_public": all(c is not None for _, c, _ in public_discards),
+        "n": len(idx.events),
+        "tail": tail,
+    }
 
 
 def _summary(game: Game) -> dict[str, Any]:

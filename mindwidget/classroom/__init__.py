@@ -13,6 +13,9 @@ WebSocket, with only their own hand; the server keeps every table's time.
 * `tables`: the class's tables and pupils (seating, Ready for all, timers);
 * `teacher`: the teacher's dashboard, its socket and the class's data;
 * `wire`: what a page may send, checked; the rate limit;
+* `journal`: the class's journal (one SQLite file per class); `record`: what
+  it holds and the class it brings back; `keep`: a server's journal, resume
+  and the re-run cell;
 * `pages`: the HTML; `words`: the strings (``locales/class/``) and nicknames.
 """
 
@@ -37,8 +40,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-async def serve(**options: object) -> None:
-    """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go."""
+async def serve(save: str | None = None, **options: object) -> None:
+    """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go;
+    at the end, the class's data to ``save`` (`Classroom.save`), if given."""
     import asyncio
 
     from .server import Classroom
@@ -48,4 +52,8 @@ async def serve(**options: object) -> None:
     try:
         await asyncio.Event().wait()
     finally:
-        room.stop()
+        try:
+            if save is not None:
+                print(f"{room.save(save)}", flush=True)
+        finally:
+            room.stop()

@@ -49,7 +49,7 @@ import itertools
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..checks import choice, whole
 from ..i18n import LANGS, seat_number
@@ -58,6 +58,9 @@ from ..table import Table
 from .tables import PUPIL_SETTINGS, ClassTable, Link, Pupil, Timers, table_snapshot, waiting_row
 from .wire import Refusal
 from .words import check_name, fold, make_name
+
+if TYPE_CHECKING:
+    from .record import Restored
 
 __all__ = [
     "BOTS",
@@ -159,6 +162,7 @@ class Room:
         self.seed = seed if seed is not None else secrets.randbelow(2**31)
         self.grace = float(grace)
         self.recorder = recorder
+        self.commit: Callable[[], None] | None = None  # the journal's, at `before_send`
         self.code = f"{secrets.randbelow(10_000):04d}"
         self.teacher_token = secrets.token_urlsafe(24)
         self.locked = False
@@ -180,6 +184,29 @@ class Room:
 
     def before_send(self) -> None:
         """The transport is about to write this loop turn's updates (a journal commits)."""
+        if self.commit is not None:
+            self.commit()
+
+    def restore(self, back: Restored) -> None:
+        """The class its journal kept (`record.restore`), into this new room: its code,
+        teacher's token and lock, its pupils (offline until their pages come back with
+        their seat tokens; the grace period counts from now), and its tables with their
+        seats and games (`ClassTable.resume`: a level in play waits for Ready)."""
+        if self.pupils or self.tables:
+            raise ValueError("a class is restored into a new room only.")
+        self.code, self.teacher_token, self.locked = back.code, back.teacher_token, back.locked
+        now = self.timers.now()
+        for d in back.pupils.values():
+            p = Pupil(id=d["id"], name=d["name"], lang=d["lang"], token=d["token"], address="")
+            p.left_at = now
+            self.pupils[p.id] = p
+            self._by_token[p.token] = p
+        self._count = back.count
+        for r in back.tables.values():
+            t = self._new_table()
+            t.size = r.size
+            seats = {s: self.pupils[pid] for s, pid in enumerate(r.seats) if pid in self.pupils}
+            t.resume(seats, r.bots, r.games, r.game, r.people or ())
 
     def alive(self, pupil: Pupil, now: float) -> None:
         """A sign of life of ``pupil`` (a message, a pong) at server time ``now``."""

@@ -13,8 +13,8 @@ Everything a socket sends is hostile (`links.PupilSocket`): bounded frames
 (`wire.MAX_MESSAGE_BYTES`), checked messages, a rate limit per socket, a cap
 on sockets per address, a slower answer to repeated wrong codes, and a socket
 whose page does not read what it is sent is closed rather than buffered
-without end. The server reads no file but its own bundle (once, at start)
-and writes none.
+without end. The server reads its own bundle (once, at start) and the journal
+of a class it resumes, and writes only the class's journal (`keep`).
 
 The class itself (its pupils, tables, rules and the teacher's commands) is a
 `room.Room`, which has no Tornado: `Classroom` serves it and delegates to it.
@@ -37,7 +37,7 @@ import tornado.web
 import tornado.websocket
 
 from ..checks import whole
-from . import pages, teacher
+from . import keep, pages, teacher
 from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
@@ -71,7 +71,15 @@ class Classroom:
     (s) a pupil may be away before the table stops; ``per_address`` caps the
     sockets one address may hold; ``rate`` is each socket's messages per second
     and burst. The class's state and rules are its `room` (`room.Room`).
+
+    Every change is kept in a journal in ``data`` (default: the user's data folder;
+    False: none); ``resume=True`` (or a code) brings the latest class there back
+    (`keep`). Run again on the same loop (a cell run twice): the running class.
     """
+
+    def __new__(cls, **options: Any) -> Classroom:
+        running = keep.rerun(options.get("resume"))
+        return running if isinstance(running, cls) else super().__new__(cls)
 
     def __init__(
         self,
@@ -88,7 +96,11 @@ class Classroom:
         grace: float = GRACE_S,
         per_address: int = 20,
         rate: tuple[float, float] = (20.0, 40.0),
+        data: str | Path | bool | None = None,
+        resume: bool | str = False,
     ) -> None:
+        if "room" in self.__dict__:
+            return  # the class already running (`__new__`)
         if port is not None:
             port = whole("port", port, 0, 65535, none=True)
         try:
@@ -98,16 +110,11 @@ class Classroom:
                 "Classroom serves on a running event loop: create it in a notebook "
                 "(a Jupyter kernel) or inside asyncio.run(); in a terminal use `mindwidget class`."
             ) from None
-        self.room = Room(
-            LoopTimers(self._loop),
-            size=size,
-            bots=bots,
-            tempo=tempo,
-            lang=lang,
-            same_deal=same_deal,
-            seed=seed,
-            grace=grace,
-        )
+        self._keeper = keep.Keeper(data, resume)
+        options = dict(size=size, bots=bots, tempo=tempo, lang=lang, same_deal=same_deal)
+        options.update(seed=seed, grace=grace)
+        self.room = Room(LoopTimers(self._loop), **self._keeper.options(options))
+        port, lan = self._keeper.port(port), self._keeper.lan(lan)
         self.per_address = int(per_address)
         self.rate = (float(rate[0]), float(rate[1]))
         self._sockets: set[PupilSocket] = set()
@@ -139,9 +146,16 @@ class Classroom:
             max_header_size=16 * 1024,
         )
         address = "0.0.0.0" if lan else "127.0.0.1"
-        sockets = _bind(port, address, lan)
+        try:
+            sockets = _bind(port, address, lan)
+        except OSError as exc:  # e.g. a class served there still
+            raise OSError(
+                f"port {port}: {exc.strerror}; port=N (--port N) serves another."
+            ) from None
         self._server.add_sockets(sockets)
         self.port = int(sockets[0].getsockname()[1])
+        self._keeper.attach(self.room, self.port, lan)
+        keep.serving(self)
         self.host = _lan_address() if lan else "127.0.0.1"
         self.address = self.room.address = f"http://{self.host}:{self.port}"
         self.url = self.room.url = f"{self.address}/?code={self.code}"
@@ -230,8 +244,13 @@ class Classroom:
     def save(self, path: str | Path) -> Path:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
         table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
-        Nothing is written unless the teacher calls this."""
+        The journal keeps more (`keep`); this is the class's data to study."""
         return teacher.save(self.room, path)
+
+    @staticmethod
+    def forget(code: str, data: str | Path | None = None) -> Path:
+        """Delete class ``code``'s journal (in ``data``, default the user's data folder)."""
+        return keep.forget(code, data)
 
     def start_table(self, table_id: int) -> None:
         """Start a table now, with bots in its empty seats (or fewer players: bots='none')."""
@@ -270,6 +289,7 @@ class Classroom:
         if self._closed:
             return
         self.end()
+        self._keeper.stop(self.room)
         self._desk.close()
         self._closed = True
         self._house.cancel()

@@ -33,6 +33,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..game import Game
 from ..i18n import seat_number, translate
 from ..rules import RuleError
 from ..session import HostClock, Session
@@ -271,6 +272,37 @@ class ClassTable:
         else:
             session.refresh()  # Ready is withheld: its page says so until the table goes on
         self.notify()
+
+    def resume(
+        self,
+        seats: Mapping[int, Pupil],
+        bots: Collection[int],
+        games: int,
+        game: Game | None = None,
+        people: Collection[int] = (),
+    ) -> None:
+        """The table as its journal left it (`Room.restore`): ``seats`` (pupils by seat),
+        the bots' seats, its games so far and its game, rebuilt from its actions, with
+        ``people`` as the game's person seats; the bots plan afresh. A level in play
+        stops (hands on the table) until every pupil at the table presses Ready."""
+        self.seats = {s: seats.get(s) for s in range(self.size)}
+        for s, p in self.seats.items():
+            if p is not None:
+                p.table_id, p.seat = self.id, s
+        self.bot_seats = set(bots)
+        self.games = games
+        if game is not None:
+            table = Table(
+                players=game.players,
+                seats=tuple(people),
+                bots=self._bot_name(),
+                game=game,
+                tempo=self.tempo,
+            )
+            self._use(table)
+            self.stop_play()
+            for session in self.sessions.values():
+                session.tell("resumed")  # why the table stopped
 
     def stop_play(self) -> bool:
         """Stop a running level (the teacher's pause); True if it stopped."""

@@ -220,6 +220,7 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
             self._send({"type": "update", "changes": changes})
 
     def _send(self, msg: dict[str, Any]) -> None:
+        self.room.before_send()  # the journal first: what the teacher sees is kept
         try:
             self._busy = self.write_message(json.dumps(msg, separators=(",", ":")))
         except tornado.websocket.WebSocketClosedError:

@@ -1,0 +1,355 @@
+"""What a class's journal holds, and the class it brings back (issue 25).
+
+`Recorder` writes a running class to its `Journal`; `restore` reads a journal
+back into a `Restored` class, from which the room rebuilds itself. The entries:
+
+* the header: the class's code, teacher token, port and options;
+* ``pupil``: a pupil's id, nickname, language and seat token (as they joined);
+  ``removed``: a pupil the teacher took out of the class;
+* ``seats``: who sits where at a table (pupil ids by seat, the bots' seats,
+  the table's size, its games so far), written whenever that changes;
+* ``game``: a table's new game (its rules and seed; a game is a pure
+  function of these and its actions); ``act``: each accepted action of that
+  game (a pupil's or a bot's, as `Game.actions` has it, with its level time
+  ``t``; the entry's ``at`` is the server's wall clock);
+* ``lock``, ``end``; ``note``: what the room recorded that the above does not
+  say (the teacher's commands), kept for the record.
+
+The recorder compares the class with what it wrote last (`sync`) once per
+turn of the event loop, just before the pages are sent what changed, and
+commits: whatever a page was shown is in the file first. Entries are
+last-wins for seats and lock, so a class resumed and crashed again comes back
+from the same file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..game import Game
+from ..rules import RuleError, Rules
+from .journal import Journal, JournalError
+
+__all__ = ["Recorder", "Restored", "RestoredTable", "restore"]
+
+#: The options of a class that its journal keeps (`Classroom`'s arguments).
+OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace", "lan")
+#: The room's entries that change nothing but the game of the table they name (read
+#: from the game itself at the commit) or nothing kept (a pupil's connection).
+QUIET = frozenset(("tick", "bots_go_on", "act", "rejoin", "left"))
+#: The teacher's commands, kept as notes beside the state they changed.
+NOTED = frozenset(
+    ("start", "start_all", "pause", "lock", "remove", "move", "give_to_bot", "new_game")
+)
+
+
+class _Pupil(Protocol):
+    id: str
+    name: str
+    lang: str
+    token: str
+
+
+class _ClassTable(Protocol):
+    id: int
+    size: int
+    games: int
+
+    @property
+    def seats(self) -> Mapping[int, Any]: ...
+    @property
+    def bot_seats(self) -> Iterable[int]: ...
+    @property
+    def table(self) -> Any: ...
+
+
+class _Room(Protocol):
+    locked: bool
+
+    @property
+    def pupils(self) -> Mapping[str, Any]: ...
+    @property
+    def tables(self) -> Sequence[Any]: ...
+
+
+@dataclass
+class _Written:
+    """What the journal holds of one table."""
+
+    seats: tuple[Any, ...] = ()
+    game: Game | None = None
+    actions: int = 0
+
+
+class Recorder:
+    """Writes ``room``'s class to ``journal``: the room's seam (`Room.recorder` is this
+    object, `Room.commit` its `before_send`)."""
+
+    def __init__(self, journal: Journal, room: _Room) -> None:
+        self.journal = journal
+        self.room = room
+        self._pupils: dict[str, tuple[str, str, str]] = {}
+        self._tables: dict[int, _Written] = {}
+        self._locked: bool | None = None
+        self._ended = False
+        self.dirty = True  # the room changed something besides a game
+        self._changed: set[int] = set()  # the tables whose games may have changed
+
+    def known(self, back: Restored) -> None:
+        """The class comes back from this journal (before `Room.restore`): what it holds
+        is written already (what the resume changes, e.g. a stop, is written next)."""
+        self._pupils = {pid: (d["name"], d["lang"], d["token"]) for pid, d in back.pupils.items()}
+        for r in back.tables.values():
+            w = self._tables[r.id] = _Written(seats=(r.size, r.seats, r.bots, r.games, r.people))
+            if r.game is not None:
+                w.game, w.actions = r.game, r.game.action_count
+        self._locked = back.locked
+        self._ended = False
+        self.dirty = True
+
+    def __call__(self, entry: Mapping[str, Any]) -> None:
+        """An entry of the room (`Room.record`), before any page hears of the change."""
+        kind = entry.get("kind")
+        table = entry.get("table")
+        if table is not None:
+            self._changed.add(table)
+        if kind in QUIET:
+            return  # a game's actions are read from the game at the commit
+        self.dirty = True
+        if kind == "join":  # the page gets its seat token at once: on disk first
+            pid, name, lang, token = (entry[k] for k in ("pupil", "name", "lang", "token"))
+            self._pupils[pid] = (name, lang, token)
+            self.journal.append("pupil", {"id": pid, "name": name, "lang": lang, "token": token})
+            self.journal.commit()
+        elif kind == "end":
+            self.ended()
+        elif kind in NOTED:
+            fields = {k: v for k, v in entry.items() if k in ("pupil", "table", "seat", "locked")}
+            self.journal.append("note", {"what": kind, **fields})
+
+    def before_send(self) -> None:
+        """Once per loop turn, before the pages are sent what changed: write and commit."""
+        self.sync(self.room)
+        self.journal.commit()
+
+    def sync(self, room: _Room) -> None:
+        """Write what changed since the last sync: the games of the tables the room's
+        entries named; pupils, seats and every game when it said something else changed."""
+        journal = self.journal
+        full = self.dirty
+        if full:
+            self.dirty = False
+            pupils = room.pupils
+            for pid, p in pupils.items():
+                known = (p.name, p.lang, p.token)
+                if self._pupils.get(pid) != known:
+                    self._pupils[pid] = known
+                    journal.append(
+                        "pupil", {"id": pid, "name": p.name, "lang": p.lang, "token": p.token}
+                    )
+            if len(self._pupils) != len(pupils):
+                for pid in [q for q in self._pupils if q not in pupils]:
+                    del self._pupils[pid]
+                    journal.append("removed", {"id": pid})
+            for t in room.tables:
+                w = self._tables.get(t.id)
+                if w is None:
+                    w = self._tables[t.id] = _Written()
+                seating = _seating(t)
+                if seating != w.seats:
+                    w.seats = seating
+                    size, seats, bots, games, people = seating
+                    journal.append(
+                        "seats",
+                        {
+                            "table": t.id,
+                            "size": size,
+                            "seats": seats,
+                            "bots": bots,
+                            "games": games,
+                            "people": people,
+                        },
+                    )
+            if not self._ended and bool(room.locked) != self._locked:
+                self._locked = bool(room.locked)
+                journal.append("lock", {"locked": self._locked})
+        if self._changed:
+            changed, self._changed = self._changed, set()
+            for t in room.tables if full else [room.tables[i - 1] for i in changed]:
+                self._sync_game(t)
+        elif full:
+            for t in room.tables:
+                self._sync_game(t)
+
+    def _sync_game(self, t: Any) -> None:
+        """Write table ``t``'s new game and new actions, if any."""
+        table = t.table
+        if table is None:
+            return
+        game = table.game
+        w = self._tables.get(t.id)
+        if w is None:
+            w = self._tables[t.id] = _Written()
+        if game is not w.game:
+            w.game, w.actions = game, 0
+            self.journal.append(
+                "game", {"table": t.id, "rules": game.rules.to_dict(), "seed": game.seed}
+            )
+        n = game.action_count
+        if n != w.actions:
+            for a in game.actions_from(w.actions):
+                self.journal.append("act", {"table": t.id, "a": a})
+            w.actions = n
+
+    def ended(self) -> None:
+        """The class ended (the teacher's end, or the server stopped)."""
+        if not self._ended:
+            self._ended = True
+            self.journal.append("end", {})
+
+    def commit(self) -> int:
+        return self.journal.commit()
+
+
+def _seating(t: _ClassTable) -> tuple[Any, ...]:
+    seats = [None if t.seats.get(s) is None else t.seats[s].id for s in range(t.size)]
+    people = None if t.table is None else list(t.table.seats)
+    return (t.size, seats, sorted(t.bot_seats), t.games, people)
+
+
+# ------------------------------------------------------------------ reading back
+@dataclass
+class RestoredTable:
+    """A table as its journal left it: seats (pupil ids), bots, its game rebuilt."""
+
+    id: int
+    size: int
+    seats: list[str | None]
+    bots: list[int]
+    games: int
+    people: list[int] | None = None  # the game's person seats (None: not started)
+    game: Game | None = None
+
+
+@dataclass
+class Restored:
+    """A class as its journal left it (`restore`)."""
+
+    code: str
+    teacher_token: str
+    port: int | None
+    options: dict[str, Any]
+    pupils: dict[str, dict[str, str]] = field(default_factory=dict)
+    count: int = 0  # pupils ever joined (the next one is p<count+1>)
+    tables: dict[int, RestoredTable] = field(default_factory=dict)
+    locked: bool = False
+    ended: bool = False
+    entries: int = 0
+
+
+def _str(entry: Mapping[str, Any], key: str, limit: int = 200) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= limit:
+        raise ValueError(f"its {key!r} is not a short text")
+    return value
+
+
+def _int(entry: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
+    value = entry.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ValueError(f"its {key!r} is not a whole number from {lo} to {hi}")
+    return value
+
+
+def restore(path: Any, header: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> Restored:
+    """The class that ``entries`` (of the journal at ``path``) describe, every table's
+    game replayed from its actions. A damaged journal raises `JournalError`."""
+    try:
+        code = _str(header, "code", 8)
+        token = _str(header, "teacher_token", 200)
+        port = header.get("port")
+        if port is not None:
+            port = _int(header, "port", 0, 65535)
+        options = header.get("options")
+        if not isinstance(options, dict) or set(options) - set(OPTIONS):
+            raise ValueError(f"its options are not an object of {', '.join(OPTIONS)}")
+    except ValueError as exc:
+        raise JournalError(path, f"its header is damaged: {exc}.") from None
+    out = Restored(code=code, teacher_token=token, port=port, options=dict(options))
+    out.entries = len(entries)
+    for i, entry in enumerate(entries):
+        kind = entry.get("kind")
+        try:
+            _restore_one(out, entry, kind)
+        except (ValueError, TypeError, KeyError, RuleError) as exc:
+            raise JournalError(path, f"entry {i + 1} ({kind!r}) is damaged: {exc}.") from None
+    return out
+
+
+def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
+    if kind == "pupil":
+        pid = _str(entry, "id", 12)
+        if not (pid.startswith("p") and pid[1:].isdigit()):
+            raise ValueError(f"{pid!r} is not a pupil id")
+        out.pupils[pid] = {
+            "id": pid,
+            "name": _str(entry, "name", 40),
+            "lang": _str(entry, "lang", 8),
+            "token": _str(entry, "token", 200),
+        }
+        out.count = max(out.count, int(pid[1:]))
+    elif kind == "removed":
+        out.pupils.pop(_str(entry, "id", 12), None)
+    elif kind == "seats":
+        tid = _int(entry, "table", 1, 10_000)
+        size = _int(entry, "size", 1, 8)
+        seats = entry.get("seats")
+        bots = entry.get("bots")
+        if not isinstance(seats, list) or len(seats) != size:
+            raise ValueError("its seats are not one per seat")
+        if any(s is not None and s not in out.pupils for s in seats):
+            raise ValueError("a seat holds a pupil the journal does not know")
+        if not isinstance(bots, list) or any(
+            not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < size for b in bots
+        ):
+            raise ValueError("its bots' seats are not seats of the table")
+        if tid not in out.tables and tid != len(out.tables) + 1:
+            raise ValueError(f"table {tid} comes before table {len(out.tables) + 1}")
+        people = entry.get("people")
+        if people is not None and (
+            not isinstance(people, list)
+            or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < 8 for s in people)
+        ):
+            raise ValueError("its person seats are not seats")
+        t = out.tables.get(tid)
+        games = _int(entry, "games", 0, 1_000_000)
+        if t is None:
+            t = out.tables[tid] = RestoredTable(tid, size, list(seats), list(bots), games)
+        t.size, t.seats, t.bots, t.games = size, list(seats), list(bots), games
+        t.people = None if people is None else list(people)
+    elif kind == "game":
+        t = out.tables.get(_int(entry, "table", 1, 10_000))
+        if t is None:
+            raise ValueError("a game of a table the journal has not seated")
+        rules = entry.get("rules")
+        if not isinstance(rules, dict):
+            raise ValueError("its rules are not an object")
+        t.game = Game(seed=_int(entry, "seed", 0, 2**63), rules=Rules.from_dict(rules))
+    elif kind == "act":
+        t = out.tables.get(_int(entry, "table", 1, 10_000))
+        if t is None or t.game is None:
+            raise ValueError("an action at a table without a game")
+        t.game.apply(entry.get("a"))  # a refused action is a damaged journal (RuleError)
+    elif kind == "lock":
+        locked = entry.get("locked")
+        if not isinstance(locked, bool):
+            raise ValueError("'locked' is not true or false")
+        out.locked = locked
+    elif kind == "end":
+        out.ended = True
+    elif kind == "note":
+        pass
+    else:
+        raise ValueError("no such kind of entry")

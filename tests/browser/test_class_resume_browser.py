@@ -1,0 +1,99 @@
+"""A class server killed with SIGKILL and started again with ``--resume`` (issue 25):
+three pupils' pages in Chromium come back by themselves (they retry with the seat
+token in their storage) and find their seat, hand, pile and lives as they were; the
+table waits, hands on the table, until all three press Klaar again.
+
+Screenshots (Dutch and English, the pupil's page at 1920x1080, 1280x720 and a
+390x844 phone) go to /work/wt/notes/shots/journal/ when that folder exists."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from class_pages import new_page, phase_is, press
+from lab import tid
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from class_process import ClassProcess, free_port  # noqa: E402
+
+SHOTS = Path("/work/wt/notes/shots/journal")
+CARDS = "el => [...el.querySelectorAll('[data-card]')].map(c => c.dataset.card)"
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS.is_dir():
+        page.screenshot(path=str(SHOTS / f"{name}.png"), animations="disabled")
+
+
+def join(page: Page, server: ClassProcess, name: str, label: str, button: str) -> None:
+    page.goto(f"http://127.0.0.1:{server.port}/")
+    page.get_by_label("Code").fill(server.code)
+    page.get_by_label(label).fill(name)
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("body")).to_have_attribute("data-joined", "true")
+
+
+def seen(page: Page) -> tuple[object, ...]:
+    """What the page shows: its seat line, hand, pile and lives."""
+    return (
+        tid(page, "class-me").inner_text(),
+        tid(page, "hand").evaluate(CARDS),
+        tid(page, "pile").evaluate(CARDS),
+        tid(page, "lives").get_attribute("data-count"),
+    )
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_kill_9_then_resume_the_pages_come_back_by_themselves(
+    chromium: Browser, contexts: list[BrowserContext], tmp_path: Path, lang: str
+) -> None:
+    server = ClassProcess(tmp_path / "data", free_port(), "--size", "3", "--seed", "7")
+    server.start("--lang", lang)
+    label, button = ("Naam", "Meedoen") if lang == "nl" else ("Name", "Join")
+    sizes = [(1920, 1080), (1280, 720), (390, 844)]
+    pages = []
+    try:
+        for (w, h), name in zip(sizes, ["Anna", "Bram", "Chaima"], strict=True):
+            phone = w < 500
+            page = new_page(
+                chromium,
+                contexts,
+                viewport={"width": w, "height": h},
+                is_mobile=phone,
+                has_touch=phone,
+            )
+            pages.append(page)
+            join(page, server, name, label, button)
+        for page in pages:
+            phase_is(page, "ready")
+            press(page, "btn-ready")
+        for page in pages:
+            phase_is(page, "play")
+        # level 1: the lowest card is played, every page shows it on the pile
+        low = min(pages, key=lambda p: int(tid(p, "lowest-card").get_attribute("data-card") or 999))
+        press(low, "btn-play")
+        for page in pages:
+            expect(tid(page, "pile").locator("[data-card]")).to_have_count(1)
+        before = [seen(p) for p in pages]
+
+        server.kill()
+        for page in pages:
+            expect(tid(page, "class-net")).to_have_attribute("data-state", "reconnecting")
+        shot(pages[1], f"resume-offline-{lang}-1280")
+        server.start("--resume", "--lang", lang)
+        for page, was in zip(pages, before, strict=True):
+            expect(tid(page, "class-net")).to_have_attribute("data-state", "")
+            phase_is(page, "stopped")  # hands on the table until all press Klaar again
+            expect(tid(page, "notice")).to_have_attribute("data-key", "resumed")  # and why
+            assert seen(page) == was
+        for page, (w, _) in zip(pages, sizes, strict=True):
+            shot(page, f"resume-back-{lang}-{w}")
+        for page in pages:
+            press(page, "btn-ready")
+        for page in pages:
+            phase_is(page, "play")
+    finally:
+        server.stop()
