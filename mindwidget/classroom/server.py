@@ -38,7 +38,17 @@ import tornado.websocket
 
 from ..checks import whole
 from . import keep, pages, teacher
-from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
+from .links import (
+    QUEUE,
+    Bundle,
+    CheckPage,
+    JoinPage,
+    LoopTimers,
+    NoIcon,
+    PupilSocket,
+    lan_address,
+    qr_svg,
+)
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
 from .wire import MAX_MESSAGE_BYTES, Refusal
@@ -156,11 +166,11 @@ class Classroom:
         self.port = int(sockets[0].getsockname()[1])
         self._keeper.attach(self.room, self.port, lan)
         keep.serving(self)
-        self.host = _lan_address() if lan else "127.0.0.1"
+        self.host = lan_address() if lan else "127.0.0.1"
         self.address = self.room.address = f"http://{self.host}:{self.port}"
         self.url = self.room.url = f"{self.address}/?code={self.code}"
         self.teacher_url = f"{self.address}/teacher?token={self.teacher_token}"
-        self.room.qr_svg = _qr_svg(self.url)
+        self.room.qr_svg = qr_svg(self.url)
         self._house = self._loop.call_later(1.0, self._housekeeping)
         if open_browser:
             with contextlib.suppress(Exception):
@@ -384,24 +394,3 @@ def _bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:
         with contextlib.suppress(OSError):
             return tornado.netutil.bind_sockets(DEFAULT_PORT, address, family=socket.AF_INET)
     return tornado.netutil.bind_sockets(0, address, family=socket.AF_INET)
-
-
-def _lan_address() -> str:
-    """This machine's address on the school network (the route out; nothing is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("10.255.255.255", 1))
-        ip = str(s.getsockname()[0])
-        if not ip.startswith("127."):
-            return ip
-    with contextlib.suppress(OSError):
-        return socket.gethostbyname(socket.gethostname())
-    return "127.0.0.1"
-
-
-def _qr_svg(url: str) -> str:
-    """The address with the code as a QR code (SVG, scales to any size)."""
-    import segno
-
-    qr = segno.make(url, error="m")
-    svg: str = qr.svg_inline(scale=8, border=2, dark="#000", light="#fff")
-    return svg.replace("<svg ", '<svg style="width: 100%; height: 100%" ', 1)
