@@ -3,14 +3,15 @@
 // Each language's strings live in one place, mindwidget/locales/*.json, which
 // Python reads too. A bundle carries only the strings its front end can show:
 // the keys with the prefixes below are said by Python alone (its plots,
-// mindwidget/trace.py, timing.py; the refusals, refused_*, are the widget's notices
+// mindwidget/trace.py, timing.py; the god view's lines, game.py describe/describe_event:
+// ev_*, game_*, reward_word_*; the refusals, refused_*, are the widget's notices
 // too, so they stay) or by the scenario
 // view alone, so they are left out (the widget's bundle must stay <= 60 kB,
 // tests/test_widget.py).
 import { readFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
 
-const PYTHON_ONLY = ["plot_", "timing_"];
+const PYTHON_ONLY = ["plot_", "timing_", "ev_", "game_", "reward_word_"];
 
 /** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
 const locales = (/** @type {string[]} */ prefixes) => ({

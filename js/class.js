@@ -9,13 +9,15 @@
 // The seat token the server gives on joining stays in localStorage, so a
 // reload, a phone that slept, or a dropped Wi-Fi connection rejoins the seat.
 import "./class.css";
-import { makeModel, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
+import { liveness, makeModel, route, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
 import { seatNumber } from "./i18n.js";
 import { keepOpen, parse } from "./socket.js";
-import widget from "./widget.js";
+import widget, { KEYS } from "./widget.js";
 
 const PING_COUNT = 5;
 const SLOW_MS = 300;
+/** How often the page asks itself whether it still hears the server. */
+const LISTEN_MS = 250;
 
 function joinPage(body) {
   const lang = body.dataset.lang || "en";
@@ -32,6 +34,7 @@ function joinPage(body) {
   play.innerHTML = `<div class="mwc-bar" data-testid="class-bar">
   <div class="mwc-me" data-testid="class-me"></div>
   <div class="mwc-net" data-testid="class-net" role="status"></div></div>
+  <div class="mwc-unsent" data-testid="class-unsent" role="alert" hidden></div>
   <div class="mwc-who" data-testid="class-who"></div>
   <div class="mwc-waiting" data-testid="class-waiting" role="status" aria-live="polite"></div>
   <div class="mwc-lobby" data-testid="class-lobby" role="status" hidden></div>
@@ -42,11 +45,37 @@ function joinPage(body) {
   let joined = false;
   let pupilLang = lang;
   let lastInfo = null;
+  const live = liveness(() => performance.now());
+  const unsent = /** @type {HTMLElement} */ (q("class-unsent"));
+  // a press while the connection is lost is not sent, and the pupil reads so
+  const notSent = () => {
+    unsent.textContent = say(pupilLang, "not_sent");
+    unsent.hidden = false;
+  };
+  // joining may be pressed before the socket is open: that waits (the table's messages never do)
   const queue = [];
   const send = (msg) => {
-    if (!socket?.send(msg) && queue.length < 20) queue.push(msg);
+    const how = route(msg, { joined, lost: live.lost(), trySend: (m) => Boolean(socket?.send(m)), queue });
+    if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
   };
   const model = makeModel(send);
+  const showNet = (state) => {
+    const net = q("class-net");
+    net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
+    net.dataset.state = state === "lost" ? "reconnecting" : state;
+    body.dataset.net = state || "ok";
+  };
+  const goneQuiet = () => {
+    live.closed();
+    model.setOffline(true);
+    showNet("lost");
+  };
+  const backOnline = () => {
+    model.setOffline(false);
+    unsent.hidden = true;
+    unsent.textContent = "";
+    if (q("class-net").dataset.state === "reconnecting") showNet("");
+  };
   const front = widget();
   let drawn = false;
   const drawTable = () => {
@@ -91,15 +120,17 @@ function joinPage(body) {
 
   const onMessage = (msg) => {
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "ping") send({ type: "pong", id: msg.id });
+    live.heard(msg.type === "welcome" ? msg.ping_s : undefined); // any message is a sign of life
+    if (joined && model.offline && msg.type !== "bye") backOnline();
+    if (msg.type === "ping") socket.send({ type: "pong", id: msg.id });
     else if (msg.type === "welcome") {
       joined = true;
       socket.answered();
       localStorage.setItem(tokenKey(), msg.token);
       joinView.hidden = true;
       play.hidden = false;
-      q("class-net").textContent = "";
-      q("class-net").dataset.state = "";
+      showNet("");
+      backOnline();
       body.dataset.joined = "true";
     } else if (msg.type === "refused") {
       if (msg.key === "seat_gone") {
@@ -134,6 +165,7 @@ function joinPage(body) {
       const net = q("class-net");
       net.textContent = msg.text;
       net.dataset.state = "bye";
+      body.dataset.net = "bye";
       if (!joined) showError(msg.text, null);
     }
   };
@@ -146,14 +178,36 @@ function joinPage(body) {
     },
     message: onMessage,
     closed: () => {
-      if (!joined) return;
-      const net = q("class-net");
-      net.textContent = say(pupilLang, "reconnecting");
-      net.dataset.state = "reconnecting";
+      live.closed();
+      if (joined) goneQuiet();
     },
     firstMs: 500,
     maxMs: 5000,
   });
+  // A silent drop closes nothing: the page counts the time since it last heard the server
+  // (its pings come every few seconds), shows the table paused, and connects afresh.
+  setInterval(() => {
+    if (joined && q("class-net").dataset.state !== "bye" && live.silent()) {
+      goneQuiet();
+      socket.drop();
+    }
+  }, LISTEN_MS);
+  // While offline the buttons are disabled; a tap or a key on the table still says it was not sent.
+  const tableEl = q("class-table");
+  tableEl.addEventListener(
+    "pointerdown",
+    (ev) => {
+      if (model.offline && /** @type {Element} */ (ev.target).closest?.("[data-action]")) notSent();
+    },
+    true,
+  );
+  tableEl.addEventListener(
+    "keydown",
+    (ev) => {
+      if (model.offline && KEYS[ev.key?.toLowerCase?.()]) notSent();
+    },
+    true,
+  );
 
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

@@ -22,18 +22,98 @@ export const socketUrl = (lang) => {
 export const tokenKey = () => `mindwidget-class:${location.host}`;
 
 /**
+ * Whether the page still hears the server. The server pings every `pingS` seconds
+ * (and sends updates between): any message is a sign of life, and a page that heard
+ * nothing for `quietMs(pingS)` has lost its connection, also when nothing closed it
+ * (a Wi-Fi out of range). `now` is a clock in ms (performance.now in the page).
+ */
+export function liveness(now) {
+  let last = now();
+  let open = false;
+  let quiet = quietMs();
+  return {
+    /** a message came (`pingS`: the server's ping interval, when it says) */
+    heard(pingS) {
+      last = now();
+      open = true;
+      if (pingS !== undefined) quiet = quietMs(pingS);
+    },
+    /** the socket closed, or was given up */
+    closed() {
+      open = false;
+    },
+    /** no connection: closed, or silent for too long */
+    lost() {
+      return !open || now() - last > quiet;
+    },
+    /** silent for too long while the socket still counts as open */
+    silent() {
+      return open && now() - last > quiet;
+    },
+  };
+}
+
+/** What the table sends: never kept for later (a press made while offline is not sent). */
+export const TABLE_SENDS = new Set([
+  ...["ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game"],
+  ...["wait", "tick", "hello", "set"],
+]);
+
+/**
+ * Where a message of the page goes: "sent" now; a table's message is never queued, so
+ * while the connection is lost (or before joining) it is "not_sent" (or "dropped");
+ * joining, pressed before the socket opened, is "queued" (at most 20) for the open.
+ * @param {any} msg
+ * @param {{joined: boolean, lost: boolean, trySend: (m: any) => boolean, queue: any[]}} page
+ */
+export function route(msg, { joined, lost, trySend, queue }) {
+  if (TABLE_SENDS.has(msg?.type)) {
+    if (!joined) return "dropped";
+    return !lost && trySend(msg) ? "sent" : "not_sent";
+  }
+  if (trySend(msg)) return "sent";
+  if (queue.length >= 20) return "dropped";
+  queue.push(msg);
+  return "queued";
+}
+
+/** How long a page may hear nothing: a ping interval and 3 s more (at least 4 s, at most 20 s). */
+export function quietMs(pingS = 5) {
+  const s = typeof pingS === "number" && Number.isFinite(pingS) && pingS > 0 ? pingS : 5;
+  return Math.min(20000, Math.max(4000, (s + 3) * 1000));
+}
+
+/**
  * A model as anywidget's, over the socket: `apply` takes what the server sends
  * (a whole state, or only the changed keys) and tells the widget's listeners.
+ * `setOffline(true)`: the connection is lost; the widget then sees the table paused
+ * (its clock stands still, `view.offline`, no action allowed) until `setOffline(false)`.
  */
-export function makeModel(send) {
+export function makeModel(send, now = () => performance.now()) {
   const values = {};
+  let offline = false;
+  // the server's clock and when it came: the page's level time goes on from there
+  let clockAt = now();
+  const levelTime = (c) =>
+    c?.running ? c.t + ((c.speed ?? 1) * Math.max(0, now() - clockAt)) / 1000 : (c?.t ?? 0);
+  let frozen = null; // the clock shown while offline: standing still where it was
+  let resumed = null; // once, after the connection is back: the clock at the time it is now
   const handlers = new Map();
   let pending = {};
   const emit = (event, ...args) => {
     for (const fn of [...(handlers.get(event) || [])]) fn(...args);
   };
   return {
-    get: (key) => values[key],
+    get(key) {
+      if (key === "view" && offline && values.view) return { ...values.view, allowed: [], offline: true };
+      if (key === "clock" && frozen) return frozen;
+      if (key === "clock" && resumed) {
+        const c = resumed;
+        resumed = null;
+        return c;
+      }
+      return values[key];
+    },
     set(key, value) {
       values[key] = value;
       pending[key] = value;
@@ -50,11 +130,32 @@ export function makeModel(send) {
       handlers.get(event)?.delete(fn);
     },
     send: (msg) => send(msg),
+    /** The connection is lost (true) or back (false): the table shows it paused, or plays on.
+     * (The one thing the page adds: the server cannot tell a page it does not reach.) */
+    setOffline(next) {
+      if (Boolean(next) === offline) return;
+      offline = Boolean(next);
+      const c = values.clock;
+      if (offline) frozen = c ? { ...c, running: false, t: levelTime(c), beat: false } : null;
+      else {
+        frozen = null;
+        resumed = c ? { ...c, t: levelTime(c) } : null;
+      }
+      emit("change:view");
+      emit("change:clock");
+    },
+    get offline() {
+      return offline;
+    },
     /** Take the server's values as they are (the view names the seats already);
      * `whole`: they replace everything held. */
     apply(state, whole = false) {
       const keys = Object.keys(state);
       if (whole) for (const k of Object.keys(values)) if (!(k in state)) delete values[k];
+      if ("clock" in state) {
+        clockAt = now();
+        resumed = null;
+      }
       for (const k of keys) values[k] = state[k];
       // the widget reads the level's trace as `live_trace` (MindWidget's synced name); the server sends `trace`
       if ("trace" in state) values.live_trace = state.trace;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { makeModel, say, tableLines } from "./classmodel.js";
+import { liveness, makeModel, quietMs, route, say, tableLines } from "./classmodel.js";
 import { seatNames } from "./render.js";
 
 describe("the class page's words", () => {
@@ -66,5 +66,75 @@ describe("the lines around the table", () => {
     expect(who).toBe("1. Anna (jij) · 2. Bram (verbinding kwijt) · 3. Bot 3");
     expect(waiting).toBe("Wachten op Klaar van: Bram");
     expect(tableLines({ ...info, ready: false }, "nl").waiting).toBe(""); // the table says "press Ready"
+  });
+});
+
+describe("a lost connection (issue 24, part 2)", () => {
+  it("is heard as silence: no message for a ping interval and 3 s more, or a close", () => {
+    let t = 0;
+    const live = liveness(() => t);
+    expect(live.lost()).toBe(true); // nothing heard yet
+    live.heard(2); // the welcome says the server pings every 2 s
+    expect(live.lost()).toBe(false);
+    t = 4999;
+    expect(live.lost()).toBe(false);
+    t = 5001;
+    expect([live.lost(), live.silent()]).toEqual([true, true]);
+    live.heard();
+    expect(live.lost()).toBe(false);
+    live.closed();
+    expect([live.lost(), live.silent()]).toEqual([true, false]);
+    expect([quietMs(2), quietMs(5), quietMs(), quietMs(-1), quietMs(100)]).toEqual([
+      5000, 8000, 8000, 8000, 20000,
+    ]);
+  });
+
+  it("never queues a table's press for later: it is not sent, and joining waits for the socket", () => {
+    const queue = [];
+    const sent = [];
+    const up = (m) => (sent.push(m), true);
+    const down = () => false;
+    const play = { type: "play", t: 1 };
+    expect(route(play, { joined: true, lost: true, trySend: up, queue })).toBe("not_sent");
+    expect(route(play, { joined: true, lost: false, trySend: down, queue })).toBe("not_sent");
+    expect(route({ type: "vote", agree: true }, { joined: true, lost: true, trySend: up, queue })).toBe(
+      "not_sent",
+    );
+    expect(route(play, { joined: false, lost: false, trySend: up, queue })).toBe("dropped");
+    expect(queue).toEqual([]);
+    expect(sent).toEqual([]); // nothing went, nothing waits to go
+    expect(route(play, { joined: true, lost: false, trySend: up, queue })).toBe("sent");
+    const join = { type: "join", code: "1", name: "A" };
+    expect(route(join, { joined: false, lost: true, trySend: down, queue })).toBe("queued");
+    expect(queue).toEqual([join]);
+  });
+
+  it("shows the table paused: every action disabled, the clock standing still, until it is back", () => {
+    let t = 1000;
+    const model = makeModel(
+      () => {},
+      () => t,
+    );
+    const heard = [];
+    model.on("change:view", () => heard.push("view"));
+    model.on("change:clock", () => heard.push("clock"));
+    const view = { seat: 0, players: 3, phase: "play", allowed: ["play", "stop", "propose_star"] };
+    model.apply({ view, clock: { running: true, t: 2, seq: 4, epoch: 1, speed: 1, beat: false } }, true);
+    t += 1500; // 1.5 s later the connection is lost: the clock stands at 3.5 s
+    model.setOffline(true);
+    expect(model.get("view").allowed).toEqual([]);
+    expect(model.get("view").offline).toBe(true);
+    expect(model.get("clock")).toMatchObject({ running: false, t: 3.5 });
+    model.apply({ view: { ...view, n: 3 } }); // a late update while offline stays paused
+    expect(model.get("view").allowed).toEqual([]);
+    t += 2000;
+    expect(model.get("clock").t).toBe(3.5);
+    heard.length = 0;
+    model.setOffline(false);
+    expect(heard).toEqual(["view", "clock"]);
+    expect(model.get("view").allowed).toEqual(["play", "stop", "propose_star"]);
+    expect(model.get("view").offline).toBeUndefined();
+    expect(model.get("clock")).toMatchObject({ running: true, t: 5.5 }); // where the table's clock is now
+    expect(model.get("clock").t).toBe(2); // then the server's own, as it sent it
   });
 });

@@ -81,11 +81,16 @@ function mistakeText(/** @type {any} */ t, /** @type {string} */ lang) {
     if (!bySeat.has(seat)) bySeat.set(seat, []);
     bySeat.get(seat).push(card);
   }
+  // who held each seat at the time (Python: a seat may have changed hands since)
+  const heldNames = Array.isArray(m.held_names) ? m.held_names : [];
+  const then = new Map((Array.isArray(m.held) ? m.held : []).map(([seat], i) => [seat, heldNames[i]]));
+  const nameOf = (seat, earlier) =>
+    typeof earlier === "string" ? earlier : seatName(by.get(seat) ?? { seat }, lang);
   const held = [...bySeat]
-    .map(([seat, cards]) => `${seatName(by.get(seat) ?? { seat }, lang)} ${cards.join(", ")}`)
+    .map(([seat, cards]) => `${nameOf(seat, then.get(seat))} ${cards.join(", ")}`)
     .join("; ");
   return say(lang, "last_mistake", {
-    who: seatName(by.get(m.seat) ?? { seat: m.seat }, lang),
+    who: nameOf(m.seat, m.name),
     card: m.card,
     held,
   });
@@ -160,6 +165,21 @@ function seatRow(
   )}-${esc(seatNumber(s.seat))}" data-kind="${esc(s.kind)}">${seatMark(s.seat)}${num} ${body}</li>`;
 }
 
+/** A seat whose pupil is not there (Python's `offer_bot`): a button gives it to a bot, so the table goes on. */
+function offerBot(/** @type {any} */ t, /** @type {string} */ lang) {
+  const seats = Array.isArray(t.offer_bot) ? t.offer_bot : [];
+  if (!seats.length) return "";
+  const by = seatsById(t);
+  return `<p class="mwd-offer">${seats
+    .map(
+      (s) =>
+        `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(s)}" data-testid="offer-bot-${esc(
+          t.id,
+        )}-${esc(s + 1)}">${esc(say(lang, "offer_bot", { name: seatName(by.get(s) ?? { seat: s }, lang), seat: s + 1 }))}</button>`,
+    )
+    .join(" ")}</p>`;
+}
+
 /** One table's card on the dashboard. */
 export function tableCard(
   /** @type {any} */ t,
@@ -179,7 +199,7 @@ export function tableCard(
     t.stuck ? ` data-stuck="${esc(t.stuck.reason)}"` : ""
   }>
   <header><h3>${esc(say(lang, "table_n", { n: t.id }))}</h3><span class="mwd-phase" data-testid="phase">${esc(phaseText(t, lang))}</span></header>
-  ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>` : ""}
+  ${stuck ? `<p class="mwd-stuck-badge" data-testid="stuck">${esc(stuck)}</p>` : ""}${offerBot(t, lang)}
   ${
     t.levels
       ? `<p class="mwd-stats"><span data-testid="level">${esc(tr(lang, "level", { n: t.level, of: t.levels }))}</span>

@@ -96,7 +96,7 @@ export function tokens(kind, n, max, lang, broken = 0) {
 /**
  * The pile: the top card large, in its player's colour and shape, the cards
  * before it fanned behind. `flip`: keys for the motion layer (js/motion.js).
- * @param {{pile: (number|null)[], pile_by: number[], seat?: number|null}} t
+ * @param {{pile: (number|null)[], pile_by: number[], seat?: number|null, pile_names?: (string|null)[]}} t
  * @param {string[]} names
  * @param {string} lang
  * @param {{early?: boolean, from?: (p: number) => string}} [o]
@@ -121,15 +121,18 @@ export function pile(t, names, lang, { early = false, from } = {}) {
   const mark = early
     ? `<span class="mw-early-tag" data-testid="early-mark">${esc(tr(lang, "mark_early"))}</span>`
     : "";
+  // a card played by an earlier holder of its seat (a class table): their name, never "you"
+  const earlier = Array.isArray(t.pile_names) ? t.pile_names[n - 1] : null;
+  const who = earlier ?? names[by];
   const topHtml = card(top, {
     cls: `mw-big mw-top${early ? " mw-early" : ""}`,
     by,
-    who: names[by],
+    who,
     inner: mark, // inside the card, so it flies in with it
     attrs: `data-testid="pile-top" data-card="${top ?? ""}" data-flip="pile-${n}"${fromAttr} aria-label="${esc(
       top === null
         ? tr(lang, "face_down")
-        : tr(lang, by === t.seat ? "pile_top_by_you" : "pile_top_by", { card: top, who: names[by] }),
+        : tr(lang, by === t.seat && !earlier ? "pile_top_by_you" : "pile_top_by", { card: top, who }),
     )}"`,
   });
   return `<div class="mw-pile" data-testid="pile">${label}<div class="mw-slot">${under}${topHtml}</div></div>`;
@@ -141,9 +144,10 @@ export function pile(t, names, lang, { early = false, from } = {}) {
  * @param {Discard[]} list
  * @param {string[]} names
  * @param {string} lang
- * @param {{marked?: Set<number>, from?: (p: number) => string}} [o]
+ * @param {{marked?: Set<number>, from?: (p: number) => string, earlier?: (string|null)[]}} [o]
+ *   `earlier`: beside `list`, the name of an earlier holder of the card's seat (a class table)
  */
-export function putAside(list, names, lang, { marked = new Set(), from } = {}) {
+export function putAside(list, names, lang, { marked = new Set(), from, earlier = [] } = {}) {
   const items = list
     .map((d, i) => {
       const how = tr(lang, d.k === "star" ? "discard_star" : "discard_mistake");
@@ -154,7 +158,7 @@ export function putAside(list, names, lang, { marked = new Set(), from } = {}) {
         by: d.player,
         attrs: `data-flip="aside-${i}"${fromAttr}`,
       });
-      return `<li data-testid="discard" data-card="${d.card ?? ""}" data-player="${d.player}" data-kind="${d.k}"${mark ? ' data-marked="true"' : ""} title="${esc(`${names[d.player]}, ${how}`)}">${face}</li>`;
+      return `<li data-testid="discard" data-card="${d.card ?? ""}" data-player="${d.player}" data-kind="${d.k}"${mark ? ' data-marked="true"' : ""} title="${esc(`${earlier[i] ?? names[d.player]}, ${how}`)}">${face}</li>`;
     })
     .join("");
   return `<section class="mw-aside" aria-label="${esc(tr(lang, "discards"))}"><div class="mw-label">${esc(tr(lang, "discards"))}</div><ul data-testid="discards">${items}</ul></section>`;

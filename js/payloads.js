@@ -13,7 +13,8 @@
 /**
  * One point of the live timing trace (view.trace_points).
  * @typedef {{k: "play"|"mistake"|"lost"|"star"|"stop", t: number, card?: number|null,
- *   player: number, until?: number|null, why?: "mistake"|"star"}} TracePoint
+ *   player: number, until?: number|null, why?: "mistake"|"star"|"offline"|"teacher"|"seat"|"resumed",
+ *   by?: string}} TracePoint
  */
 
 /**
@@ -21,7 +22,8 @@
  * @typedef {{type: string, player?: number, card?: number|null, level?: number,
  *   lives?: number, lives_lost?: number, agree?: boolean,
  *   discards?: {player: number, card: number|null}[],
- *   faults?: number[], reward?: string|null, granted?: boolean, t?: number}} PublicEvent
+ *   faults?: number[], reward?: string|null, granted?: boolean, t?: number,
+ *   why?: string}} PublicEvent
  */
 
 /**
@@ -60,14 +62,20 @@
  * @property {number|null} [lowest]  reveal only: the lowest card in any hand (a scenario marks it)
  * @property {boolean} [waiting_for_team]  this seat pressed Ready; the table waits for the other people's
  * @property {(string|null)[]} [names]  a class table (the class page adds it): the pupils' nicknames by seat, null for a bot
+ * @property {(string|null)[]} [pile_names]  a class table: an earlier holder's name beside each pile card
+ * @property {(string|null)[]} [discard_names]  the same beside each card put aside
+ * @property {(string|null)[]} [mistake_names]  the same beside each of the mistake's cards put aside
+ * @property {boolean} [offline]  the class page lost its connection (the page adds it): no action
  * @property {string|number|null} tempo  the bots' tempo ("slow", "people", "quick" or a number); null: none to set
  * @property {number[]} speeds      the watch speeds to choose from (a table of bots only), else empty
  * @property {string[]} [tempos]      the tempo menu's entries (when the bots have a tempo)
  * @property {string[]} [tempo_labels]  their labels, in the session's language
  * @property {string[]} [speed_labels]  the speed menu's labels ("2×")
  * @property {number} [join]          seconds the bots take to join after the person's Ready
- * @property {"mistake"|"star"|"stop"} [why]  phase "stopped": why the hands are on the table
- * @property {number|null} [stopped_by]  why "stop": the seat that called stop
+ * @property {"mistake"|"star"|"stop"|"offline"|"teacher"|"seat"|"resumed"} [why]  phase "stopped": why
+ *   the hands are on the table ("stop": a seat called it; "offline": its connection was lost;
+ *   "teacher": the teacher paused; "seat": the seating changed)
+ * @property {number|null} [stopped_by]  not after a mistake or a star: the seat in whose name
  */
 
 /**

@@ -96,12 +96,13 @@ function discardList(
   /** @type {{player: number, card: number|null}[]} */ discards,
   /** @type {string[]} */ names,
   /** @type {string} */ lang,
+  /** @type {(string|null|undefined)[]} */ earlier = [],
 ) {
   return discards
-    .map((d) =>
+    .map((d, i) =>
       tr(lang, "discard_by", {
         card: d.card === null || d.card === undefined ? tr(lang, "face_down") : d.card,
-        who: names[d.player],
+        who: earlier[i] ?? names[d.player], // an earlier holder of the seat (a class table)
       }),
     )
     .join(", ");
@@ -128,6 +129,8 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
   const { lang } = ctx;
   const names = seatNames(view, lang);
   const watching = !isPerson(view);
+  // a class page that lost its connection: the table stands still for this pupil
+  if (view.offline) return tr(lang, "phase_offline");
   // a class table: this seat pressed Ready and the table waits for the others (Python says so)
   if (view.waiting_for_team && (view.phase === "ready" || view.phase === "stopped"))
     return tr(lang, "phase_joining");
@@ -137,10 +140,15 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       return tr(lang, watching ? "phase_ready_watch" : "phase_ready");
     case "stopped": {
       // Python says why: after a mistake or a throwing star the table stops by itself
-      // (Rules.concentrate_after), or a seat called stop (view.stopped_by)
+      // (Rules.concentrate_after), a seat called stop (view.stopped_by), or the class
+      // server stopped it in a seat's name: a lost connection, the teacher, a seat change
       const why = view.why;
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
-      return about(lang, "phase_stopped", view.stopped_by ?? -1, view, names);
+      const by = view.stopped_by ?? -1;
+      if (why === "teacher" || why === "resumed") return tr(lang, `phase_stopped_${why}`);
+      if (why === "offline" || why === "seat")
+        return about(lang, `phase_stopped_${why}`, by, view, names, { player: by });
+      return about(lang, "phase_stopped", by, view, names);
     }
     case "vote": {
       const by = names[view.vote?.by ?? 0];
@@ -330,7 +338,7 @@ function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /**
   return `<section class="mw-panel mw-mistake" data-testid="mistake" role="group">
   <h4><span class="mw-broken" aria-hidden="true">♥</span>${esc(tr(lang, "mistake_title"))}</h4>
   <p>${esc(about(lang, "mistake_text", m.player ?? -1, view, names, { card: m.card }))}</p>
-  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang) }))}</p>
+  <p>${esc(tr(lang, "mistake_discards", { list: discardList(m.discards || [], names, lang, view.mistake_names) }))}</p>
   <p data-testid="mistake-lives">${esc(livesText(m, view.lives, lang))}</p></section>`;
 }
 
@@ -433,7 +441,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
   ${seats(view, ctx, names)}
   <div class="mw-middle">
     ${pile(view, names, ctx.lang, { early: view.early === true, from })}
-    ${putAside(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from })}
+    ${putAside(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from, earlier: view.discard_names })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>
   </div>
   ${myHand(view, ctx, allowed)}
@@ -486,7 +494,11 @@ export function announce(/** @type {TableView|undefined} */ view, /** @type {str
         out.push(tr(lang, "say_star_declined"));
         break;
       case "stopped":
-        out.push(about(lang, "say_stopped", p, view, names));
+        // why (events.STOP_REASONS): "player" called it, or the class server stopped it
+        if (e.why === "teacher" || e.why === "resumed") out.push(tr(lang, `say_stopped_${e.why}`));
+        else if (e.why === "offline" || e.why === "seat")
+          out.push(about(lang, `say_stopped_${e.why}`, p, view, names, { player: p }));
+        else out.push(about(lang, "say_stopped", p, view, names));
         break;
       case "ready":
         out.push(tr(lang, "say_ready"));

@@ -387,6 +387,55 @@ describe("phase text and announcements", () => {
     );
   });
 
+  it("says why a class table stopped: a lost connection, the teacher, a change of seat", () => {
+    // issue 24: these used to read "<pupil> riep stop" (and "Jij riep stop" to the pupil who lost it)
+    const v = {
+      players: 3,
+      seat: 0,
+      counts: [1, 1, 1],
+      phase: "stopped",
+      names: [null, "Cas", null],
+      why: "offline",
+      stopped_by: 1,
+    };
+    const nl = { lang: "nl" };
+    expect(phaseText(v, nl)).toBe(
+      "Cas heeft geen verbinding meer: het spel is gepauzeerd. Handen op tafel; druk op Klaar om verder te gaan.",
+    );
+    expect(phaseText({ ...v, stopped_by: 0 }, nl)).toMatch(/^Je verbinding was weg: het spel is gepauzeerd/);
+    expect(phaseText({ ...v, why: "teacher", stopped_by: 0 }, nl)).toMatch(
+      /^De docent heeft het spel gepauzeerd\./,
+    );
+    expect(phaseText({ ...v, why: "seat", stopped_by: 2 }, nl)).toMatch(
+      /^De plaatsen zijn gewisseld: Bot 3 speelt nu plaats 3\./,
+    );
+    expect(phaseText({ ...v, why: "seat", stopped_by: 2 }, { lang: "de" })).toMatch(
+      /^Die Plätze haben gewechselt: Bot 3 spielt jetzt Platz 3\./,
+    );
+    expect(phaseText({ ...v, why: "stop" }, nl)).toMatch(/^Cas riep stop\./);
+    for (const lang of ["en", "nl", "de"])
+      for (const why of ["offline", "teacher", "seat"])
+        expect(phaseText({ ...v, why }, { lang })).not.toMatch(/stop|Stopp/i);
+  });
+
+  it("a class page that lost its connection: the phase line says so and every button is disabled", () => {
+    const v = view({ phase: "play", allowed: [], offline: true });
+    expect(phaseText(v, ctx({ lang: "nl" }))).toBe(
+      "Verbinding verbroken: de tafel staat voor jou stil tot je terug bent. Wat je nu indrukt, wordt niet verstuurd.",
+    );
+    const s = renderTable(v, ctx({ lang: "nl" }));
+    for (const b of ["btn-play", "btn-stop", "btn-star", "btn-ready"]) expect(enabled(s, b)).toBe(false);
+  });
+
+  it("announces each reason of a stop in the class's language", () => {
+    const v = { players: 3, seat: 0, counts: [1, 1, 1], names: [null, "Cas", null] };
+    const say = (e) => announce({ ...v, news: [{ type: "stopped", player: 1, ...e }] }, "nl");
+    expect(say({ why: "player" })).toBe("Cas riep stop.");
+    expect(say({ why: "offline" })).toBe("Cas heeft geen verbinding meer; het spel is gepauzeerd.");
+    expect(say({ why: "teacher" })).toBe("De docent heeft het spel gepauzeerd.");
+    expect(say({ why: "seat", player: 0 })).toBe("Jij speelt nu plaats 1.");
+  });
+
   it("announces that every hand goes back on the table after a mistake or a star", () => {
     const v = {
       players: 3,

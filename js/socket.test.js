@@ -75,4 +75,25 @@ describe("keepOpen", () => {
     expect(FakeSocket.made).toHaveLength(5);
     expect(closed).toHaveBeenCalledTimes(4);
   });
+
+  it("gives up a silent socket: its late messages are ignored and a new one connects", () => {
+    const got = [];
+    const closed = vi.fn();
+    const s = keepOpen(() => "ws://x/ws", { message: (m) => got.push(m), closed, firstMs: 500, maxMs: 5000 });
+    const old = FakeSocket.made[0];
+    old.close = vi.fn();
+    old.fire("open");
+    s.drop();
+    expect(old.close).toHaveBeenCalled();
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(s.send({ a: 1 })).toBe(false); // nothing is sent on the socket given up
+    old.fire("message", { data: '{"type":"update"}' }); // held by the network, arrives late
+    old.fire("close");
+    expect(got).toEqual([]);
+    expect(closed).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.made.length).toBe(2);
+    FakeSocket.made[1].fire("open");
+    expect(s.send({ a: 2 })).toBe(true);
+  });
 });

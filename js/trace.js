@@ -139,7 +139,8 @@ export function traceSvg(points, o) {
     const shape = SHAPES[p.player % SHAPES.length];
     const cx = x(p.t);
     const cy = y(p.card);
-    const name = o.names?.[p.player] ?? String(p.player);
+    // an earlier holder of the seat (a class table) is named, never "you"
+    const name = p.by ?? o.names?.[p.player] ?? String(p.player);
     const label = `${name}: ${p.card} (${tr(lang, `trace_${p.k === "play" ? "play" : p.k}`)}, ${decimal(lang, p.t, 2)} s)`;
     const hollow = p.k === "lost" || p.k === "star";
     out.push(

@@ -127,9 +127,11 @@ export default () => {
             });
       resized?.observe(root);
 
-      // the level time of the moment, unless the host keeps the time (clock.stamp false)
+      // the level time of the moment, unless the host keeps the time (clock.stamp false);
+      // each action names the view it was made on (Python refuses it once the table has left it)
       const stamp = () => (model.get("clock")?.stamp === false ? null : levelTime());
-      const send = (action, extra = {}) => model.send(actionMessage(action, stamp(), extra));
+      const seen = () => ({ epoch: model.get("clock")?.epoch, n: model.get("view")?.n });
+      const send = (action, extra = {}) => model.send(actionMessage(action, stamp(), extra, seen()));
 
       const draw = () => {
         const view = model.get("view");

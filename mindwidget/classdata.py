@@ -7,6 +7,8 @@ metadata.
 
 * `plays` -- one row per card played onto a pile, at every table;
 * `results` -- one row per table and level: cleared or not, mistakes, time;
+* `stops` -- one row per stop at every table, with its reason (a pupil, a lost
+  connection, the teacher, a change of seat);
 * `games` -- a copy of each table's game (the class may study it freely);
 * `to_json` / `save` / `load` -- one file that `Game.from_json` replays
   table by table. Nothing is written to disk unless the teacher saves.
@@ -29,20 +31,22 @@ from typing import Any
 import pandas as pd
 
 from .checks import load_json, whole
-from .events import Dealt, GameLost, GameWon, LevelCleared, StarUsed
+from .events import Dealt, GameLost, GameWon, LevelCleared, Played, StarUsed, Stopped
 from .game import Game
 from .rules import RuleError
-from .trace import trace
+from .trace import trace, trace_stops
 
 __all__ = [
     "FORMAT",
     "PLAY_COLUMNS",
     "RESULT_COLUMNS",
+    "STOP_COLUMNS",
     "games",
     "load",
     "plays",
     "results",
     "save",
+    "stops",
     "to_json",
 ]
 
@@ -79,6 +83,20 @@ _RESULT_TYPES = {
     "seconds": "float64",
 }
 RESULT_COLUMNS = tuple(_RESULT_TYPES)
+#: The columns of `stops`, in order.
+_STOP_TYPES = {
+    "table": "int64",
+    "level": "int64",
+    "blind": "bool",
+    "seat": "int64",
+    "player": "int64",
+    "kind": "object",
+    "name": "object",
+    "why": "object",
+    "start": "float64",
+    "end": "float64",
+}
+STOP_COLUMNS = tuple(_STOP_TYPES)
 #: What a seat may be, as in `Classroom.snapshot()`.
 KINDS = ("person", "bot", "empty")
 
@@ -100,21 +118,35 @@ def _tables(tables: object) -> dict[int, Game]:
     return dict(sorted(out.items()))
 
 
-def _seat_info(seats: Seats | None, table: int, player: int) -> tuple[str, str, float]:
-    """(kind, name, round trip in ms) of a seat; unknown seats read as ("", "", NaN)."""
+def _seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
+    """(kind, name, round trip in ms) of whoever held a seat at the game's event ``at``;
+    unknown seats read as ("", "", NaN).
+
+    A seat may be listed more than once, each entry with ``from`` (the game's event
+    count when that holder took the seat; none: from the deal): the entry with the
+    latest ``from`` at or before ``at`` holds it (`ClassTable.seat_history`)."""
     listed = (seats or {}).get(table, ())
+    best: Mapping[str, Any] | None = None
+    best_from = -1
     for info in listed:
-        if isinstance(info, Mapping) and info.get("seat") == player:
-            kind = info.get("kind")
-            name = info.get("name")
-            rtt = info.get("rtt_ms")
-            ok = isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and math.isfinite(rtt)
-            return (
-                kind if isinstance(kind, str) else "",
-                name if isinstance(name, str) else "",
-                float(rtt) if ok else math.nan,  # type: ignore[arg-type]
-            )
-    return "", "", math.nan
+        if not isinstance(info, Mapping) or info.get("seat") != player:
+            continue
+        start = info.get("from", 0)
+        if isinstance(start, bool) or not isinstance(start, int):
+            start = 0
+        if best_from <= start <= at:  # the latest holder by then (listed in order)
+            best, best_from = info, start
+    if best is None:
+        return "", "", math.nan
+    kind = best.get("kind")
+    name = best.get("name")
+    rtt = best.get("rtt_ms")
+    ok = isinstance(rtt, (int, float)) and not isinstance(rtt, bool) and math.isfinite(rtt)
+    return (
+        kind if isinstance(kind, str) else "",
+        name if isinstance(name, str) else "",
+        float(rtt) if ok else math.nan,  # type: ignore[arg-type]
+    )
 
 
 def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
@@ -130,7 +162,10 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     seat's latest measured round trip to the server, NaN for a bot).
 
     Cards put aside after a mistake or by a throwing star are not plays; the
-    trace of a table's game (`games`) lists them.
+    trace of a table's game (`games`) lists them. ``kind`` and ``name`` are those
+    of whoever held the seat when the card was played (a seat listed with
+    ``from``, see `_seat_info`): a pupil who took a seat mid-game does not
+    inherit the cards of the bot or pupil before them.
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[26], [30], [34, 50]], level=2)
@@ -143,8 +178,11 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     for number, game in _tables(tables).items():
         frame = trace(game)
         frame = frame[frame["outcome"].isin(("play", "mistake"))]
-        for r in frame.itertuples(index=False):
-            kind, name, rtt = _seat_info(seats, number, int(r.player))
+        # each play row is one Played event, in order: where it stands in the game
+        at = [i for i, e in enumerate(game.events) if isinstance(e, Played)]
+        assert len(at) == len(frame)
+        for r, i in zip(frame.itertuples(index=False), at, strict=True):
+            kind, name, rtt = _seat_info(seats, number, int(r.player), i)
             rows.append(
                 {
                     "table": number,
@@ -163,6 +201,46 @@ def plays(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
                 }
             )
     return _frame(rows, _PLAY_TYPES)
+
+
+def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
+    """One row per "stop" at every table, with why it happened.
+
+    Columns (`STOP_COLUMNS`): ``table``, ``level``, ``blind``, ``seat`` (from 1)
+    and ``player`` (from 0): in whose name; ``kind`` and ``name``: who held that
+    seat then; ``why`` (`mindwidget.events.STOP_REASONS`): "player" (they called
+    it), "offline" (their connection was lost), "teacher" (the teacher's pause),
+    "seat" (the seating changed); ``start`` and ``end`` (the Ready that resumed;
+    NaN if none yet), as `mindwidget.trace.trace_stops` gives them.
+    """
+    rows: list[dict[str, object]] = []
+    for number, game in _tables(tables).items():
+        at = [i for i, e in enumerate(game.events) if isinstance(e, Stopped)]
+        frame = trace_stops(game)
+        # a second stop before the resume belongs to the first: match rows to stops by time
+        starts: dict[tuple[int, float], int] = {}
+        for i in at:
+            starts.setdefault((game.events[i].level, game.events[i].t), i)
+        for r in frame.to_dict("records"):
+            player = int(r["player"])
+            kind, name, _ = _seat_info(
+                seats, number, player, starts.get((r["level"], r["start"]), 0)
+            )
+            rows.append(
+                {
+                    "table": number,
+                    "level": r["level"],
+                    "blind": r["blind"],
+                    "seat": player + 1,
+                    "player": player,
+                    "kind": kind,
+                    "name": name,
+                    "why": r["why"],
+                    "start": r["start"],
+                    "end": r["end"],
+                }
+            )
+    return _frame(rows, _STOP_TYPES)
 
 
 def results(tables: Tables) -> pd.DataFrame:
@@ -221,13 +299,15 @@ def _public_seats(listed: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if isinstance(info, Mapping) and isinstance(info.get("seat"), int):
             kind = info.get("kind")
             name = info.get("name")
-            out.append(
-                {
-                    "seat": info["seat"],
-                    "kind": kind if kind in KINDS else "",
-                    "name": name if isinstance(name, str) else "",
-                }
-            )
+            entry = {
+                "seat": info["seat"],
+                "kind": kind if kind in KINDS else "",
+                "name": name if isinstance(name, str) else "",
+            }
+            start = info.get("from")
+            if isinstance(start, int) and not isinstance(start, bool):
+                entry["from"] = start  # who held the seat since (a seat that changed hands)
+            out.append(entry)
     return out
 
 

@@ -31,9 +31,17 @@ __all__ = [
     "StarProposed",
     "StarUsed",
     "StarVoted",
+    "STOP_REASONS",
     "Stopped",
     "Unready",
 ]
+
+#: Why a level stopped by a "stop" (`Stopped.why`): ``"player"``, the seat called it;
+#: ``"offline"``, the seat's connection was lost (a class table); ``"teacher"``, the
+#: teacher paused the table; ``"seat"``, the seating changed (a pupil moved out, a seat
+#: given to a bot); ``"resumed"``, a class server came back from its journal with the
+#: level in play. A stop by a mistake or a star is a `HandsOnTable` instead.
+STOP_REASONS = ("player", "offline", "teacher", "seat", "resumed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +109,15 @@ class Ready(Event):
 
 @dataclass(frozen=True, slots=True)
 class Stopped(Event):
-    """A player called "stop": everyone puts a hand on the table again."""
+    """A "stop": everyone puts a hand on the table again.
+
+    ``why`` is one of `STOP_REASONS` ("player": ``player`` called it; else the
+    host stopped the level in ``player``'s name, e.g. their connection was lost).
+    """
 
     type: ClassVar[str] = "stopped"
     player: int
+    why: str
 
 
 @dataclass(frozen=True, slots=True)

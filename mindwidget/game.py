@@ -23,6 +23,7 @@ from typing import Any, Literal, TypeVar
 
 from .checks import choice, finite, flag, load_json, whole
 from .events import (
+    STOP_REASONS,
     BlindChecked,
     BlindStarted,
     Dealt,
@@ -734,15 +735,22 @@ class Game:
             self._hands_on_table(t, "star", who)
 
     # R5: stop puts every hand back on the table
-    def stop(self, player: int, t: float | None = None) -> None:
-        """``player`` calls "stop": hands go back on the table to concentrate."""
+    def stop(self, player: int, t: float | None = None, why: str = "player") -> None:
+        """``player`` calls "stop": hands go back on the table to concentrate.
+
+        ``why`` (`STOP_REASONS`): "player" when the seat called it; a host stops the
+        level in a seat's name for another reason ("offline", "teacher", "seat")."""
         player = self._check_player(player)
+        choice("why", why, STOP_REASONS, error=RuleError)
         self._check_playing("call stop")
         t = self._check_t(t)
-        self._actions.append({"action": "stop", "player": player, "t": t})
+        action: dict[str, Any] = {"action": "stop", "player": player, "t": t}
+        if why != "player":
+            action["why"] = why  # saves from before the reasons read the same
+        self._actions.append(action)
         self._t = t
         self._concentrating = True
-        self._events.append(Stopped(self._level, t, player))
+        self._events.append(Stopped(self._level, t, player, why))
 
     # R5: the hands come off the table
     def ready(self, t: float | None = None) -> None:
@@ -1091,7 +1099,7 @@ class Game:
         extra = set(action) - {"action"} - set(allowed)
         if extra:
             raise RuleError(f"action {kind!r} takes {allowed or 'no fields'}, not {sorted(extra)}.")
-        args = {k: action.get(k) for k in allowed}
+        args = {k: action.get(k, _ACTION_DEFAULTS.get(k)) for k in allowed}
         getattr(self, kind)(**args)
 
     def __eq__(self, other: object) -> bool:
@@ -1167,12 +1175,14 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "propose_star": ("player", "t"),
     "vote": ("player", "agree", "t"),
     "use_star": ("t",),
-    "stop": ("player", "t"),
+    "stop": ("player", "t", "why"),
     "ready": ("t",),
     "next_level": (),
     "start_blind": (),
 }
 
+#: A field an action may leave out, and what it then means.
+_ACTION_DEFAULTS: dict[str, Any] = {"why": "player"}
 
 #: Names that saved games and scenario files made before the renames of issue 17
 #: ("one name per concept") still use, and the names they have now. `Game.from_dict`
@@ -1214,7 +1224,8 @@ def describe_event(e: Event, lang: str = "en") -> str:
     if isinstance(e, StarDeclined):
         return say("ev_star_declined", player=e.player, at=at)
     if isinstance(e, Stopped):
-        return say("ev_stopped", player=e.player, at=at)
+        key = "ev_stopped" if e.why == "player" else f"ev_stopped_{e.why}"
+        return say(key, player=e.player, at=at)
     if isinstance(e, Ready):
         return say("ev_ready", at=at)
     if isinstance(e, HandsOnTable):

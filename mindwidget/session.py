@@ -35,7 +35,10 @@ heartbeats (``clock["beat"]`` is false); the host calls `HostClock.tick` at
 Messages from a front end: ``{"type": "hello"}`` (the whole trace again),
 ``{"type": "tick", "t", "seq"}``, ``{"type": "ready"|"play"|"stop"|"propose_star", "t"}``,
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
-``{"type": "next_level"|"start_blind"|"new_game"}``.
+``{"type": "next_level"|"start_blind"|"new_game"}``. Each action may name the
+view it was made on (``epoch``, ``n``): one made on a state the table has left is
+refused ("stale"), so a press that arrives late (a connection that stalled) never
+plays a card into a game it did not see.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ __all__ = [
     "MESSAGE_TYPES",
     "SETTABLE",
     "SIZES",
+    "VERSIONED",
     "HostClock",
     "Session",
     "check_seat",
@@ -77,6 +81,11 @@ SIZES = ("normal", "projector")
 JOIN_SECONDS = 0.6
 #: The message types a front end may send (named in the notice for a bad one).
 MESSAGE_TYPES = " | ".join(wire.MESSAGE_TYPES)
+#: The actions that name the view they were made on (``epoch``, ``n``): refused
+#: ("stale") when the table has left it (`Session.receive`).
+VERSIONED = frozenset(
+    ("ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game")
+)
 #: The settings a front end may change, with their values.
 SETTABLE: dict[str, tuple[object, ...]] = {
     "lang": LANGS,
@@ -173,8 +182,11 @@ class Session:
     "host" (then ``host`` is the table's `HostClock`). ``tempo`` is what the
     tempo menu shows (default: the table's). A host may give ``withhold()`` (the
     actions it keeps from the seat now, `withheld`), ``names()`` (the seats' names in
-    the view, None for a bot: a class table's nicknames) and ``settable`` (the settings
-    the front end may change, of `SETTABLE`; the menus show only those).
+    the view, None for a bot: a class table's nicknames), ``settable`` (the settings
+    the front end may change, of `SETTABLE`; the menus show only those) and
+    ``held_by(seat, event)`` (a class table whose seats change hands mid-game: the name
+    of who held ``seat`` at the game's event ``event``, None for its holder now; the
+    view and the trace then name an earlier holder's cards, `_earlier_holders`).
     """
 
     def __init__(
@@ -191,6 +203,7 @@ class Session:
         withhold: Callable[[], Collection[str]] | None = None,
         names: Callable[[], list[str | None]] | None = None,
         settable: Collection[str] | None = None,
+        held_by: Callable[[int, int], str | None] | None = None,
     ) -> None:
         if not isinstance(table, Table):
             raise ValueError(f"table must be a Table, not {table!r}.")
@@ -213,6 +226,7 @@ class Session:
         self._names = names
         self._settable = tuple(SETTABLE) if settable is None else tuple(settable)
         self._withheld: frozenset[str] = frozenset()
+        self._held_by = held_by
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -376,7 +390,29 @@ class Session:
             raise Refused("bad_message", allowed=MESSAGE_TYPES)
         if kind in self._withheld:
             raise Refused("not_now")
+        if kind in VERSIONED:
+            self._check_seen(msg)
         handler()
+
+    def _check_seen(self, msg: dict[str, Any]) -> None:
+        """Refuse ("stale") an action made on a view the table has left.
+
+        An action names the view it was made on: its ``epoch`` (the clock's) and
+        ``n`` (the view's count of the level's events). It is stale when the level
+        changed since, unless only by this seat's own plays (two cards played in quick
+        succession). A message naming no view (an older front end) is not checked."""
+        if "epoch" not in msg and "n" not in msg:
+            return
+        epoch, n = _field(msg, "epoch", int), _field(msg, "n", int)
+        index = self.table.index
+        if n > index.n or n < 0:
+            raise Refused("bad_field", field="n", allowed=f"0 … {index.n}")
+        if epoch != self.table.epoch:
+            raise Refused("stale")
+        for i in range(n, index.n):
+            e = index.public(i)
+            if e["type"] != "played" or e["player"] != self.seat:
+                raise Refused("stale")
 
     def _t(self, msg: dict[str, Any]) -> float:
         """The action's level time: the host's, or the message's (checked)."""
@@ -449,7 +485,16 @@ class Session:
         return out
 
     def _trace(self, start: int, points: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"epoch": self.table.epoch, "from": start, "points": [dict(p) for p in points]}
+        out = [dict(p) for p in points]
+        if self._held_by is not None and out:
+            # a point of an earlier holder of its seat names them (`held_by`): never "you"
+            index, at = self.table.index, self._feed.at
+            off = len(self.table.game.events) - len(index.events)
+            for k, p in enumerate(out):
+                name = self._held_by(int(p["player"]), off + at[start + k])
+                if name is not None:
+                    p["by"] = name
+        return {"epoch": self.table.epoch, "from": start, "points": out}
 
     # ------------------------------------------------------------ listening
     def listen(self, callback: Callable[[], None]) -> None:
@@ -507,6 +552,8 @@ class Session:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":
             view.update(self._stopped(view))
+        if self._held_by is not None:
+            view.update(self._earlier_holders(view))
         clock = table.clock
         clock["beat"] = self.host is None and clock["running"] and _bots_may_act(view)
         if self.host is not None:
@@ -544,15 +591,57 @@ class Session:
 
     def _stopped(self, view: dict[str, Any]) -> dict[str, Any]:
         """Why the table stopped: ``{"why": "mistake"|"star"}`` (it stopped by itself,
-        `Rules.concentrate_after`) or ``{"why": "stop", "stopped_by": seat}``."""
+        `Rules.concentrate_after`), ``{"why": "stop", "stopped_by": seat}`` (a seat
+        called stop), or ``{"why": "offline"|"teacher"|"seat", "stopped_by": seat}``
+        (the host stopped it in that seat's name, `mindwidget.events.STOP_REASONS`)."""
         points = self._feed.update(self.table.index).points
         stop = next((p for p in reversed(points) if p["k"] == "stop"), None)
         why = stop.get("why") if stop is not None else None
         if why is None and "mistake" in view:
             why = "mistake"
-        if why is not None:
+        if why in ("mistake", "star"):
             return {"why": why}
-        return {"why": "stop", "stopped_by": stop["player"] if stop is not None else None}
+        by = stop["player"] if stop is not None else None
+        return {"why": why or "stop", "stopped_by": by}
+
+    def _earlier_holders(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The names of who played each pile card and held each card put aside, where
+        that was not the seat's holder now (`held_by`): ``pile_names``, ``discard_names``
+        and ``mistake_names`` run beside ``pile``, ``discards`` and ``mistake.discards``
+        (None: the seat's holder now). Left out when every card is its holder's."""
+        assert self._held_by is not None
+        held_by = self._held_by
+        index = self.table.index
+        game = self.table.game
+        off = len(game.events) - len(index.events)  # the level's first event in the game
+        pile = [held_by(int(index.public(i)["player"]), off + i) for i in index.played]
+        aside: list[str | None] = []
+        for i in index.discarding:
+            aside.extend(held_by(int(d["player"]), off + i) for d in index.public(i)["discards"])
+        out: dict[str, Any] = {}
+        if any(pile):
+            out["pile_names"] = pile
+        if any(aside):
+            out["discard_names"] = aside
+        m = index.last.get("mistake")
+        if "mistake" in view and m is not None:
+            names = [held_by(int(d["player"]), off + m) for d in index.public(m)["discards"]]
+            if any(names):
+                out["mistake_names"] = names
+        return out
+
+    def stop_for(self, why: str) -> bool:
+        """The host stops a running level in this seat's name, for ``why``
+        (`mindwidget.events.STOP_REASONS`: "offline", "teacher", "seat"), at the
+        host's time; True if the level stopped. Not a message a front end may send."""
+        if self.seat is None or self.table.phase != "play":
+            return False
+        t = self.host.level_time() if self.host is not None else self.table.now
+        try:
+            self.table.stop(seat=self.seat, t=t, why=why)
+        except Refused as refused:
+            self._refuse(refused)
+        return self.table.phase != "play"
 
 
 def _has_you(key: str) -> bool:

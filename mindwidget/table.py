@@ -775,13 +775,15 @@ class Table:
             self._changed()
             return played[0]
 
-    def stop(self, seat: int | None = None, t: float | None = None) -> None:
-        """``seat`` calls stop: hands on the table until `ready`."""
+    def stop(self, seat: int | None = None, t: float | None = None, why: str = "player") -> None:
+        """``seat`` calls stop: hands on the table until `ready`. ``why`` says why
+        (`mindwidget.events.STOP_REASONS`; a host stops in a seat's name for another
+        reason than the seat's own stop, e.g. "offline")."""
         with self._action():
             s = self._person(seat)
             t = self._time(t)
             self._before_person_action(t)
-            self._rule(lambda: self._game.stop(s, t=t))
+            self._rule(lambda: self._game.stop(s, t=t, why=why))
             self._now = max(self._now, t)
             self._changed()
 

@@ -67,7 +67,7 @@ Outcome = Literal["play", "mistake", "lost", "star"]
 #: Every value of the ``outcome`` column, in the order the plot's legend uses.
 OUTCOMES: tuple[Outcome, ...] = ("play", "mistake", "lost", "star")
 TRACE_COLUMNS = ("level", "t", "player", "card", "gap", "wait", "outcome", "blind")
-STOP_COLUMNS = ("level", "start", "end", "player", "blind")
+STOP_COLUMNS = ("level", "start", "end", "player", "blind", "why")
 
 #: One colour and marker per seat, the same as in the widget's live trace
 #: (`mindwidget/seats.json`, the one place for them): Okabe and Ito's
@@ -229,8 +229,11 @@ def trace_stops(game: Game) -> pd.DataFrame:
 
     Columns ``level``, ``start`` (the stop), ``end`` (the ready that
     resumed play; NaN if the level ended or the game stands before it),
-    ``player`` (who called stop) and ``blind``. A second "stop" before the
-    resume belongs to the first.
+    ``player`` (who called stop, or in whose name the host stopped), ``blind``
+    and ``why`` (`mindwidget.events.STOP_REASONS`: "player" when the seat called
+    it; "offline", "teacher" or "seat" when a class server stopped the level for
+    a lost connection, the teacher's pause or a change of seat). A second "stop"
+    before the resume belongs to the first.
     """
     game = _check_game(game)
     rows: list[dict[str, object]] = []
@@ -244,6 +247,7 @@ def trace_stops(game: Game) -> pd.DataFrame:
                     "end": math.nan,
                     "player": e.player,
                     "blind": lv.blind,
+                    "why": e.why,
                 }
                 rows.append(open_row)
             elif isinstance(e, Ready) and open_row is not None:
@@ -251,7 +255,14 @@ def trace_stops(game: Game) -> pd.DataFrame:
                 open_row = None
     frame = pd.DataFrame(rows, columns=list(STOP_COLUMNS))
     typed: pd.DataFrame = frame.astype(
-        {"level": "int64", "start": "float64", "end": "float64", "player": "int64", "blind": "bool"}
+        {
+            "level": "int64",
+            "start": "float64",
+            "end": "float64",
+            "player": "int64",
+            "blind": "bool",
+            "why": "object",
+        }
     )
     return typed
 

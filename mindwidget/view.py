@@ -318,6 +318,7 @@ class TraceFeed:
         self.deals = idx.deals
         self._index = idx
         self.points = []
+        self.at: list[int] = []  # beside each point: the level's event it came from
         self._n = 0
         self._plays: list[int] = []  # the points of cards on the pile
         self._open_stop: int | None = None
@@ -328,7 +329,9 @@ class TraceFeed:
         if idx is not self._index or idx.deals != self.deals:
             self._start(idx)
         for i in range(self._n, idx.n):
+            before = len(self.points)
             self._add(idx, i, idx.events[i])
+            self.at.extend([i] * (len(self.points) - before))
         self._n = idx.n
         return self
 
@@ -385,8 +388,10 @@ class TraceFeed:
                 return  # hands already on the table (a stop after a mistake)
             self._open_stop = len(points)
             stop = {"k": "stop", "t": t, "until": None, "player": d["player"]}
-            if kind == "hands_on_table":
-                stop["why"] = d["why"]  # the table stopped after a mistake or a star
+            if kind == "hands_on_table" or d["why"] != "player":
+                # the table stopped after a mistake or a star, or the host stopped it
+                # in a seat's name (STOP_REASONS: a lost connection, the teacher, a seat)
+                stop["why"] = d["why"]
             points.append(stop)
         elif kind == "ready":
             if self._open_stop is not None:

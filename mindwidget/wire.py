@@ -102,7 +102,7 @@ class PublicEvent(TypedDict, total=False):
     face_up: bool
     counts: list[int]
     blind: bool
-    why: Literal["mistake", "star"]
+    why: Literal["mistake", "star", "player", "offline", "teacher", "seat", "resumed"]
     discards: list[EventDiscard]
     lives: int
     stars: int
@@ -171,6 +171,13 @@ class View(TypedDict):
     lowest: NotRequired[int | None]
     #: a class table (the class page adds it): the pupils' nicknames by seat, None for a bot
     names: NotRequired[list[str | None]]
+    #: a class table whose seats changed hands: who played each pile card, held each card
+    #: put aside, and each of the mistake's, where not the seat's holder now (else null)
+    pile_names: NotRequired[list[str | None]]
+    discard_names: NotRequired[list[str | None]]
+    mistake_names: NotRequired[list[str | None]]
+    #: the class page lost its connection (the page adds it): every action disabled
+    offline: NotRequired[bool]
     #: this seat pressed Ready; the table waits for the other people's (a class table)
     waiting_for_team: NotRequired[bool]
     #: the bots' tempo (a name, or a number set from a cell); null: these bots have none
@@ -182,8 +189,10 @@ class View(TypedDict):
     speed_labels: NotRequired[list[str]]
     #: seconds the bots take to join after the person's Ready (real time, a person seated)
     join: NotRequired[float]
-    #: phase "stopped": why the hands are on the table, and who called stop
-    why: NotRequired[Literal["mistake", "star", "stop"]]
+    #: phase "stopped": why the hands are on the table, and in whose name (not for a
+    #: mistake or a star): "stop", the seat called it; "offline", its connection was
+    #: lost; "teacher", the teacher paused; "seat", the seating changed
+    why: NotRequired[Literal["mistake", "star", "stop", "offline", "teacher", "seat", "resumed"]]
     stopped_by: NotRequired[int | None]
 
 
@@ -219,7 +228,9 @@ class TracePoint(TypedDict):
     player: int
     card: NotRequired[int | None]
     until: NotRequired[float | None]
-    why: NotRequired[Literal["mistake", "star"]]
+    why: NotRequired[Literal["mistake", "star", "offline", "teacher", "seat", "resumed"]]
+    #: a class table: the earlier holder of the point's seat who played or held it
+    by: NotRequired[str]
 
 
 #: The live trace: the points from ``from`` on (0 and all of them in `Session.state`).
@@ -266,20 +277,28 @@ class Tick(TypedDict):
 
 
 class Timed(TypedDict):
-    """A seat's action at level time ``t`` (ignored with the host's clock)."""
+    """A seat's action at level time ``t`` (ignored with the host's clock), made on
+    the view of ``epoch`` (`Clock`) and ``n`` (`View`): refused when the table has
+    left it (`Session.receive`, "stale")."""
 
     type: Literal["ready", "play", "stop", "propose_star"]
     t: NotRequired[float]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 class Vote(TypedDict):
     type: Literal["vote"]
     agree: bool
     t: NotRequired[float]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 class Untimed(TypedDict):
     type: Literal["wait", "next_level", "start_blind", "new_game"]
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 Message = Hello | Tick | Timed | Vote | Untimed
@@ -334,17 +353,22 @@ class SetMessage(TypedDict):
 
 
 class ClassAction(TypedDict):
-    """A pupil's action at the table, with no ``t``: the server stamps it."""
+    """A pupil's action at the table, with no ``t``: the server stamps it. ``epoch``
+    and ``n``: the view it was made on (refused "stale" once the table has left it)."""
 
     type: Literal[
         "ready", "play", "stop", "propose_star", "wait", "next_level", "start_blind",
         "new_game",
     ]  # fmt: skip
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 class ClassVote(TypedDict):
     type: Literal["vote"]
     agree: bool
+    epoch: NotRequired[int]
+    n: NotRequired[int]
 
 
 #: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
@@ -383,6 +407,9 @@ class Welcome(TypedDict):
     pupil: str
     name: str
     token: str
+    #: seconds between the server's pings: the page counts a longer silence as a lost
+    #: connection (`room.PING_S`)
+    ping_s: NotRequired[float]
 
 
 #: What changed for the pupil's page: the whole ``state`` (null: no table yet) or its
@@ -446,6 +473,10 @@ class LastMistake(TypedDict):
     card: int
     seat: int
     held: list[list[int]]
+    #: who held the mistake's seat, and each card's, when it happened (a seat may have
+    #: changed hands since; null: unknown)
+    name: NotRequired[str | None]
+    held_names: NotRequired[list[str | None]]
 
 
 class TableSnapshot(TypedDict):
@@ -465,6 +496,11 @@ class TableSnapshot(TypedDict):
     last_mistake: LastMistake | None
     games: int
     seats: list[SnapshotSeat]
+    #: phase "stopped": why (a stop's reason, `events.STOP_REASONS`, or mistake, star)
+    why: NotRequired[str | None]
+    #: seats whose pupil the table waits for or plays for, who is not there: the
+    #: dashboard offers "give this seat to a bot" for each
+    offer_bot: NotRequired[list[int]]
 
 
 class WaitingRow(TypedDict):

@@ -101,11 +101,15 @@ class Server:
 class Client:
     """One pupil's page: sends what a page sends, keeps what the server sent."""
 
-    def __init__(self, server: Server, lang: str = "en", origin: str | None = None) -> None:
+    def __init__(
+        self, server: Server, lang: str = "en", origin: str | None = None, url: str | None = None
+    ) -> None:
+        """``url``: the socket's address when not the server's own (e.g. through
+        `tests.netproxy.Proxy`: ``ws://127.0.0.1:{proxy.port}/ws``)."""
         self.server = server
         headers = {}
         self.ws: ClientConnection = connect(
-            f"{server.ws_url}?lang={lang}",
+            f"{url or server.ws_url}?lang={lang}",
             origin=origin,  # type: ignore[arg-type]
             additional_headers=headers,
             open_timeout=WAIT_S,

@@ -168,6 +168,7 @@ def test_a_game_without_stops_has_an_empty_stop_table() -> None:
         "end",
         "player",
         "blind",
+        "why",
     ]
 
 

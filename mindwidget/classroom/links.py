@@ -25,7 +25,7 @@ import tornado.websocket
 
 from ..i18n import LANGS
 from . import pages
-from .room import Room
+from .room import PING_S, Room
 from .tables import Pupil
 from .wire import RateLimit, Refusal, parse
 from .words import say
@@ -44,8 +44,6 @@ __all__ = [
 
 log = logging.getLogger("mindwidget.classroom")
 
-#: Seconds between pings of each page (the round trip the teacher sees).
-PING_S = 5.0
 #: A page that has not read what it was sent for this long is closed.
 STALL_S = 20.0
 #: A socket that has not joined after this long is closed.
@@ -285,6 +283,8 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             if now - self._opened_at > JOIN_S:
                 self.close(1008, "join first")
             return
+        # a ping every `room.PING_S`: the round trip the teacher sees, and the sign of life
+        # both ends count on (the page and `Room.check`)
         if now - self._last_ping >= PING_S and self._inflight is None:
             self._ping_id += 1
             self._ping_at = {self._ping_id: now}

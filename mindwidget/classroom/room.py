@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 __all__ = [
     "BOTS",
     "MAX_PUPILS",
+    "OFFLINE_S",
+    "PING_S",
     "TABLE_SIZES",
     "Link",
     "ManualTimers",
@@ -76,8 +78,17 @@ __all__ = [
 #: who fills an empty seat.
 TABLE_SIZES = (2, 3, 4)
 BOTS = ("human", "adaptive", "scalar", "none")
-#: Seconds a pupil may be away before their table stops for them.
+#: Seconds a pupil may be away before their table stops for them ("offline"),
+#: counted from their last sign of life.
 GRACE_S = 15.0
+#: Seconds between the server's pings of each page (the transport sends them; the
+#: page counts a silence of a ping interval and 3 s more as a lost connection).
+PING_S = 2.0
+#: Seconds without a sign of life (a message, a pong) after which a pupil counts
+#: as offline, whether or not their socket closed (a Wi-Fi out of range closes
+#: nothing); a table message that arrives after such a silence was pressed while
+#: the connection was lost and is refused ("late").
+OFFLINE_S = 6.0
 #: Wrong codes from one address before its answers slow down.
 FREE_TRIES = 3
 #: The most pupils one class takes (a page with the code cannot fill the memory).
@@ -209,11 +220,19 @@ class Room:
             t.resume(seats, r.bots, r.games, r.game, r.people or ())
 
     def alive(self, pupil: Pupil, now: float) -> None:
-        """A sign of life of ``pupil`` (a message, a pong) at server time ``now``."""
+        """A sign of life of ``pupil`` (a message, a pong) at server time ``now``. One
+        after a silence longer than `OFFLINE_S` marks the message it came with late."""
+        pupil.late = pupil.seen_at is not None and now - pupil.seen_at > OFFLINE_S
         pupil.seen_at = now
+        if pupil.quiet or pupil.gone:
+            self.record("back", pupil=pupil.id)
+            pupil.quiet = pupil.gone = False
+            if pupil.table_id is not None:
+                self.table(pupil.table_id).notify()
 
     def left(self, link: Link, now: float) -> None:
-        """``link`` closed at ``now``: its pupil is offline (and gone after ``grace``)."""
+        """``link`` closed at ``now``: its pupil is offline (and gone ``grace`` after their
+        last sign of life)."""
         p = link.pupil
         if p is not None and p.link is link:
             self.record("left", pupil=p.id)
@@ -223,10 +242,20 @@ class Room:
                 self.table(p.table_id).notify()
 
     def check(self, now: float) -> None:
-        """Pupils away longer than the grace period are gone: their table stops."""
+        """Counted from each pupil's last sign of life (not from a socket's close): silent
+        for `OFFLINE_S`, offline (the dashboard shows it); away longer than the grace
+        period, gone: their table stops ("offline")."""
         for p in list(self.pupils.values()):
-            away = p.left_at is not None and now - p.left_at >= self.grace
-            if p.link is None and away and not p.gone:
+            last = p.seen_at if p.seen_at is not None else p.left_at
+            if last is None:
+                continue
+            if p.link is not None and not p.quiet and now - last > OFFLINE_S:
+                self.record("quiet", pupil=p.id)
+                p.quiet = True
+                if p.table_id is not None:
+                    self.table(p.table_id).notify()
+            offline = p.link is None or p.quiet
+            if offline and now - last >= self.grace and not p.gone:
                 self.record("gone", pupil=p.id)
                 p.gone = True
                 if p.table_id is not None:
@@ -435,8 +464,10 @@ class Room:
         link.fresh = True
         p.link = link
         p.left_at = None
-        p.gone = False
-        link.send({"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token})
+        p.gone = p.quiet = p.late = False
+        p.seen_at = self.timers.now()
+        welcome = {"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token}
+        link.send(welcome | {"ping_s": PING_S})  # the page counts its silence from this
         if p.table_id is not None:
             self.table(p.table_id).notify()  # the others see them back
         link.dirty()
@@ -462,6 +493,9 @@ class Room:
         # the rest are the table's messages (`wire.TableMessage`: parse let no other in)
         if t is None or session is None or p.seat is None:
             raise Refusal("not_started")
+        if p.late:  # pressed while the connection was lost: it arrives too late to count
+            p.late = False
+            raise Refusal("late")
         self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))
         if kind == "ready":
             t.press_ready(p.seat, msg)

@@ -247,6 +247,11 @@ class Classroom:
         """One row per table and level: cleared, mistakes, stars used, seconds."""
         return teacher.results(self.room)
 
+    def stops(self) -> Any:
+        """One row per stop at any table, with why: a pupil, a lost connection, the
+        teacher, a change of seat (`mindwidget.classdata.stops`)."""
+        return teacher.stops(self.room)
+
     def games(self) -> Any:
         """A copy of each started table's game, by table number."""
         return teacher.games(self.room)

@@ -94,11 +94,14 @@ class Pupil:
     rtt_ms: float | None = None
     left_at: float | None = None  # server time the connection went (None: connected or never)
     seen_at: float | None = None  # server time of the latest sign of life (`Room.alive`)
+    quiet: bool = False  # no sign of life for `room.OFFLINE_S`: offline, the link still open
+    late: bool = False  # the latest message came after such a silence (`Room.alive`)
     gone: bool = False  # away longer than the grace period
 
     @property
     def connected(self) -> bool:
-        return self.link is not None
+        """Online: a link, and a sign of life within `room.OFFLINE_S` (not its socket's close)."""
+        return self.link is not None and not self.quiet
 
 
 @dataclass(eq=False)
@@ -120,6 +123,10 @@ class ClassTable:
     ready: set[int] = field(default_factory=set)
     games: int = 0
     _timer: Timer | None = None
+    #: who held each seat during the current game, in order: (the game's event count
+    #: when they took it, seat, kind, name, pupil id or None); see `seat_history`
+    _held: list[tuple[int, int, str, str, str | None]] = field(default_factory=list)
+    _held_game: object = None
 
     def __post_init__(self) -> None:
         self.seats = {s: None for s in range(self.size)}
@@ -185,12 +192,17 @@ class ClassTable:
         pupil.table_id, pupil.seat = self.id, seat
         if self.table is not None and seat not in self.table.seats:
             self._reseat()
+            self._stop_for(seat, self.sessions.get(seat), "seat")  # everyone sees who plays it now
         elif self.table is not None:
+            self._note_holders()
             self._attach(pupil)
         self._seating_changed()
 
     def leave(self, pupil: Pupil) -> None:
-        """``pupil`` leaves their seat; a started table stops and waits for the teacher."""
+        """``pupil`` leaves their seat. At a started table a bot plays it at once (named
+        as everywhere, "Bot 2") until the teacher seats a pupil there, and a running
+        level stops for the change of seat ("seat"): the others never wait for a Ready
+        nobody will press."""
         seat = pupil.seat
         if pupil.table_id != self.id or seat is None or self.seats.get(seat) is not pupil:
             return
@@ -198,10 +210,16 @@ class ClassTable:
         pupil.table_id = pupil.seat = None
         session = self.sessions.pop(seat, None)
         if self.table is not None:
-            self._stop_for(seat, session)
+            self._stop_for(seat, session, "seat")
         if session is not None:
             session.close()
         self.ready.discard(seat)
+        if self.table is not None:
+            self.record("to_bot", table=self.id, seat=seat, why="left")
+            self.bot_seats.add(seat)
+            if seat in self.table.seats:
+                self._reseat()
+            self._note_holders()
         self._seating_changed()
 
     def to_bot(self, seat: int) -> Pupil | None:
@@ -213,7 +231,9 @@ class ClassTable:
             self.leave(pupil)
         self.bot_seats.add(seat)
         if self.table is not None and seat in self.table.seats:
+            self._stop_for(seat, self.sessions.get(seat), "seat")
             self._reseat()
+        self._note_holders()
         self._seating_changed()
         return pupil
 
@@ -300,31 +320,88 @@ class ClassTable:
                 tempo=self.tempo,
             )
             self._use(table)
-            self.stop_play()
+            for seat, session in self.sessions.items():  # in the first pupil's name
+                self._stop_for(seat, session, "resumed")
+                break
             for session in self.sessions.values():
                 session.tell("resumed")  # why the table stopped
 
     def stop_play(self) -> bool:
-        """Stop a running level (the teacher's pause); True if it stopped."""
+        """Stop a running level (the teacher's pause, "teacher"); True if it stopped."""
         if self.table is None or self.table.phase != "play":
             return False
-        for session in self.sessions.values():
-            session.receive({"type": "stop"})
+        for seat, session in self.sessions.items():
+            self._stop_for(seat, session, "teacher")
             break
         return self.table.phase != "play"
 
-    def _stop_for(self, seat: int, session: Session | None) -> None:
-        """The level stops because ``seat`` is gone (a stop in its name, at the host's time)."""
+    def _stop_for(self, seat: int, session: Session | None, why: str) -> None:
+        """The level stops in ``seat``'s name for ``why`` (`events.STOP_REASONS`: the
+        teacher, a lost connection, a change of seat), at the host's time."""
         if self.table is None or self.table.phase != "play":
             return
         if session is not None and seat in self.table.seats:
-            session.receive({"type": "stop"})
+            self.record("stop", table=self.id, seat=seat, why=why)
+            session.stop_for(why)
 
     def gone(self, pupil: Pupil) -> None:
-        """``pupil`` has been away longer than the grace period: the table stops."""
+        """``pupil`` has been away longer than the grace period: the table stops ("offline")."""
         if pupil.seat is not None:
-            self._stop_for(pupil.seat, self.sessions.get(pupil.seat))
+            self._stop_for(pupil.seat, self.sessions.get(pupil.seat), "offline")
         self.notify()
+
+    # ------------------------------------------------------------ history
+    def _note_holders(self) -> None:
+        """Write down who holds each seat from now on (a change since the last note)."""
+        if self.table is None:
+            return
+        game = self.table.game
+        if game is not self._held_game:  # a new game: its history starts afresh
+            self._held_game, self._held = game, []
+        at = len(game.events)
+        last: dict[int, tuple[str, str, str | None]] = {}
+        for _, s, kind, name, pid in self._held:
+            last[s] = (kind, name, pid)
+        for s in range(self.size):
+            p = self.seats.get(s)
+            now = (
+                ("person", p.name, p.id)
+                if p is not None
+                else ("bot", translate("bot", "en", player=s), None)
+            )
+            if last.get(s) != now:
+                self._held.append((at, s, *now))
+
+    def seat_history(self) -> list[dict[str, Any]]:
+        """Who held each seat during the current game: ``{"seat", "kind", "name",
+        "from"}`` per holder, ``from`` the game's event count when they took the seat
+        (0: from the deal), as `mindwidget.classdata.plays` reads it. A card belongs to
+        whoever held its seat when it was played: a pupil who takes a seat never
+        inherits a bot's or another pupil's cards."""
+        if self.table is None or self.table.game is not self._held_game:
+            return []
+        return [
+            {"seat": s, "kind": kind, "name": name, "from": at, "pupil": pid}
+            for at, s, kind, name, pid in self._held
+        ]
+
+    def _earlier_name(self, seat: int, at: int) -> str | None:
+        """The name of who held ``seat`` at the game's event ``at`` if not who holds it now
+        (`Session.held_by`: a pupil's board labels that card with it, never "you")."""
+        then = self.holder_at(seat, at)
+        if then is None or self.table is None:
+            return None
+        return None if then == self.holder_at(seat, len(self.table.game.events)) else then[1]
+
+    def holder_at(self, seat: int, at: int) -> tuple[str, str, str | None] | None:
+        """(kind, name, pupil id) of who held ``seat`` at the game's event ``at``."""
+        if self.table is None or self.table.game is not self._held_game:
+            return None
+        found = None
+        for start, s, kind, name, pid in self._held:
+            if s == seat and start <= at:
+                found = (kind, name, pid)
+        return found
 
     def session_of(self, pupil: Pupil) -> Session | None:
         if pupil.seat is None or self.seats.get(pupil.seat) is not pupil:
@@ -353,6 +430,7 @@ class ClassTable:
         self.host = HostClock(table, now=self.timers.now)
         self.ready = set()
         table.listen(self._on_change)
+        self._note_holders()  # before the sessions: their views name earlier holders
         for p in self.pupils:
             self._attach(p)
         self._on_change()
@@ -371,6 +449,7 @@ class ClassTable:
             withhold=functools.partial(self._withheld, pupil.seat),
             names=self.names,
             settable=PUPIL_SETTINGS,
+            held_by=self._earlier_name,
         )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
@@ -406,6 +485,8 @@ class ClassTable:
         """The table changed: Ready starts afresh once the hands are off, the timer is
         set again. (Each pupil's session hears the change itself and marks their page:
         one mark per page per change.)"""
+        if self.table is not None and self.table.game is not self._held_game:
+            self._note_holders()  # a new game (the table's New game)
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
         self._schedule()
@@ -558,6 +639,8 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
         "last_mistake": None,
         "games": t.games,
         "seats": seats,
+        "why": None,
+        "offer_bot": [],
     }
     if t.table is not None:
         game = t.table.game
@@ -579,11 +662,35 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
         i = index.last.get("mistake")
         if i is not None:
             e = index.events[i].to_dict()
+            # who held each seat then (a seat may have changed hands since)
+            at = len(game.events) - len(index.events) + i
+            holder = getattr(t, "holder_at", None)
+
+            def then(seat: int) -> str | None:
+                found = holder(seat, at) if holder is not None else None
+                return found[1] if found is not None else None
+
             out["last_mistake"] = {
                 "card": e["card"],
                 "seat": e["player"],
                 "held": [[d["player"], d["card"]] for d in e["discards"]],
+                "name": then(e["player"]),
+                "held_names": [then(d["player"]) for d in e["discards"]],
             }
+        # why the hands are on the table (a stop's reason, `events.STOP_REASONS`, or a
+        # mistake or a star), so the dashboard words it
+        last = index.last
+        stops = [(last[k], k) for k in ("stopped", "hands_on_table") if k in last]
+        if phase == "stopped" and stops:
+            j, kind = max(stops)
+            out["why"] = index.public(j)["why"]
+        # seats whose pupil the table waits for, or plays for, who is not there: the
+        # dashboard offers "give this seat to a bot" for each, so the table goes on
+        out["offer_bot"] = [
+            s
+            for s, p in sorted(t.seats.items())
+            if p is not None and not (p.connected and not p.gone) and phase not in ("won", "lost")
+        ]
     return out
 
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from ..game import Game
 
-__all__ = ["Desk", "games", "plays", "results", "save", "teacher_routes"]
+__all__ = ["Desk", "games", "plays", "results", "save", "stops", "teacher_routes"]
 
 log = logging.getLogger("mindwidget.classroom")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -50,14 +50,32 @@ MAX_CONTROL_BYTES = 1024
 
 
 def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[str, Any]]]]:
+    """Each started table's game, and who held each of its seats when (`seat_history`:
+    every holder since the deal, the current one with its round trip)."""
     games = {t.id: t.table.game for t in room.tables if t.table is not None}
-    seats = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
+    now = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
+    seats: dict[int, list[dict[str, Any]]] = {}
+    for t in room.tables:
+        if t.id not in games:
+            continue
+        # the round trip is the current pupil's (an earlier holder has none now)
+        rtt = {s.get("pupil"): s.get("rtt_ms") for s in now[t.id] if s.get("kind") == "person"}
+        history = t.seat_history() or now[t.id]
+        seats[t.id] = [
+            h | {"rtt_ms": rtt.get(h.get("pupil"))} if h.get("kind") == "person" else h
+            for h in history
+        ]
     return games, seats
 
 
 def plays(room: Room) -> pd.DataFrame:
     """One row per card played at any table of the class (`mindwidget.classdata.plays`)."""
     return classdata.plays(*_games_and_seats(room))
+
+
+def stops(room: Room) -> pd.DataFrame:
+    """One row per stop at any table, with why (`mindwidget.classdata.stops`)."""
+    return classdata.stops(*_games_and_seats(room))
 
 
 def results(room: Room) -> pd.DataFrame:
