@@ -18,6 +18,7 @@ import logging
 import socket
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import tornado.web
@@ -40,9 +41,11 @@ __all__ = [
     "PupilSocket",
     "lan_address",
     "qr_svg",
+    "read_bundle",
 ]
 
 log = logging.getLogger("mindwidget.classroom")
+_STATIC = Path(__file__).resolve().parent.parent / "static"
 
 #: A page that has not read what it was sent for this long is closed.
 STALL_S = 20.0
@@ -298,6 +301,16 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
 
 # ------------------------------------------------------------------- helpers
+def read_bundle(*names: str) -> dict[str, bytes]:
+    """A page's bundle (``names`` in the package's static folder), read once."""
+    out = {}
+    for name in names:
+        path = _STATIC / name
+        if path.exists():
+            out[name] = path.read_bytes()
+    return out
+
+
 def lan_address() -> str:
     """This machine's address on the school network (the route out; nothing is sent)."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:

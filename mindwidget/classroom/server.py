@@ -48,6 +48,7 @@ from .links import (
     PupilSocket,
     lan_address,
     qr_svg,
+    read_bundle,
 )
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
@@ -57,7 +58,6 @@ __all__ = ["BOTS", "QUEUE", "TABLE_SIZES", "Classroom", "PupilSocket"]
 
 log = logging.getLogger("mindwidget.classroom")
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_PORT = 8765
 #: The most sockets the server holds at once (each address: ``per_address``).
 MAX_SOCKETS = 2000
@@ -130,7 +130,7 @@ class Classroom:
         self._sockets: set[PupilSocket] = set()
         self._per_address: Counter[str] = Counter()
         self._turn = False  # the room's before_send is set for this loop turn
-        self._bundle = _read_bundle()
+        self._bundle = read_bundle("class.js", "class.css")
         self._desk = teacher.Desk(self.room)
         self._closed = False
 
@@ -382,16 +382,6 @@ class Classroom:
 
 
 # ------------------------------------------------------------------- helpers
-def _read_bundle() -> dict[str, bytes]:
-    """The pupil page's bundle, read once (the server reads no file after this)."""
-    out = {}
-    for name in ("class.js", "class.css"):
-        path = _STATIC / name
-        if path.exists():
-            out[name] = path.read_bytes()
-    return out
-
-
 def _bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:
     if port is not None:
         return tornado.netutil.bind_sockets(port, address, family=socket.AF_INET)
