@@ -464,14 +464,11 @@ class NicknameFrame(TypedDict):
 ClassFrame = Welcome | Update | Refusal | Bye | Ping | NicknameFrame
 
 
-class SnapshotSeat(TypedDict):
-    """A seat as the teacher sees it; ``seat`` from 0 (people read it from 1)."""
+class SnapshotSeat(ClassSeat):
+    """A seat as the teacher sees it (a pupil's id and round trip besides); ``seat``
+    from 0 (people read it from 1)."""
 
-    seat: int
-    kind: Literal["person", "bot", "empty"]
     pupil: NotRequired[str]
-    name: NotRequired[str]
-    connected: NotRequired[bool]
     rtt_ms: NotRequired[float | None]
 
 
@@ -536,22 +533,65 @@ class Snapshot(TypedDict):
     waiting_room: list[WaitingRow]
 
 
-class TeacherMessage(TypedDict, total=False):
-    """A control message of the teacher's dashboard (`dashboard.CONTROLS` names each
-    type's fields; `Board.receive` checks them)."""
+class TeacherCommand(TypedDict):
+    """A command of the whole class."""
 
-    type: Required[
-        Literal[
-            "start_all", "pause_all", "end", "lock", "remove", "move", "start_table",
-            "give_to_bot", "focus", "reveal", "lang",
-        ]
-    ]  # fmt: skip
+    type: Literal["start_all", "pause_all", "end"]
+
+
+class TeacherLock(TypedDict):
+    type: Literal["lock"]
     locked: bool
+
+
+class TeacherRemove(TypedDict):
+    type: Literal["remove"]
     pupil: str
-    table: int | None
+
+
+class TeacherMove(TypedDict):
+    """Seat a pupil at ``table`` (from 1), ``seat`` (from 0)."""
+
+    type: Literal["move"]
+    pupil: str
+    table: int
     seat: int
+
+
+class TeacherStartTable(TypedDict):
+    type: Literal["start_table"]
+    table: int
+
+
+class TeacherGiveToBot(TypedDict):
+    type: Literal["give_to_bot"]
+    table: int
+    seat: int
+
+
+class TeacherFocus(TypedDict):
+    """Show ``table`` large (null: none)."""
+
+    type: Literal["focus"]
+    table: int | None
+
+
+class TeacherReveal(TypedDict):
+    type: Literal["reveal"]
     on: bool
-    lang: str
+
+
+class TeacherLang(TypedDict):
+    type: Literal["lang"]
+    lang: Lang
+
+
+#: A control message of the teacher's dashboard (`dashboard.CONTROLS` names the same
+#: fields of each type; `Board.receive` checks them).
+TeacherMessage = (
+    TeacherCommand | TeacherLock | TeacherRemove | TeacherMove | TeacherStartTable
+    | TeacherGiveToBot | TeacherFocus | TeacherReveal | TeacherLang
+)  # fmt: skip
 
 
 class Stuck(TypedDict):
@@ -657,8 +697,11 @@ def fields_of(union: Any) -> dict[str, tuple[dict[str, tuple[type, ...]], frozen
                 types = get_args(hint)
                 continue
             kinds: tuple[type, ...] = ()
-            for one in get_args(hint) or (hint,):
-                kinds += _KINDS[one]
+            if get_origin(hint) is Literal:  # e.g. a language: its values' kind
+                kinds = tuple(type(v) for v in get_args(hint))
+            else:
+                for one in get_args(hint) or (hint,):
+                    kinds += _KINDS[one]
             fields[name] = tuple(dict.fromkeys(kinds))
         for kind in types:
             out[kind] = (fields, frozenset(required - {"type"}))

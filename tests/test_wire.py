@@ -70,6 +70,14 @@ def test_the_class_servers_fields_are_read_from_the_wire() -> None:
     assert MESSAGE_TYPES.split(" | ") == list(wire.MESSAGE_TYPES)
 
 
+def test_the_dashboards_controls_are_the_teachers_messages_on_the_wire() -> None:
+    from mindwidget.dashboard import CONTROLS
+
+    declared = wire.fields_of(wire.TeacherMessage)
+    assert {kind: tuple(fields) for kind, (fields, _) in declared.items()} == CONTROLS
+    assert all(required == set(fields) for fields, required in declared.values())
+
+
 def test_the_actions_on_the_wire_are_the_views_vocabulary() -> None:
     assert wire.ACTIONS == ALLOWED
 

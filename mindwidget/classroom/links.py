@@ -4,7 +4,8 @@
 to: bounded, checked, rate-limited messages in; small replies and coalesced
 updates out (one per loop turn, after the room's `before_send`), never piling
 up. `LoopTimers` is the room's `tables.Timers` on the event loop. The pages
-(join, check, bundle) are HTML from `pages`. They serve a `Host` (the
+(join, check, bundle) are HTML from `pages`; `lan_address` and `qr_svg` say
+where the class is. They serve a `Host` (the
 `server.Classroom`), which is how this module needs no import of the server.
 """
 
@@ -14,8 +15,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import tornado.web
@@ -28,9 +31,21 @@ from .tables import Pupil
 from .wire import RateLimit, Refusal, parse
 from .words import say
 
-__all__ = ["Bundle", "CheckPage", "Host", "JoinPage", "LoopTimers", "NoIcon", "PupilSocket"]
+__all__ = [
+    "Bundle",
+    "CheckPage",
+    "Host",
+    "JoinPage",
+    "LoopTimers",
+    "NoIcon",
+    "PupilSocket",
+    "lan_address",
+    "qr_svg",
+    "read_bundle",
+]
 
 log = logging.getLogger("mindwidget.classroom")
+_STATIC = Path(__file__).resolve().parent.parent / "static"
 
 #: A page that has not read what it was sent for this long is closed.
 STALL_S = 20.0
@@ -291,3 +306,35 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         at = self._ping_at.pop(ping_id, None)
         if at is not None and self.pupil is not None:
             self.pupil.rtt_ms = round((self.room._loop.time() - at) * 1000, 1)
+
+
+# ------------------------------------------------------------------- helpers
+def read_bundle(*names: str) -> dict[str, bytes]:
+    """A page's bundle (``names`` in the package's static folder), read once."""
+    out = {}
+    for name in names:
+        path = _STATIC / name
+        if path.exists():
+            out[name] = path.read_bytes()
+    return out
+
+
+def lan_address() -> str:
+    """This machine's address on the school network (the route out; nothing is sent)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        ip = str(s.getsockname()[0])
+        if not ip.startswith("127."):
+            return ip
+    with contextlib.suppress(OSError):
+        return socket.gethostbyname(socket.gethostname())
+    return "127.0.0.1"
+
+
+def qr_svg(url: str) -> str:
+    """The address with the code as a QR code (SVG, scales to any size)."""
+    import segno
+
+    qr = segno.make(url, error="m")
+    svg: str = qr.svg_inline(scale=8, border=2, dark="#000", light="#fff")
+    return svg.replace("<svg ", '<svg style="width: 100%; height: 100%" ', 1)

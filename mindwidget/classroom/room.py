@@ -28,7 +28,9 @@ Seams for the work that builds on the room:
   ``left``, ``gone``, ``set``, ``act`` (a pupil's table message: ``ready``,
   ``play``, ``stop``, ``vote``, ...), ``new_game``, ``start``, ``move``,
   ``give_to_bot``, ``remove``, ``lock``, ``pause``, ``end``, and each table's
-  timers (``tick``, ``bots_go_on``, via `ClassTable.record`). An entry is a
+  timers (``tick``, ``bots_go_on``, via `ClassTable.record`). A pupil's
+  message is recorded as it came, once checked by `wire.parse`: one the table
+  then refuses replays as refused, so a replay needs no verdict. An entry is a
   JSON-able dict with its ``kind`` and the server time ``t``; it goes to
   ``Room.recorder`` (default None: nothing is recorded). The transport calls
   `Room.before_send` once per loop turn, before it writes that turn's

@@ -42,7 +42,18 @@ import tornado.websocket
 from ..checks import whole
 from ..i18n import LANGS, say_in
 from . import keep, network, pages, teacher
-from .links import QUEUE, Bundle, CheckPage, JoinPage, LoopTimers, NoIcon, PupilSocket
+from .links import (
+    QUEUE,
+    Bundle,
+    CheckPage,
+    JoinPage,
+    LoopTimers,
+    NoIcon,
+    PupilSocket,
+    lan_address,
+    qr_svg,
+    read_bundle,
+)
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
 from .wire import MAX_MESSAGE_BYTES, Refusal
@@ -51,7 +62,6 @@ __all__ = ["BOTS", "QUEUE", "TABLE_SIZES", "Classroom", "PupilSocket"]
 
 log = logging.getLogger("mindwidget.classroom")
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_PORT = 8765
 #: The most sockets the server holds at once (each address: ``per_address``).
 MAX_SOCKETS = 2000
@@ -150,7 +160,7 @@ class Classroom:
         self._sockets: set[PupilSocket] = set()
         self._per_address: Counter[str] = Counter()
         self._turn = False  # the room's before_send is set for this loop turn
-        self._bundle = _read_bundle()
+        self._bundle = read_bundle("class.js", "class.css")
         self._desk = teacher.Desk(self.room)
         self._closed = False
 
@@ -192,14 +202,14 @@ class Classroom:
         self.port = int(sockets[0].getsockname()[1])
         self._keeper.attach(self.room, self.port, lan)
         keep.serving(self)
-        lan_ip = _lan_address() if listen in ("0.0.0.0", "::") else listen
+        lan_ip = lan_address() if listen in ("0.0.0.0", "::") else listen
         app.hosts = network.Hosts(public)
         self.host = lan_ip
         self.public_origin = public
         self.address = self.room.address = public or f"http://{self.host}:{self.port}"
         self.url = self.room.url = f"{self.address}/?code={self.code}"
         self.teacher_url = f"{self.address}/teacher?token={self.teacher_token}"
-        self.room.qr_svg = _qr_svg(self.url)
+        self.room.qr_svg = qr_svg(self.url)
         self._house = self._loop.call_later(1.0, self._housekeeping)
         if open_browser:
             with contextlib.suppress(Exception):
@@ -420,16 +430,6 @@ class Classroom:
 
 
 # ------------------------------------------------------------------- helpers
-def _read_bundle() -> dict[str, bytes]:
-    """The pupil page's bundle, read once (the server reads no file after this)."""
-    out = {}
-    for name in ("class.js", "class.css"):
-        path = _STATIC / name
-        if path.exists():
-            out[name] = path.read_bytes()
-    return out
-
-
 def _interface(host: str | None, lan: bool) -> str:
     """The address to listen on: ``host``, else the school network's (``lan``) or this
     machine's only."""
@@ -451,24 +451,3 @@ def _bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:
         with contextlib.suppress(OSError):
             return tornado.netutil.bind_sockets(DEFAULT_PORT, address, family=socket.AF_INET)
     return tornado.netutil.bind_sockets(0, address, family=socket.AF_INET)
-
-
-def _lan_address() -> str:
-    """This machine's address on the school network (the route out; nothing is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("10.255.255.255", 1))
-        ip = str(s.getsockname()[0])
-        if not ip.startswith("127."):
-            return ip
-    with contextlib.suppress(OSError):
-        return socket.gethostbyname(socket.gethostname())
-    return "127.0.0.1"
-
-
-def _qr_svg(url: str) -> str:
-    """The address with the code as a QR code (SVG, scales to any size)."""
-    import segno
-
-    qr = segno.make(url, error="m")
-    svg: str = qr.svg_inline(scale=8, border=2, dark="#000", light="#fff")
-    return svg.replace("<svg ", '<svg style="width: 100%; height: 100%" ', 1)
