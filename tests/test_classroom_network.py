@@ -557,8 +557,7 @@ def test_the_server_writes_no_file_at_start(tmp_path: Path) -> None:
     its journal (issue 25: "with the journal it writes exactly the journal")."""
     probe = "import sys, mindwidget.classroom.server; print('matplotlib' in sys.modules)"
     loads = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    if loads.stdout.strip() == "True":  # matplotlib writes its font cache in HOME
-        pytest.xfail("the class server still imports matplotlib (classdata -> trace.py)")
+    assert loads.stdout.strip() == "False", loads  # matplotlib would write its font cache
     home = tmp_path / "home"
     home.mkdir()
     port = free_port()
