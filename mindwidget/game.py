@@ -967,12 +967,24 @@ class Game:
             t = finite("t", t, 0.0, error=RuleError)
         except RuleError:
             raise RuleError(f"t must be a finite number of seconds >= 0, not {t!r}.") from None
-        if t < self._t:
-            raise RuleError(
-                f"t={t:g} is earlier than the last event of this level (t={self._t:g}); "
-                "time stamps never decrease within a level."
-            )
+        refusal = self._refuse_time(t)
+        if refusal is not None:
+            raise refusal
         return t
+
+    def _refuse_time(self, t: float) -> RuleError | None:
+        """R4's refusal of an action at level time ``t`` (a number), or None: time
+        stamps never decrease within a level. The one statement of the rule; `Table`
+        asks it before its bots catch up to ``t`` (as it asks `_refuse_play`)."""
+        if t >= self._t:
+            return None
+        return RuleError(
+            f"t={t:g} is earlier than the last event of this level (t={self._t:g}); "
+            "time stamps never decrease within a level.",
+            "too_late",
+            t=round(t, 2),
+            last=round(self._t, 2),
+        )
 
     # ----------------------------------------------------- save, load, branch
     def copy(self) -> Game:

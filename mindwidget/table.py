@@ -695,11 +695,16 @@ class Table:
 
     # ------------------------------------------------------------- checks
     def _time(self, t: object) -> float:
+        """An action's level time ``t`` (None: `now`): the table's own bound for any
+        caller (a number of seconds within a day, `checks.level_seconds`; a session has
+        already refused a page's ``t`` outside it), then the core's R4 (time stamps never
+        decrease, `Game._refuse_time`), asked before the bots catch up to ``t``."""
         if t is None:
             return self.now
         t = level_seconds("t", t)
-        if t < self._game.t:
-            raise Refused("too_late", t=round(t, 2), last=round(self._game.t, 2))
+        refusal = self._game._refuse_time(t)
+        if refusal is not None:
+            raise _refused(refusal)
         return t
 
     def _person(self, seat: object) -> int:

@@ -232,7 +232,7 @@ class Pupil:
 class LocalTable:
     id: int
     table: Table
-    seats: dict[int, Pupil | None] = field(default_factory=dict)
+    chairs: dict[int, Pupil | None] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)  # seats that pressed Ready
     bot_seats: frozenset[int] = frozenset()  # a bot is in every seat the table has no person for
     games: int = 1
@@ -247,7 +247,7 @@ class LocalTable:
 
     def waiting_for(self) -> list[int]:
         if self.phase in ("ready", "stopped"):
-            return [s for s, p in self.seats.items() if p is not None and s not in self.ready]
+            return [s for s, p in self.chairs.items() if p is not None and s not in self.ready]
         return []  # as the server: a running level waits for nobody's Ready
 
 
@@ -272,7 +272,7 @@ class LocalClass:
         table = Table(players=len(names), seats=seats, bots=bots, seed=seed, mode="step")
         lt = LocalTable(len(self.tables) + 1, table)
         for i, n in enumerate(names):
-            lt.seats[i] = Pupil(f"p{lt.id}{i}", n, self.lang) if n is not None else None
+            lt.chairs[i] = Pupil(f"p{lt.id}{i}", n, self.lang) if n is not None else None
         self.tables.append(lt)
         return lt
 
@@ -294,7 +294,7 @@ class LocalClass:
     # ---------------------------------------------------------------- controls
     def _pupil(self, pupil_id: str) -> tuple[LocalTable | None, int | None, Pupil]:
         for lt in self.tables:
-            for s, p in lt.seats.items():
+            for s, p in lt.chairs.items():
                 if p is not None and p.id == pupil_id:
                     return lt, s, p
         for p in self.waiting:
@@ -317,29 +317,29 @@ class LocalClass:
     def remove(self, pupil_id: str) -> None:
         lt, s, p = self._pupil(pupil_id)
         if lt is not None and s is not None:
-            lt.seats[s] = None
+            lt.chairs[s] = None
         else:
             self.waiting.remove(p)
         self.removed.append(pupil_id)
 
     def move(self, pupil_id: str, table_id: int, seat: int) -> None:
         target = next(t for t in self.tables if t.id == table_id)
-        if target.seats.get(seat) is not None:
+        if target.chairs.get(seat) is not None:
             raise ValueError(f"seat {seat + 1} of table {table_id} is taken.")
         lt, s, p = self._pupil(pupil_id)
         if lt is not None and s is not None:
-            lt.seats[s] = None
+            lt.chairs[s] = None
         else:
             self.waiting.remove(p)
-        target.seats[seat] = p
+        target.chairs[seat] = p
 
     def start_table(self, table_id: int) -> None:
         lt = next(t for t in self.tables if t.id == table_id)
-        lt.ready = set(lt.seats)
+        lt.ready = set(lt.chairs)
 
     def give_to_bot(self, table_id: int, seat: int) -> None:
         lt = next(t for t in self.tables if t.id == table_id)
-        lt.seats[seat] = None
+        lt.chairs[seat] = None
 
 
 NAMES = [
@@ -395,7 +395,7 @@ def play_cards(lt: LocalTable, plays: int, *, mistake: bool = False) -> None:
         else:
             table.wait()
         done += 1
-    lt.ready = set(lt.seats)
+    lt.ready = set(lt.chairs)
 
 
 def play_levels(lt: LocalTable, levels: int) -> None:
@@ -423,11 +423,11 @@ def gallery_class(lang: str = "nl", tables: int = 10) -> LocalClass:
         play_levels(lt, (i * 5) % 4 + 1)
         play_cards(lt, (i * 3) % 4 + 1, mistake=i % 3 == 1)
     offline = room.tables[min(4, tables - 1)]  # a pupil offline (the fifth table, or the last)
-    offline.seats[1].connected = False  # type: ignore[union-attr]
+    offline.chairs[1].connected = False  # type: ignore[union-attr]
     offline.ready.discard(1)
     rtts = [8.0, 14.0, 22.0, 35.0, 61.0, 120.0]
     for k, lt in enumerate(room.tables):
-        for s, p in lt.seats.items():
+        for s, p in lt.chairs.items():
             if p is not None:
                 p.rtt_ms = rtts[(k + s) % len(rtts)]
     room.waiting.append(Pupil("w1", next(names), lang))

@@ -92,7 +92,7 @@ def test_a_room_comes_back_from_its_journal_as_it_was(tmp_path: Path) -> None:
     game = room.tables[0].table.game.copy()  # type: ignore[union-attr]
     other = room.tables[1].table.game.copy()  # type: ignore[union-attr]
     assert room.tables[0].table.phase == "play"  # type: ignore[union-attr]
-    seats = {t.id: dict(t.seats) for t in room.tables}
+    seats = {t.id: dict(t.chairs) for t in room.tables}
     # the process dies here: nothing more is written (no stop, no end)
 
     back, _, again = _resumed(tmp_path)
@@ -103,7 +103,7 @@ def test_a_room_comes_back_from_its_journal_as_it_was(tmp_path: Path) -> None:
     }
     assert all(not p.connected and p.left_at is not None for p in back.pupils.values())
     for t in back.tables:
-        assert {s: (p.id if p else None) for s, p in t.seats.items()} == {
+        assert {s: (p.id if p else None) for s, p in t.chairs.items()} == {
             s: (p.id if p else None) for s, p in seats[t.id].items()
         }
     t1, t2 = back.tables
@@ -337,7 +337,7 @@ def test_who_held_each_seat_comes_back_after_a_crash(tmp_path: Path) -> None:
     # the process dies here: nothing more is written
 
     back, _, again = _resumed(tmp_path)
-    assert back.tables[0].seats[seat].name == "Finn"  # type: ignore[union-attr]
+    assert back.tables[0].chairs[seat].name == "Finn"  # type: ignore[union-attr]
     after = _who_played(back, seat)
     assert after["plays"] == before["plays"]
     assert after["mistake"] == before["mistake"]

@@ -32,8 +32,8 @@ from classroom_harness import WAIT_S, Client, Server
 from nginx_proxy import NGINX, nginx_proxy
 from serving import alone, free_port, listening, server_process
 
+from mindwidget.classroom import network as network_module
 from mindwidget.classroom import room as room_module
-from mindwidget.classroom import server as server_module
 
 CLASS = 60
 
@@ -357,11 +357,11 @@ def test_pupils_join_and_play_through_nginx_which_names_their_address(tmp_path: 
 def test_unfinished_connections_are_bounded_per_address_and_time_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(server_module, "HANDSHAKE_S", 1.0)
+    monkeypatch.setattr(network_module, "HANDSHAKE_S", 1.0)
     s = Server()
     held: list[socket.socket] = []
     try:
-        for _ in range(server_module.UNFINISHED_PER_ADDRESS + 20):
+        for _ in range(network_module.UNFINISHED_PER_ADDRESS + 20):
             c = socket.create_connection(("127.0.0.1", s.port), timeout=5)
             c.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
             held.append(c)
@@ -527,8 +527,8 @@ def test_a_ghost_seat_rejoin_with_another_pupils_token_from_a_joined_socket_is_r
 
 # ----------------------------------------------------------------- liveness
 def test_a_socket_that_stops_answering_pings_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_module, "WEBSOCKET_PING_INTERVAL_S", 0.3)
-    monkeypatch.setattr(server_module, "WEBSOCKET_PING_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(network_module, "WEBSOCKET_PING_INTERVAL_S", 0.3)
+    monkeypatch.setattr(network_module, "WEBSOCKET_PING_TIMEOUT_S", 0.3)
     s = Server()
     try:
         # a page that did its handshake and then reads nothing, answers nothing

@@ -62,7 +62,7 @@ def test_every_table_with_its_seats_and_free_places() -> None:
 
 def test_a_table_waiting_for_an_offline_pupil_is_stuck_at_once() -> None:
     room = _class()
-    room.tables[0].seats[1].connected = False  # type: ignore[union-attr]
+    room.tables[0].chairs[1].connected = False  # type: ignore[union-attr]
     tables = Board(room).state()["room"]["tables"]
     assert tables[0]["stuck"] == {"reason": "offline", "seats": [1]}
     assert tables[2]["stuck"] is None
@@ -111,8 +111,8 @@ def test_controls_reach_the_class() -> None:
     board.receive({"type": "pause_all"})
     assert room.paused
     board.receive({"type": "move", "pupil": "p11", "table": 3, "seat": 2})
-    assert room.tables[2].seats[2].name == "Bas"  # type: ignore[union-attr]
-    assert room.tables[0].seats[1] is None
+    assert room.tables[2].chairs[2].name == "Bas"  # type: ignore[union-attr]
+    assert room.tables[0].chairs[1] is None
     board.receive({"type": "remove", "pupil": "p10"})
     assert room.removed == ["p10"]
     board.receive({"type": "end"})
@@ -127,7 +127,7 @@ def test_a_refusal_by_the_class_is_a_notice() -> None:
     # said in the dashboard's words, not the class's English message (issue 24)
     assert board.notice["key"] == "refused_seat_taken"
     assert board.notice["params"] == {"table": 3, "seat": 1, "name": "Dirk"}
-    assert room.tables[0].seats[0].name == "Anna"  # type: ignore[union-attr]
+    assert room.tables[0].chairs[0].name == "Anna"  # type: ignore[union-attr]
 
 
 def test_a_refusal_in_english_is_not_shown_to_a_dutch_teacher() -> None:
@@ -286,7 +286,7 @@ def test_the_large_table_shows_the_level_time_now_and_who_plays() -> None:
     clock = Clock()
     table = Table(players=3, seats=(0, 1, 2), bots="human", seed=1)
     lt = LocalTable(1, table)
-    lt.seats = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bas", "Cem"])}
+    lt.chairs = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bas", "Cem"])}
     lt.host = HostClock(table, now=clock)  # type: ignore[attr-defined]  # as ClassTable has
     room = _class()
     room.tables = [lt]
@@ -303,7 +303,7 @@ def test_the_large_table_shows_the_level_time_now_and_who_plays() -> None:
     clock.t += 5.0
     assert board.table_state()["clock"]["t"] == pytest.approx(110.0)
     for s in (0, 1, 2):
-        lt.seats[s] = None
+        lt.chairs[s] = None
     assert board.table_state()["view"]["watch"] == "bots"
 
 
@@ -328,7 +328,7 @@ def table_snapshot_mistake(room: LocalClass) -> object:
 
 def test_after_the_end_of_the_lesson_nothing_is_stuck() -> None:
     room = _class()
-    room.tables[0].seats[1].connected = False  # type: ignore[union-attr]
+    room.tables[0].chairs[1].connected = False  # type: ignore[union-attr]
     board = Board(room)
     assert board.room_state()["tables"][0]["stuck"]["reason"] == "offline"
     board.receive({"type": "end"})
@@ -339,7 +339,7 @@ def test_after_the_end_of_the_lesson_nothing_is_stuck() -> None:
 
 def test_a_seat_left_in_the_middle_of_a_game_is_stuck_at_once() -> None:
     room = _class()
-    room.tables[0].seats[1] = None  # Bas moved away: the table still waits for seat 2's Ready
+    room.tables[0].chairs[1] = None  # Bas moved away: the table still waits for seat 2's Ready
     room.tables[0].ready = {0, 2}
     room.tables[0].waiting_for = lambda: [1]  # type: ignore[method-assign]  # as the server says
     table = Board(room).room_state()["tables"][0]

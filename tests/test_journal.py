@@ -228,7 +228,7 @@ def test_a_class_comes_back_from_its_journal(tmp_path: Path) -> None:
     for t in room.tables:
         r = back.tables[t.id]
         assert (r.size, r.bots, r.games) == (t.size, sorted(t.bot_seats), t.games)
-        assert r.seats == [None if p is None else p.id for p in t.seats.values()]
+        assert r.seats == [None if p is None else p.id for p in t.chairs.values()]
         assert r.game == t.table.game  # replayed from the actions: the same game
         assert r.game is not None and r.game.actions == t.table.game.actions
         assert r.held == t.seat_history() and r.held  # who held each seat when

@@ -241,7 +241,7 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     room.remove(links[1].pupil.id)  # type: ignore[union-attr]
     room.give_to_bot(1, 1)  # Bo's seat is a bot's now: Cas may take it
     room.move(cas.id, 1, 1)
-    assert room.tables[0].seats[1] is cas
+    assert room.tables[0].chairs[1] is cas
     with pytest.raises(Declined) as empty:
         room.start_table(2)  # nobody sits there any more
     assert empty.value.text("nl") == "tafel 2 heeft nog geen leerling, dus er is niets te starten."

@@ -15,7 +15,10 @@ What `server.Classroom` needs of the network beyond Tornado's own settings:
   short ``idle_connection_timeout``), and that meets "too many open files" by
   pausing its accepting for a moment and logging it once, not with a
   traceback per loop turn;
-* `raise_file_limit`: the soft limit of open files raised to the hard one.
+* `raise_file_limit`: the soft limit of open files raised to the hard one;
+* the named limits (`MAX_SOCKETS`, `PER_ADDRESS`, `HANDSHAKE_S`, …), `interface`
+  and `bind` (where the class listens) and `serve`, which builds the class's
+  application and HTTP server with them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import tornado.http1connection
 import tornado.httpserver
 import tornado.httputil
 import tornado.iostream
+import tornado.netutil
 import tornado.web
 from tornado.ioloop import IOLoop
 
@@ -42,13 +46,21 @@ try:
 except ImportError:  # Windows: no soft limit of files to raise
     resource = None  # type: ignore[assignment]
 
+from .wire import MAX_MESSAGE_BYTES
+
 __all__ = [
+    "DEFAULT_PORT",
+    "MAX_SOCKETS",
+    "PER_ADDRESS",
     "GuardedHTTPServer",
     "HostCheckedApplication",
     "Hosts",
+    "bind",
     "client_address",
+    "interface",
     "public_origin",
     "raise_file_limit",
+    "serve",
     "trusted_addresses",
 ]
 
@@ -56,6 +68,21 @@ log = logging.getLogger("mindwidget.classroom")
 
 #: Seconds a paused accept waits after "too many open files".
 ACCEPT_PAUSE_S = 0.5
+DEFAULT_PORT = 8765
+#: The most sockets the server holds at once (each address: ``per_address``).
+MAX_SOCKETS = 2000
+# -- a network that is not friendly (issue 25) --
+#: Tornado pings each socket this often and closes one that has not answered within
+#: the timeout (a phone that walked away; the page's own liveness is the room's).
+WEBSOCKET_PING_INTERVAL_S = 10.0
+WEBSOCKET_PING_TIMEOUT_S = 10.0
+#: Seconds a connection may take to send its request (and the WebSocket handshake).
+HANDSHAKE_S = 10.0
+#: Connections that are not a pupil's socket (yet), from one address and in all.
+UNFINISHED_PER_ADDRESS = 128
+UNFINISHED_MAX = 512
+#: Sockets one address may hold (a class of 60 behind one school router, and more).
+PER_ADDRESS = 100
 _OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -291,3 +318,56 @@ def raise_file_limit() -> int:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+# --------------------------------------------------------- where and how it listens
+def interface(host: str | None, lan: bool) -> str:
+    """The address to listen on: ``host``, else the school network's (``lan``) or this
+    machine's only."""
+    if host is None:
+        return "0.0.0.0" if lan else "127.0.0.1"
+    try:
+        return str(ipaddress.IPv4Address(str(host).strip()))
+    except ValueError:
+        raise ValueError(
+            f"host must be the IPv4 address of an interface to listen on (127.0.0.1: this "
+            f"machine only, 0.0.0.0: every interface), not {host!r}."
+        ) from None
+
+
+def bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:
+    """The listening sockets: ``port``, else (``lan``) `DEFAULT_PORT` if free, else any."""
+    if port is not None:
+        return tornado.netutil.bind_sockets(port, address, family=socket.AF_INET)
+    if lan:  # an easy number to type, if it is free
+        with contextlib.suppress(OSError):
+            return tornado.netutil.bind_sockets(DEFAULT_PORT, address, family=socket.AF_INET)
+    return tornado.netutil.bind_sockets(0, address, family=socket.AF_INET)
+
+
+def serve(
+    routes: list[Any], trusted: frozenset[str]
+) -> tuple[HostCheckedApplication, GuardedHTTPServer, int]:
+    """The class's application (``routes``), its HTTP server with the limits above, and
+    the most sockets it may hold (`MAX_SOCKETS`, fewer when the machine allows fewer
+    open files)."""
+    app = HostCheckedApplication(
+        routes,
+        websocket_max_message_size=MAX_MESSAGE_BYTES,
+        websocket_ping_interval=WEBSOCKET_PING_INTERVAL_S,
+        websocket_ping_timeout=WEBSOCKET_PING_TIMEOUT_S,
+        compress_response=False,
+    )
+    files = raise_file_limit()
+    budget = max(64, files - 128) if files > 0 else MAX_SOCKETS + UNFINISHED_MAX
+    server = GuardedHTTPServer(
+        app,
+        idle_connection_timeout=HANDSHAKE_S,
+        body_timeout=10,
+        max_body_size=16 * 1024,
+        max_header_size=16 * 1024,
+        per_peer=UNFINISHED_PER_ADDRESS,
+        in_all=min(UNFINISHED_MAX, budget // 4),
+        trusted=trusted,
+    )
+    return app, server, min(MAX_SOCKETS, budget)

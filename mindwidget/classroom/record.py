@@ -62,7 +62,7 @@ class _ClassTable(Protocol):
     games: int
 
     @property
-    def seats(self) -> Mapping[int, Any]: ...
+    def chairs(self) -> Mapping[int, Any]: ...
     @property
     def bot_seats(self) -> Iterable[int]: ...
     @property
@@ -225,7 +225,7 @@ class Recorder:
 
 
 def _seating(t: _ClassTable) -> tuple[Any, ...]:
-    seats = [None if t.seats.get(s) is None else t.seats[s].id for s in range(t.size)]
+    seats = [None if t.chairs.get(s) is None else t.chairs[s].id for s in range(t.size)]
     people = None if t.table is None else list(t.table.seats)
     held = t.seat_history() if hasattr(t, "seat_history") else []
     return (t.size, seats, sorted(t.bot_seats), t.games, people, held)

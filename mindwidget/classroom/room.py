@@ -246,8 +246,8 @@ class Room:
         for r in back.tables.values():
             t = self._new_table()
             t.size = r.size
-            seats = {s: self.pupils[pid] for s, pid in enumerate(r.seats) if pid in self.pupils}
-            t.resume(seats, r.bots, r.games, r.game, r.people or (), r.held)
+            chairs = {s: self.pupils[pid] for s, pid in enumerate(r.seats) if pid in self.pupils}
+            t.resume(chairs, r.bots, r.games, r.game, r.people or (), r.held)
 
     def alive(self, pupil: Pupil, now: float) -> None:
         """A sign of life of ``pupil`` (a message, a pong) at server time ``now``. One
@@ -392,7 +392,7 @@ class Room:
             seat = t.free_seat()
             if seat is None:
                 raise Declined("no_free_seat", table=t.id)
-        occupant = t.seats.get(seat) if 0 <= seat < t.size else None
+        occupant = t.chairs.get(seat) if 0 <= seat < t.size else None
         gone = occupant is not None and occupant.gone and occupant is not p
         if not 0 <= seat < t.size or (occupant is not None and not gone):
             raise Declined("seat_not_free", table=t.id, seat=seat_number(seat))

@@ -26,18 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
-import socket
 import webbrowser
 from collections import Counter
 from pathlib import Path
 from typing import Any
-
-import tornado.httpserver
-import tornado.netutil
-import tornado.web
-import tornado.websocket
 
 from ..checks import whole
 from ..i18n import LANGS, say_in
@@ -54,29 +47,23 @@ from .links import (
     qr_svg,
     read_bundle,
 )
+from .network import DEFAULT_PORT, MAX_SOCKETS, PER_ADDRESS
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
-from .wire import MAX_MESSAGE_BYTES, Refusal
+from .wire import Refusal
 
-__all__ = ["BOTS", "QUEUE", "TABLE_SIZES", "Classroom", "PupilSocket"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_PORT",
+    "MAX_SOCKETS",
+    "PER_ADDRESS",
+    "QUEUE",
+    "TABLE_SIZES",
+    "Classroom",
+    "PupilSocket",
+]
 
 log = logging.getLogger("mindwidget.classroom")
-
-DEFAULT_PORT = 8765
-#: The most sockets the server holds at once (each address: ``per_address``).
-MAX_SOCKETS = 2000
-# -- a network that is not friendly (issue 25; `network`) --
-#: Tornado pings each socket this often and closes one that has not answered within
-#: the timeout (a phone that walked away; the page's own liveness is the room's).
-WEBSOCKET_PING_INTERVAL_S = 10.0
-WEBSOCKET_PING_TIMEOUT_S = 10.0
-#: Seconds a connection may take to send its request (and the WebSocket handshake).
-HANDSHAKE_S = 10.0
-#: Connections that are not a pupil's socket (yet), from one address and in all.
-UNFINISHED_PER_ADDRESS = 128
-UNFINISHED_MAX = 512
-#: Sockets one address may hold (a class of 60 behind one school router, and more).
-PER_ADDRESS = 100
 
 
 def _of_room(name: str, doc: str) -> Any:
@@ -141,7 +128,7 @@ class Classroom:
             port = whole("port", port, 0, 65535, none=True)
         public = network.public_origin(public_url) if public_url is not None else None
         self.trusted = network.trusted_addresses(trust_proxy)
-        _interface(host, lan)  # checked before anything starts
+        network.interface(host, lan)  # checked before anything starts
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -154,7 +141,7 @@ class Classroom:
         options.update(seed=seed, grace=grace)
         self.room = Room(LoopTimers(self._loop), **self._keeper.options(options))
         port, lan = self._keeper.port(port), self._keeper.lan(lan)
-        listen = _interface(host, lan)  # (a resumed class: its own lan)
+        listen = network.interface(host, lan)  # (a resumed class: its own lan)
         self.per_address = int(per_address)
         self.rate = (float(rate[0]), float(rate[1]))
         self._sockets: set[PupilSocket] = set()
@@ -164,36 +151,18 @@ class Classroom:
         self._desk = teacher.Desk(self.room)
         self._closed = False
 
-        app = network.HostCheckedApplication(
-            [
-                *teacher.teacher_routes(self.room, self.rate),  # the dashboard: teacher.py
-                (r"/", JoinPage, {"room": self}),
-                (r"/check", CheckPage, {"room": self}),
-                (r"/ws", PupilSocket, {"room": self}),
-                (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
-                (r"/favicon\.ico", NoIcon, {"room": self}),
-            ],
-            websocket_max_message_size=MAX_MESSAGE_BYTES,
-            websocket_ping_interval=WEBSOCKET_PING_INTERVAL_S,
-            websocket_ping_timeout=WEBSOCKET_PING_TIMEOUT_S,
-            compress_response=False,
-        )
-        files = network.raise_file_limit()
-        budget = max(64, files - 128) if files > 0 else MAX_SOCKETS + UNFINISHED_MAX
-        self._server = network.GuardedHTTPServer(
-            app,
-            idle_connection_timeout=HANDSHAKE_S,
-            body_timeout=10,
-            max_body_size=16 * 1024,
-            max_header_size=16 * 1024,
-            per_peer=UNFINISHED_PER_ADDRESS,
-            in_all=min(UNFINISHED_MAX, budget // 4),
-            trusted=self.trusted,
-        )
+        routes = [
+            *teacher.teacher_routes(self.room, self.rate),  # the dashboard: teacher.py
+            (r"/", JoinPage, {"room": self}),
+            (r"/check", CheckPage, {"room": self}),
+            (r"/ws", PupilSocket, {"room": self}),
+            (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
+            (r"/favicon\.ico", NoIcon, {"room": self}),
+        ]
+        app, self._server, self.max_sockets = network.serve(routes, self.trusted)
         self.lan = bool(lan)  # True: served on the school network too (`--lan`)
-        self.max_sockets = min(MAX_SOCKETS, budget)
         try:
-            sockets = _bind(port, listen, lan or listen != "127.0.0.1")
+            sockets = network.bind(port, listen, lan or listen != "127.0.0.1")
         except OSError as exc:  # e.g. a class served there still
             raise OSError(  # the errno kept: the command says it in the class's language
                 exc.errno, f"port {port}: {exc.strerror}; port=N (--port N) serves another."
@@ -427,27 +396,3 @@ class Classroom:
             log.exception("housekeeping failed")
         if not self._closed:
             self._house = self._loop.call_later(1.0, self._housekeeping)
-
-
-# ------------------------------------------------------------------- helpers
-def _interface(host: str | None, lan: bool) -> str:
-    """The address to listen on: ``host``, else the school network's (``lan``) or this
-    machine's only."""
-    if host is None:
-        return "0.0.0.0" if lan else "127.0.0.1"
-    try:
-        return str(ipaddress.IPv4Address(str(host).strip()))
-    except ValueError:
-        raise ValueError(
-            f"host must be the IPv4 address of an interface to listen on (127.0.0.1: this "
-            f"machine only, 0.0.0.0: every interface), not {host!r}."
-        ) from None
-
-
-def _bind(port: int | None, address: str, lan: bool) -> list[socket.socket]:
-    if port is not None:
-        return tornado.netutil.bind_sockets(port, address, family=socket.AF_INET)
-    if lan:  # an easy number to type, if it is free
-        with contextlib.suppress(OSError):
-            return tornado.netutil.bind_sockets(DEFAULT_PORT, address, family=socket.AF_INET)
-    return tornado.netutil.bind_sockets(0, address, family=socket.AF_INET)

@@ -3,8 +3,9 @@
 No network here (`room.Room` holds the tables; `server.py` and `links.py`
 carry the messages). A `ClassTable` holds:
 
-* its seats: a `Pupil` in each seat a pupil took, a bot in each seat the
-  teacher gave to a bot, or nobody;
+* its chairs (`chairs`: every seat, from 0, to its pupil or None): a `Pupil`
+  in each seat a pupil took, a bot in each seat the teacher gave to a bot, or
+  nobody;
 * once started, a `Table` (layer 3) with the pupils' seats as its person
   seats and bots in the rest, one `HostClock` (the server keeps the table's
   time) and one `Session` per pupil (`mindwidget.session`: that seat's view,
@@ -138,7 +139,8 @@ class ClassTable:
     seed_for: Callable[[int], int]  # the deal of this table's k-th game
     timers: Timers
     record: Callable[..., None] = _no_record  # `Room.record`: the journal's seam
-    seats: dict[int, Pupil | None] = field(default_factory=dict)
+    #: every seat of the table (from 0) -> its pupil, or None (empty, or a bot's)
+    chairs: dict[int, Pupil | None] = field(default_factory=dict)
     bot_seats: set[int] = field(default_factory=set)
     table: Table | None = None
     host: HostClock | None = None
@@ -156,7 +158,7 @@ class ClassTable:
     _held_game: object = None
 
     def __post_init__(self) -> None:
-        self.seats = {s: None for s in range(self.size)}
+        self.chairs = {s: None for s in range(self.size)}
 
     # ------------------------------------------------------------ reading
     @property
@@ -165,11 +167,11 @@ class ClassTable:
 
     @property
     def pupils(self) -> list[Pupil]:
-        return [p for p in self.seats.values() if p is not None]
+        return [p for p in self.chairs.values() if p is not None]
 
     def free_seat(self) -> int | None:
         """The first seat with nobody in it (not a bot's), or None."""
-        for s, p in self.seats.items():
+        for s, p in self.chairs.items():
             if p is None and s not in self.bot_seats:
                 return s
         return None
@@ -192,7 +194,7 @@ class ClassTable:
         """What ``pupil``'s page shows around the table: where they sit and who else."""
         seats = []
         for s in range(self.size):
-            p = self.seats.get(s)
+            p = self.chairs.get(s)
             if p is not None:
                 seats.append({"seat": s, "kind": "person", "name": p.name, "connected": not p.gone})
             elif s in self.bot_seats or (self.table is not None and s not in self.table.seats):
@@ -212,9 +214,9 @@ class ClassTable:
     # ------------------------------------------------------------ seating
     def sit(self, pupil: Pupil, seat: int) -> None:
         """``pupil`` takes ``seat`` (empty or a bot's)."""
-        if self.seats.get(seat) is not None:
+        if self.chairs.get(seat) is not None:
             raise ValueError(f"seat {seat_number(seat)} of table {self.id} is taken.")
-        self.seats[seat] = pupil
+        self.chairs[seat] = pupil
         self.bot_seats.discard(seat)
         pupil.table_id, pupil.seat = self.id, seat
         if self.table is not None and seat not in self.table.seats:
@@ -231,9 +233,9 @@ class ClassTable:
         level stops for the change of seat ("seat"): the others never wait for a Ready
         nobody will press."""
         seat = pupil.seat
-        if pupil.table_id != self.id or seat is None or self.seats.get(seat) is not pupil:
+        if pupil.table_id != self.id or seat is None or self.chairs.get(seat) is not pupil:
             return
-        self.seats[seat] = None
+        self.chairs[seat] = None
         pupil.table_id = pupil.seat = None
         session = self.sessions.pop(seat, None)
         if self.table is not None:
@@ -253,7 +255,7 @@ class ClassTable:
         """A bot takes ``seat``; returns the pupil who sat there (now seatless)."""
         if not 0 <= seat < self.size:
             raise ValueError(f"seat must be from 1 to {self.size}, not {seat_number(seat)}.")
-        pupil = self.seats.get(seat)
+        pupil = self.chairs.get(seat)
         if pupil is not None:
             self.leave(pupil)
         self.bot_seats.add(seat)
@@ -269,7 +271,7 @@ class ClassTable:
         """Deal and start: the pupils in their seats, bots in the rest."""
         if self.table is not None:
             return
-        people = tuple(s for s, p in self.seats.items() if p is not None)
+        people = tuple(s for s, p in self.chairs.items() if p is not None)
         if not people and not self.bot_seats:  # the teacher's bots may play alone
             raise Declined("start_empty", table=self.id)
         players = self.size
@@ -277,11 +279,11 @@ class ClassTable:
             if len(people) < 2:
                 raise Declined("start_too_few", table=self.id, n=len(people))
             # no bots: the pupils close up to seats 0..k-1 at a table of k
-            pupils = [self.seats[s] for s in people]
+            pupils = [self.chairs[s] for s in people]
             players = len(pupils)
             self.size = players
-            self.seats = {s: p for s, p in enumerate(pupils)}
-            for s, p in self.seats.items():
+            self.chairs = {s: p for s, p in enumerate(pupils)}
+            for s, p in self.chairs.items():
                 assert p is not None
                 p.seat = s
             people = tuple(range(players))
@@ -319,20 +321,20 @@ class ClassTable:
 
     def resume(
         self,
-        seats: Mapping[int, Pupil],
+        chairs: Mapping[int, Pupil],
         bots: Collection[int],
         games: int,
         game: Game | None = None,
         people: Collection[int] = (),
         held: Sequence[Mapping[str, Any]] | None = None,
     ) -> None:
-        """The table as its journal left it (`Room.restore`): ``seats`` (pupils by seat),
+        """The table as its journal left it (`Room.restore`): ``chairs`` (pupils by seat),
         the bots' seats, its games so far and its game, rebuilt from its actions, with
         ``people`` as the game's person seats, and ``held``, who held each seat when
         (`seat_history`; None: from the holders now); the bots plan afresh. A level in play
         stops (hands on the table) until every pupil at the table presses Ready."""
-        self.seats = {s: seats.get(s) for s in range(self.size)}
-        for s, p in self.seats.items():
+        self.chairs = {s: chairs.get(s) for s in range(self.size)}
+        for s, p in self.chairs.items():
             if p is not None:
                 p.table_id, p.seat = self.id, s
         self.bot_seats = set(bots)
@@ -394,7 +396,7 @@ class ClassTable:
         for _, s, kind, name, pid in self._held:
             last[s] = (kind, name, pid)
         for s in range(self.size):
-            p = self.seats.get(s)
+            p = self.chairs.get(s)
             now = (
                 ("person", p.name, p.id)
                 if p is not None
@@ -435,7 +437,7 @@ class ClassTable:
         return found
 
     def session_of(self, pupil: Pupil) -> Session | None:
-        if pupil.seat is None or self.seats.get(pupil.seat) is not pupil:
+        if pupil.seat is None or self.chairs.get(pupil.seat) is not pupil:
             return None
         return self.sessions.get(pupil.seat)
 
@@ -490,7 +492,7 @@ class ClassTable:
         """A new `Table` around the same game with the pupils' seats as person seats."""
         assert self.table is not None
         game = self.table.game
-        people = tuple(s for s, p in self.seats.items() if p is not None)
+        people = tuple(s for s, p in self.chairs.items() if p is not None)
         table = Table(
             players=game.players,
             seats=people,
@@ -527,7 +529,7 @@ class ClassTable:
         events = game.level_events
         for e in events[max(0, len(events) - new) :]:
             if e.type in ("played", "mistake"):
-                pupil = self.seats.get(getattr(e, "player", -1))
+                pupil = self.chairs.get(getattr(e, "player", -1))
                 rtt = pupil.rtt_ms if pupil is not None else None
                 if rtt is not None:
                     self.play_rtt[(e.level, game.blind, getattr(e, "card", 0))] = rtt
@@ -546,7 +548,7 @@ class ClassTable:
 
     def names(self) -> list[str | None]:
         """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
-        return [p.name if p is not None else None for p in self.seats.values()]
+        return [p.name if p is not None else None for p in self.chairs.values()]
 
     def _seating_changed(self) -> None:
         """Who sits where changed (not the game): each view has the names again."""
@@ -639,7 +641,7 @@ class Seating(Protocol):
     @property
     def size(self) -> int: ...
     @property
-    def seats(self) -> Mapping[int, Seated | None]: ...
+    def chairs(self) -> Mapping[int, Seated | None]: ...
     @property
     def bot_seats(self) -> Collection[int]: ...
     @property
@@ -661,7 +663,7 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
     in the class's language ``lang``."""
     seats: list[dict[str, Any]] = []
     for s in range(t.size):
-        p = t.seats.get(s)
+        p = t.chairs.get(s)
         if p is not None:
             seats.append(
                 {
@@ -741,7 +743,7 @@ def table_snapshot(t: Seating, lang: str = "en") -> dict[str, Any]:
         # dashboard offers "give this seat to a bot" for each, so the table goes on
         out["offer_bot"] = [
             s
-            for s, p in sorted(t.seats.items())
+            for s, p in sorted(t.chairs.items())
             if p is not None and not (p.connected and not p.gone) and phase not in ("won", "lost")
         ]
     return out

@@ -275,7 +275,7 @@ def test_the_large_table_runs_its_level_clock_and_fits_1080p(
     now = [1000.0]
     table = Table(players=3, seats=(0, 1, 2), bots="human", seed=3)
     lt = LocalTable(1, table)
-    lt.seats = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bram", "Cas"])}
+    lt.chairs = {s: Pupil(f"p{s}", n) for s, n in enumerate(["Anna", "Bram", "Cas"])}
     lt.host = HostClock(table, now=lambda: now[0])  # type: ignore[attr-defined]
     room = LocalClass()
     room.tables = [lt, *LocalClass().tables]
