@@ -215,6 +215,20 @@ describe("what the teacher can act on (issue 24)", () => {
     expect(html).toContain("VAST: plaats 3 is leeg");
     expect(html).toMatch(/data-act="give_to_bot" data-table="1" data-seat="2"/);
   });
+  it("a pupil who dropped: offline without a stale round trip, and her seat offered to a bot", () => {
+    const seats = [
+      { seat: 0, kind: "person", pupil: "p7", name: "Anna", connected: true, rtt_ms: 12 },
+      { seat: 1, kind: "person", pupil: "p8", name: "Cas", connected: false, rtt_ms: 3 },
+    ];
+    const t = table({ phase: "stopped", seats, stuck: { reason: "offline", seats: [1] }, offer_bot: [1] });
+    const html = tableCard(t, room(), {}, "nl");
+    const cas = html.slice(html.indexOf('data-testid="seat-1-2"'));
+    expect(cas).toContain(">offline</span>");
+    expect(cas).not.toContain("3 ms"); // the last round trip measured is not hers now
+    expect(html).toContain("12 ms"); // Anna, online, keeps hers
+    expect(html).toContain("VAST: Cas offline");
+    expect(html).toContain('data-testid="offer-bot-1-2">Plaats 2 (Cas) aan een bot geven</button>');
+  });
   it("the last mistake of an earlier level says its level", () => {
     const t = table({ level: 4, last_mistake: { card: 30, seat: 0, held: [[1, 12]], level: 2 } });
     expect(tableCard(t, room(), {}, "nl")).toContain(

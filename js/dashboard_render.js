@@ -111,9 +111,9 @@ function connection(/** @type {any} */ s, /** @type {string} */ lang) {
   const on = s.connected !== false;
   const rtt = typeof s.rtt_ms === "number" && Number.isFinite(s.rtt_ms);
   const ms = rtt ? say(lang, "rtt", { ms: Math.round(s.rtt_ms) }) : say(lang, "rtt_unknown");
-  return `<span class="mwd-conn ${on ? "mwd-on" : "mwd-off"}" data-testid="conn">${esc(
-    on ? say(lang, "online") : say(lang, "offline"),
-  )}</span> <span class="mwd-rtt" data-testid="rtt">${esc(ms)}</span>`;
+  // offline: no round trip (the last one measured is stale, and reads as if the pupil were there)
+  if (!on) return `<span class="mwd-conn mwd-off" data-testid="conn">${esc(say(lang, "offline"))}</span>`;
+  return `<span class="mwd-conn mwd-on" data-testid="conn">${esc(say(lang, "online"))}</span> <span class="mwd-rtt" data-testid="rtt">${esc(ms)}</span>`;
 }
 
 /** The move menu of one pupil: every free place but the pupil's own. */

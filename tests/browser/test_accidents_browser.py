@@ -18,6 +18,7 @@ class-after-move-nl.png (retaken here); the other sizes go to
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -210,3 +211,67 @@ def test_a_pupil_moved_out_keeps_her_card_and_the_table_plays_on_with_a_bot(
             "De docent heeft het spel gepauzeerd. Handen op tafel; druk op Klaar om verder te gaan."
         )
     shot(finn, "accidents-teacher-pause-1280-nl")
+
+
+def test_the_dashboard_after_a_drop_marks_the_pupil_offline_and_offers_a_bot(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    """A pupil's connection black-holed during a level (the proxy): the teacher's
+    dashboard marks her offline in Dutch words within 10 s, shows the table stopped
+    because of it, and offers the control that leads on ("give this seat to a
+    bot"); pressed, the seat is a bot's and the table plays on.
+    Pictures: docs/gallery/dashboard-after-drop-nl-{1920x1080,1280x720}.png."""
+    room = server.room
+    assert room is not None
+    proxy = Proxy(server.port)
+    try:
+        direct = f"http://127.0.0.1:{server.port}"
+        teacher = new_page(chromium, contexts, viewport={"width": 1920, "height": 1080})
+        teacher.goto(f"{direct}/teacher?token={room.teacher_token}")
+        board = tid(teacher, "dashboard")
+        expect(tid(board, "code")).to_have_text(room.code)
+        anna, bram = new_page(chromium, contexts), new_page(chromium, contexts)
+        phone = phone_page(chromium, contexts)
+        join(anna, direct, server, "Anna")
+        join(bram, direct, server, "Bram")
+        join(phone, proxy.url, server, "Cas")
+        all_ready([anna, bram, phone])
+        seats = server.snapshot()["tables"][0]["seats"]
+        n = next(s["seat"] for s in seats if s.get("name") == "Cas") + 1
+        table = tid(board, "table-1")
+        cas = tid(table, f"seat-1-{n}")
+        expect(tid(cas, "conn")).to_have_text("online")
+        expect(table).not_to_have_attribute("data-stuck", "offline")
+
+        proxy.blackhole()  # Cas's Wi-Fi out of range: nothing closes
+        expect(tid(cas, "conn")).to_have_text("offline", timeout=10_000)
+        expect(cas).to_have_class(re.compile(r"\bmwd-gone\b"))
+        # the table stops (issue 24: within 25 s of the drop) and says why, at the top too
+        expect(table).to_have_attribute("data-stuck", "offline", timeout=25_000)
+        expect(tid(table, "stuck")).to_have_text("VAST: Cas offline")
+        expect(tid(board, "stuck-summary")).to_contain_text("Tafel 1 · Cas offline")
+        expect(tid(table, "phase")).to_have_text("Gestopt")
+        lead_on = tid(table, f"offer-bot-1-{n}")
+        expect(lead_on).to_have_text(f"Plaats {n} (Cas) aan een bot geven")
+        expect(lead_on).to_be_enabled()
+        assert not ENGLISH.findall(board.inner_text()), ENGLISH.findall(board.inner_text())
+        for width, height in ((1920, 1080), (1280, 720)):
+            teacher.set_viewport_size({"width": width, "height": height})
+            expect(lead_on).to_be_in_viewport()  # the way on is on the screen, not below it
+            wide = teacher.evaluate("document.scrollingElement.scrollWidth")
+            assert wide <= width, f"the dashboard scrolls sideways at {width} px"
+            shot(teacher, f"dashboard-after-drop-nl-{width}x{height}", gallery=True)
+
+        # the way on: Cas's seat is a bot's, the table no longer waits for her
+        lead_on.click()
+        expect(cas).to_have_attribute("data-kind", "bot")
+        expect(table).not_to_have_attribute("data-stuck", "offline")
+        for p in (anna, bram):
+            press(p, "btn-ready")
+        for p in (anna, bram):
+            phase_is(p, "play")
+    finally:
+        proxy.close()
+
+
+ENGLISH = re.compile(r"\b(Table|table|seat|Seat|pupil|Stuck|STUCK|Stopped|Give|bot to)\b")

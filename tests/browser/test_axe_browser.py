@@ -4,9 +4,10 @@ The class server's pupil page and the teacher's dashboard in a real class (one
 server in this process, each page its own browser context with
 ``bypass_csp=True`` so that axe can be injected): the join page, then ready,
 playing, a star vote, a mistake and the end of the lesson, on the pupil's
-page and on the dashboard (with a table shown large). The table and the
-scenario board in JupyterLab: ready, playing, a mistake, a vote and the end
-of a level. Zero violations everywhere.
+page and on the dashboard (with a table shown large). The table in
+JupyterLab: ready, playing, a star vote, a mistake and the end of the game
+(lost; the last two driven from Python through the kernel); the scenario
+board at its start and at its end (a mistake). Zero violations everywhere.
 """
 
 from __future__ import annotations
@@ -108,6 +109,38 @@ def test_the_class_page_and_the_dashboard_have_no_wcag_violations(
     assert_accessible(pupils[2], "a pupil's page after the end")
 
 
+#: Driven from Python through the kernel (the person's methods on the widget): a
+#: mistake at once, then mistakes until the lives run out (the game is lost).
+MISTAKE = """from mindwidget.table import phase
+
+
+def mistake(w):
+    \"\"\"The person plays above a card still held, or waits while a bot does.\"\"\"
+    mine = w.game.hands[0]
+    others = [c for h in w.game.hands[1:] for c in h]
+    if mine and (not others or mine[0] > min(others)):
+        w.play()
+    else:
+        w.wait()
+
+
+def to_the_end(w):
+    for _ in range(500):
+        p = phase(w.game)
+        if p in ("won", "lost"):
+            return p
+        if p in ("ready", "stopped"):
+            w.ready()
+        elif p == "cleared":
+            w.next_level()
+        else:
+            mistake(w)
+    raise RuntimeError("no end in 500 steps")
+
+
+mistake(w)"""
+
+
 def test_the_table_and_the_scenario_board_in_jupyterlab_have_no_wcag_violations(
     page: Page, lab_url: str, lab_root: Path
 ) -> None:
@@ -118,6 +151,8 @@ def test_the_table_and_the_scenario_board_in_jupyterlab_have_no_wcag_violations(
         "from mindwidget import MindWidget, Scenario, ScenarioPlayer\n"
         'w = MindWidget(players=3, seat=0, bots="scalar", seed=1, mode="step", lang="nl")\n'
         "w",
+        MISTAKE,
+        "to_the_end(w)",
         'p = ScenarioPlayer(Scenario.load("mistake"), lang="nl")\np',
     )
     panel = open_notebook(page, lab_url, "axe.ipynb")
@@ -133,7 +168,16 @@ def test_the_table_and_the_scenario_board_in_jupyterlab_have_no_wcag_violations(
     expect(tid(w, "vote")).to_be_visible()
     assert_accessible(page, "the table in JupyterLab, a star vote", table)
 
-    run_cell(page, panel, 1)
+    run_cell(page, panel, 1)  # a mistake: the table stops, and says who held what
+    expect(tid(w, "mistake")).to_be_visible()
+    phase_is(w, "stopped")  # type: ignore[arg-type]
+    assert_accessible(page, "the table in JupyterLab after a mistake", table)
+    run_cell(page, panel, 2)  # mistakes until no life is left: the game is lost
+    phase_is(w, "lost")  # type: ignore[arg-type]
+    expect(tid(w, "lives")).to_have_attribute("data-count", "0")
+    assert_accessible(page, "the table in JupyterLab at the end (lost)", table)
+
+    run_cell(page, panel, 3)
     board = tid(panel, "scenario")
     expect(tid(board, "step-counter")).to_contain_text("6")
     scenario = '[data-testid="scenario"]'
