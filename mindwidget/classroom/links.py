@@ -42,6 +42,7 @@ __all__ = [
     "lan_address",
     "qr_svg",
     "read_bundle",
+    "send_bundle",
 ]
 
 log = logging.getLogger("mindwidget.classroom")
@@ -121,12 +122,7 @@ class CheckPage(_Page):
 
 class Bundle(_Page):
     def get(self, name: str) -> None:
-        body = self.room._bundle.get(name)
-        if body is None:
-            raise tornado.web.HTTPError(404)
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        self.set_header("Content-Type", f"{kind}; charset=utf-8")
-        self.finish(body)
+        send_bundle(self, self.room._bundle, name)
 
 
 class NoIcon(_Page):
@@ -317,6 +313,16 @@ def read_bundle(*names: str) -> dict[str, bytes]:
         if path.exists():
             out[name] = path.read_bytes()
     return out
+
+
+def send_bundle(handler: tornado.web.RequestHandler, bundle: dict[str, bytes], name: str) -> None:
+    """Answer a request for ``name`` of a page's bundle (`read_bundle`): 404 if it has none."""
+    body = bundle.get(name)
+    if body is None:
+        raise tornado.web.HTTPError(404)
+    kind = "text/javascript" if name.endswith(".js") else "text/css"
+    handler.set_header("Content-Type", f"{kind}; charset=utf-8")
+    handler.finish(body)
 
 
 def lan_address() -> str:

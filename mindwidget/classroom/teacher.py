@@ -34,6 +34,7 @@ from ..checks import load_json
 from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from ..i18n import LANGS
 from . import pages
+from .links import read_bundle, send_bundle
 from .room import Room
 from .wire import RateLimit
 
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
 __all__ = ["Desk", "games", "plays", "results", "save", "stops", "teacher_routes"]
 
 log = logging.getLogger("mindwidget.classroom")
-_STATIC = Path(__file__).resolve().parent.parent / "static"
 #: The largest control message the teacher's page may send (a move is ~70 bytes).
 MAX_CONTROL_BYTES = 1024
 
@@ -130,16 +130,6 @@ class Desk:
             self._dashboard = None
 
 
-def _bundle() -> dict[str, bytes]:
-    """The teacher page's bundle, read once (the server reads no file after this)."""
-    out = {}
-    for name in ("teacher.js", "teacher.css"):
-        path = _STATIC / name
-        if path.exists():
-            out[name] = path.read_bytes()
-    return out
-
-
 def teacher_page(lang: str) -> str:
     """The teacher's page: the dashboard's front end, fed by ``/teacher/ws``."""
     return (
@@ -187,12 +177,7 @@ class TeacherPage(_TeacherHandler):
 
 class TeacherBundle(_TeacherHandler):
     def get(self, name: str) -> None:
-        body = self.bundle.get(name)
-        if body is None:
-            raise tornado.web.HTTPError(404)
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        self.set_header("Content-Type", f"{kind}; charset=utf-8")
-        self.finish(body)
+        send_bundle(self, self.bundle, name)
 
 
 class TeacherData(_TeacherHandler):
@@ -302,7 +287,7 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
 def teacher_routes(room: Room, rate: tuple[float, float]) -> list[tuple[str, type, dict[str, Any]]]:
     """The teacher's routes of the class server (before its other routes); ``rate``:
     each socket's messages per second and burst."""
-    args = {"room": room, "bundle": _bundle(), "rate": rate}
+    args = {"room": room, "bundle": read_bundle("teacher.js", "teacher.css"), "rate": rate}
     return [
         (r"/teacher", TeacherPage, args),
         (r"/teacher/ws", TeacherSocket, args),
