@@ -57,14 +57,16 @@ ROOT = Path(__file__).resolve().parents[1]
 PER_PROCESS = 60
 
 OURS = """
-import asyncio, cProfile, json, resource, sys
+import asyncio, cProfile, json, resource, sys, tempfile
 from mindwidget.classroom import Classroom
 
 CLASSES, PROFILE = int(sys.argv[1]), sys.argv[2]
 
 async def main():
+    data = tempfile.mkdtemp(prefix="mw-bench-")  # each class keeps its journal, as in a lesson
     rooms = [
-        Classroom(size=3, bots="none", seed=1, per_address=100_000, rate=(1e6, 1e6), grace=600)
+        Classroom(size=3, bots="none", seed=1, per_address=100_000, rate=(1e6, 1e6), grace=600,
+                  port=0, data=data)  # port=0: another class, not this loop's class again
         for _ in range(CLASSES)
     ]
     print(json.dumps([{"port": r.port, "code": r.code} for r in rooms]), flush=True)
@@ -281,7 +283,10 @@ def run(
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert server.stdout is not None and server.stdin is not None
-    hellos = json.loads(server.stdout.readline())
+    line = server.stdout.readline()
+    while not line.startswith("["):  # the class's own words (its journal, its address)
+        line = server.stdout.readline()
+    hellos = json.loads(line)
     proc = psutil.Process(server.pid)
     if server_nice is not None:  # the server as on the teacher's laptop, the pupils niced
         proc.nice(server_nice)

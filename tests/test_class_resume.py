@@ -202,6 +202,9 @@ def test_the_rerun_cell_gives_back_the_running_class(
         said = capsys.readouterr().out
         assert f"serves class {first.code} already" in said and "stop()" in said
         assert len(said.strip().splitlines()) == 2  # the journal's line, then this one
+        other = Classroom(data=tmp_path, port=0)  # another port: a second class beside it
+        assert other is not first and other.port != port and other.code != first.code
+        other.stop()
         first.stop()
         fresh = Classroom(data=tmp_path, port=port)  # after stop(): a new class
         assert fresh is not first and fresh.code != first.code

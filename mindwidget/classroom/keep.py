@@ -9,6 +9,8 @@
 * `rerun`: a second ``Classroom(...)`` on the loop of a running one (the
   notebook's cell run again) gives back the running class, saying so in one
   line, rather than a second class or ``OSError: Address already in use``.
+  A call that names another port (``port=0``: any free one) asks for another
+  class on the same loop: a host serving several classes in one process.
 * After a kernel restart the next new class says, in one line, that a recent
   class can be resumed and how (`RECENT_S`).
 
@@ -36,6 +38,7 @@ RECENT_S = 12 * 3600.0
 
 class _Served(Protocol):
     code: str
+    port: int
     address: str
     _closed: bool
     _keeper: Keeper
@@ -50,9 +53,10 @@ class _Served(Protocol):
 _RUNNING: dict[asyncio.AbstractEventLoop, _Served] = {}
 
 
-def rerun(resume: object) -> _Served | None:
-    """The class this event loop serves already (None: none, or one that gives way:
-    ``resume`` asked while the running class has no pupil, which then stops)."""
+def rerun(resume: object, port: object = None) -> _Served | None:
+    """The class this event loop serves already (None: none, another class asked for
+    by another ``port``, or one that gives way: ``resume`` asked while the running
+    class has no pupil, which then stops)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -60,6 +64,8 @@ def rerun(resume: object) -> _Served | None:
     old = _RUNNING.get(loop)
     if old is None or old._closed:
         return None
+    if port is not None and port != old.port:
+        return None  # another class beside it (a host of several classes)
     if resume and not old.pupils:
         old.stop()
         return None

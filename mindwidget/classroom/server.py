@@ -87,7 +87,8 @@ class Classroom:
 
     Every change is kept in a journal in ``data`` (default: the user's data folder;
     False: none); ``resume=True`` (or a code) brings the latest class there back
-    (`keep`). Run again on the same loop (a cell run twice): the running class.
+    (`keep`). Run again on the same loop (a cell run twice): the running class;
+    with another ``port`` (0: any free one), another class beside it.
 
     Behind a school's reverse proxy (docs/school-it.md): ``host`` is the
     interface to listen on (an IPv4 address); ``public_url`` the address the
@@ -98,7 +99,7 @@ class Classroom:
     """
 
     def __new__(cls, **options: Any) -> Classroom:
-        running = keep.rerun(options.get("resume"))
+        running = keep.rerun(options.get("resume"), options.get("port"))
         return running if isinstance(running, cls) else super().__new__(cls)
 
     def __init__(
