@@ -54,6 +54,8 @@ STALL_S = 20.0
 JOIN_S = 120.0
 #: Small replies that may wait behind the message on its way.
 QUEUE = 8
+#: A page is pinged at least this often, for the round trip the teacher sees.
+RTT_S = 10.0
 
 
 class Host(Protocol):
@@ -157,6 +159,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         self._ping_id = 0
         self._ping_at: dict[int, float] = {}
         self._last_ping = 0.0
+        self._last_write = 0.0
         self._closing = False
         self._counted = False
         self._queue: deque[dict[str, Any]] = deque()
@@ -227,7 +230,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         except tornado.websocket.WebSocketClosedError:
             return
         self._inflight = future
-        self._inflight_at = self.room._loop.time()
+        self._inflight_at = self._last_write = self.room._loop.time()
         future.add_done_callback(self._written)
 
     def _written(self, future: Any) -> None:
@@ -290,9 +293,13 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             if now - self._opened_at > JOIN_S:
                 self.close(1008, "join first")
             return
-        # a ping every `room.PING_S`: the round trip the teacher sees, and the sign of life
-        # both ends count on (the page and `Room.check`)
-        if now - self._last_ping >= PING_S and self._inflight is None:
+        # a ping where an end would otherwise go quiet for `room.PING_S`: the page has heard
+        # nothing (it counts that silence as a lost connection), or the server has had no
+        # sign of life from it (`Room.check` counts it offline); and every `RTT_S` for the
+        # round trip the teacher sees. A page in play hears and speaks often: few pings.
+        seen = self.pupil.seen_at if self.pupil.seen_at is not None else 0.0
+        quiet = max(now - self._last_write, now - seen) >= PING_S or now - self._last_ping >= RTT_S
+        if quiet and now - self._last_ping >= PING_S and self._inflight is None:
             self._ping_id += 1
             self._ping_at = {self._ping_id: now}
             self._last_ping = now
