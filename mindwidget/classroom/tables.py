@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -156,6 +157,8 @@ class ClassTable:
     #: when they took it, seat, kind, name, pupil id or None); see `seat_history`
     _held: list[tuple[int, int, str, str, str | None]] = field(default_factory=list)
     _held_game: object = None
+    #: the seats of `_held` that changed hands, and the list (and its length) they are of
+    _handed: tuple[object, int, frozenset[int]] = (None, 0, frozenset())
 
     def __post_init__(self) -> None:
         self.chairs = {s: None for s in range(self.size)}
@@ -421,10 +424,21 @@ class ClassTable:
     def _earlier_name(self, seat: int, at: int) -> str | None:
         """The name of who held ``seat`` at the game's event ``at`` if not who holds it now
         (`Session.held_by`: a pupil's board labels that card with it, never "you")."""
+        if seat not in self._handed_over():
+            return None  # one holder all game (nobody moved): asked for every card, kept quick
         then = self.holder_at(seat, at)
         if then is None or self.table is None:
             return None
         return None if then == self.holder_at(seat, len(self.table.game.events)) else then[1]
+
+    def _handed_over(self) -> frozenset[int]:
+        """The seats that more than one holder held in this game's `_held`."""
+        held, n, seats = self._handed
+        if held is not self._held or n != len(self._held):
+            count = Counter(s for _, s, *_ in self._held)
+            seats = frozenset(s for s, k in count.items() if k > 1)
+            self._handed = (self._held, len(self._held), seats)
+        return seats
 
     def holder_at(self, seat: int, at: int) -> tuple[str, str, str | None] | None:
         """(kind, name, pupil id) of who held ``seat`` at the game's event ``at``."""
