@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/classroom.py [--pupils 30 120 300] [--seconds 20]
                                              [--host 10x30] [--dashboard-tables 100]
-                                             [--profile FILE]
+                                             [--profile FILE] [--before DIR]
 
 For each class size a fresh server runs in its own process (`Classroom` on
 127.0.0.1, no socket cap, no rate limit), and the pupils are `websockets`
@@ -23,6 +23,11 @@ school's host would, here several `Classroom` instances on one event loop (10
 classes of 30 pupils), beside the relay with the same 300 pupils.
 ``--profile FILE``: the server of the largest class size runs under cProfile
 and writes its statistics to FILE (look for the p95 tail there).
+``--before DIR``: each case is also served from the source tree DIR (a git
+worktree of main, say), between ours and the relay, so that before and after
+are measured in one run, under the same load. The pupils all come from
+127.0.0.1: the server lifts its per-address join burst, as it lifts the
+socket cap, and keeps its journal in a temporary folder, as a lesson would.
 
 In the same run the same pupils, tables and think times are played through a
 minimal relay peer: plain `websockets` that sends each play to the other two
@@ -71,6 +76,8 @@ async def main():
                   port=0, data=data)  # port=0: another class, not this loop's class again
         for _ in range(CLASSES)
     ]
+    import mindwidget
+    print("serving", mindwidget.__file__, file=sys.stderr, flush=True)
     print(json.dumps([{"port": r.port, "code": r.code} for r in rooms]), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "go"
     profile = cProfile.Profile() if PROFILE != "-" else None
@@ -275,14 +282,16 @@ def run(
     server_nice: int | None,
     classes: int = 1,
     profile: str | None = None,
+    tree: Path = ROOT,
 ) -> dict[str, Any]:
     """``n`` pupils on one server process: ours with ``classes`` classes of ``n / classes``
-    (one `Classroom` each), or the relay."""
+    (one `Classroom` each; its mindwidget from the source ``tree``), or the relay."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    code = OURS if kind == "ours" else RELAY
+    code = RELAY if kind == "relay" else OURS
+    server_env = dict(env, PYTHONPATH=str(tree))
     server = subprocess.Popen(
         [sys.executable, "-c", code, str(classes), profile or "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env,
     )  # fmt: skip
     assert server.stdout is not None and server.stdin is not None
     line = server.stdout.readline()
@@ -377,6 +386,13 @@ def main() -> None:
         help="write cProfile statistics of our server at the largest class size to this file",
     )
     parser.add_argument(
+        "--before",
+        type=Path,
+        default=None,
+        help="also serve each case from this source tree (e.g. a worktree of main), "
+        "as 'before', between ours and the relay: before and after in one run",
+    )
+    parser.add_argument(
         "--dashboard-tables",
         type=int,
         default=100,
@@ -393,9 +409,10 @@ def main() -> None:
         cases.append((classes * per, classes))
     largest = max(args.pupils)
     for n, classes in cases:
-        for kind in ("ours", "relay"):
+        for kind in ("ours", "before", "relay") if args.before else ("ours", "relay"):
             profile = args.profile if kind == "ours" and classes == 1 and n == largest else None
-            r = run(kind, n, args.warm, args.seconds, args.server_nice, classes, profile)
+            tree = args.before.resolve() if kind == "before" else ROOT
+            r = run(kind, n, args.warm, args.seconds, args.server_nice, classes, profile, tree)
             r["case"] = (n, classes)
             rows.append(r)
             print(f"{r['kind']:9} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
@@ -403,15 +420,17 @@ def main() -> None:
                   f"{r['sys_ms_per_play']:9.2f} "
                   f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f}",
                   flush=True)  # fmt: skip
-    print("\nours / relay in the same run (p95, CPU per play; targets: at most 5x and 2x):")
+    print("\nours (and before) / relay in the same run (p95, CPU per play; targets: at most 5x and 2x):")
     for case in cases:
-        o = next(r for r in rows if r["case"] == case and r["kind"].startswith("ours"))
         p = next(r for r in rows if r["case"] == case and r["kind"].startswith("relay"))
         label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
-        print(
-            f"  {label}: p95 x{o['p95'] / p['p95']:.1f}, "
-            f"CPU per play x{o['cpu_ms_per_play'] / max(p['cpu_ms_per_play'], 1e-9):.1f}"
-        )
+        for name in ("ours", "before"):
+            o = next((r for r in rows if r["case"] == case and r["kind"].startswith(name)), None)
+            if o is not None:
+                print(
+                    f"  {label}, {name}: p95 x{o['p95'] / p['p95']:.1f}, "
+                    f"CPU per play x{o['cpu_ms_per_play'] / max(p['cpu_ms_per_play'], 1e-9):.1f}"
+                )
     targets = {120: 50.0, 300: 100.0}
     for r in rows:
         if r["kind"] == "ours" and r["pupils"] in targets:

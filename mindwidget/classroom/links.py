@@ -226,11 +226,15 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
     def _write(self, msg: dict[str, Any]) -> None:
         try:
-            future = self.write_message(json.dumps(msg, separators=(",", ":")))
+            future = self.write_message(_encode(msg))
         except tornado.websocket.WebSocketClosedError:
             return
+        self._last_write = now = self.room._loop.time()
+        stream = self.ws_connection.stream if self.ws_connection is not None else None
+        if stream is not None and not stream.writing():
+            return  # the operating system took it all at once: nothing is on its way
         self._inflight = future
-        self._inflight_at = self._last_write = self.room._loop.time()
+        self._inflight_at = now
         future.add_done_callback(self._written)
 
     def _written(self, future: Any) -> None:
@@ -312,6 +316,10 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
 
 # ------------------------------------------------------------------- helpers
+#: A frame's JSON: compact, and no check for cycles (a frame is plain data built here).
+_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
 def read_bundle(*names: str) -> dict[str, bytes]:
     """A page's bundle (``names`` in the package's static folder), read once."""
     out = {}
