@@ -291,7 +291,7 @@ def run(
     server_env = dict(env, PYTHONPATH=str(tree))
     server = subprocess.Popen(
         [sys.executable, "-c", code, str(classes), profile or "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env, cwd=tree,
     )  # fmt: skip
     assert server.stdout is not None and server.stdin is not None
     line = server.stdout.readline()

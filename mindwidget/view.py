@@ -121,11 +121,7 @@ def table_view(
         "pile_by": list(shared["pile_by"]),
         "discards": discards,
         "n": n,
-        "news": (
-            [_rounded(idx.public(i)) for i in range(max(0, news_from), n)]
-            if news_from is not None
-            else []
-        ),
+        "news": _news(idx, news_from) if news_from is not None else [],
         "allowed": _allowed_list(allowed),
         # the cards run 1 .. deck (the trace's card axis)
         "deck": head["deck"],
@@ -240,6 +236,28 @@ def _summary(game: Game) -> dict[str, Any]:
         if n:
             lost[e.level] = lost.get(e.level, 0) + int(n)
     return {"level": game.level, "lives_lost": [{"level": k, "lives": v} for k, v in lost.items()]}
+
+
+#: Per `LevelIndex`: the level it was kept for (its ``deals``) and each event as a
+#: view shows it (`_rounded`), made once for every seat's news.
+_NEWS: weakref.WeakKeyDictionary[LevelIndex, tuple[int, dict[int, dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _news(idx: LevelIndex, start: int) -> list[dict[str, Any]]:
+    """The level's events from ``start`` on as a view shows them (shared: read-only)."""
+    cached = _NEWS.get(idx)
+    if cached is None or cached[0] != idx.deals:
+        cached = _NEWS[idx] = (idx.deals, {})
+    made = cached[1]
+    out = []
+    for i in range(max(0, start), idx.n):
+        event = made.get(i)
+        if event is None:
+            event = made[i] = _rounded(idx.public(i))
+        out.append(event)
+    return out
 
 
 def _allowed_list(allowed: Sequence[str]) -> list[str]:
