@@ -260,11 +260,21 @@ def _news(idx: LevelIndex, start: int) -> list[dict[str, Any]]:
     return out
 
 
+#: Each `Table.allowed` tuple seen, as a view lists it (checked once; shared: read-only).
+_ALLOWED_LISTS: dict[tuple[str, ...], list[str]] = {}
+
+
 def _allowed_list(allowed: Sequence[str]) -> list[str]:
+    known = _ALLOWED_LISTS.get(allowed) if isinstance(allowed, tuple) else None
+    if known is not None:
+        return known
     unknown = sorted(set(allowed) - set(ALLOWED))
     if unknown or isinstance(allowed, str):
         raise ValueError(f"allowed must name actions among {', '.join(ALLOWED)}, not {allowed!r}.")
-    return [a for a in ALLOWED if a in allowed]
+    out = [a for a in ALLOWED if a in allowed]
+    if isinstance(allowed, tuple) and len(_ALLOWED_LISTS) < 4096:  # a few dozen in practice
+        _ALLOWED_LISTS[allowed] = out
+    return out
 
 
 def _ms(t: float) -> float:
