@@ -13,6 +13,7 @@ table the pupil holding the lowest card plays it after a think time of
 * the latency of a play: from the moment the pupil sends it to the moment the
   last of the other two seats at the table has the update showing it
   (p50 / p95 / p99 over every play in the measured window);
+* the frames the server received and sent per play (the pupils count them);
 * the server process's CPU (seconds of CPU per second, so 1.0 is one core),
   its CPU per play (milliseconds of the server's CPU in the measured window
   divided by the plays in it: what a play costs, whatever the rate) and its
@@ -124,6 +125,16 @@ asyncio.run(main())
 
 
 # ------------------------------------------------------------------ clients
+#: Frames this client process received and sent in the measured window (the
+#: server sent and received as many): what a play costs in frames.
+FRAMES = {"in": 0, "out": 0}
+
+
+async def send(ws: Any, text: str) -> None:
+    FRAMES["out"] += 1
+    await ws.send(text)
+
+
 class Pupil:
     def __init__(self, ws: Any, table: Table) -> None:
         self.ws = ws
@@ -152,10 +163,11 @@ class Table:
 
 async def read_ours(p: Pupil) -> None:
     async for raw in p.ws:
+        FRAMES["in"] += 1
         msg = json.loads(raw)
         kind = msg.get("type")
         if kind == "ping":
-            await p.ws.send(json.dumps({"type": "pong", "id": msg["id"]}))
+            await send(p.ws, json.dumps({"type": "pong", "id": msg["id"]}))
         elif kind == "update":
             if msg.get("state"):
                 p.view = msg["state"]["view"]
@@ -183,13 +195,13 @@ async def drive_ours(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
             if phase in ("ready", "stopped"):
                 asked.add(step)
                 for p in t.pupils:
-                    await p.ws.send('{"type":"ready"}')
+                    await send(p.ws, '{"type":"ready"}')
             elif phase == "cleared":
                 asked.add(step)
-                await t.pupils[0].ws.send('{"type":"next_level"}')
+                await send(t.pupils[0].ws, '{"type":"next_level"}')
             elif phase in ("won", "lost"):
                 asked.add(step)
-                await t.pupils[0].ws.send('{"type":"new_game"}')
+                await send(t.pupils[0].ws, '{"type":"new_game"}')
             elif phase == "play":
                 held = [(p.view["hand"][0], p) for p in t.pupils if p.view.get("hand")]
                 if held:
@@ -197,7 +209,7 @@ async def drive_ours(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
                     card, p = min(held, key=lambda h: h[0])
                     await asyncio.sleep(rng.uniform(0.2, 0.6))
                     t.sent[(t.id, card)] = time.perf_counter()
-                    await p.ws.send('{"type":"play"}')
+                    await send(p.ws, '{"type":"play"}')
         try:
             await asyncio.wait_for(t.changed.wait(), 5)
         except asyncio.TimeoutError:
@@ -206,6 +218,7 @@ async def drive_ours(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
 
 async def read_relay(p: Pupil) -> None:
     async for raw in p.ws:
+        FRAMES["in"] += 1
         msg = json.loads(raw)
         if msg.get("type") == "play":
             p.table.saw(msg["card"])
@@ -218,7 +231,7 @@ async def drive_relay(t: Table, stop: asyncio.Event, rng: random.Random) -> None
         card += 1
         p = t.pupils[card % len(t.pupils)]
         t.sent[(t.id, card)] = time.perf_counter()
-        await p.ws.send(json.dumps({"type": "play", "card": card, "pad": "x" * 1500}))
+        await send(p.ws, json.dumps({"type": "play", "card": card, "pad": "x" * 1500}))
 
 
 async def clients(
@@ -252,9 +265,11 @@ async def clients(
     tasks += [asyncio.create_task(drive(t, stop, random.Random(rng.random()))) for t in tables]
     await asyncio.sleep(warm)  # the benchmark's warm-up window, not a wait for a condition
     lat.clear()
+    FRAMES.update(dict.fromkeys(FRAMES, 0))
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     measured = list(lat)
+    frames = dict(FRAMES)
     elapsed = time.perf_counter() - t0
     stop.set()
     for task in tasks:
@@ -262,7 +277,7 @@ async def clients(
     for t in tables:
         for p in t.pupils:
             await p.ws.close()
-    return {"lat_ms": [x * 1000 for x in measured], "elapsed": elapsed}
+    return {"lat_ms": [x * 1000 for x in measured], "elapsed": elapsed, "frames": frames}
 
 
 def client_main() -> None:
@@ -339,7 +354,10 @@ def run(
     server.stdin.flush()
     mem = json.loads(server.stdout.readline())
     server.wait(30)
-    lat = sorted(x for out in outs for x in json.loads(out)["lat_ms"])
+    got = [json.loads(out) for out in outs]
+    lat = sorted(x for g in got for x in g["lat_ms"])
+    frames_in = sum(g["frames"]["out"] for g in got)  # what the server received ...
+    frames_out = sum(g["frames"]["in"] for g in got)  # ... and sent
     q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
     cpu_s = c1 - c0
     return {
@@ -350,6 +368,9 @@ def run(
         "cpu_ms_per_play": 1000 * cpu_s / max(1, len(lat)),
         # the kernel's share (system time: the sockets, for the most part)
         "sys_ms_per_play": 1000 * (t1.system - t0.system) / max(1, len(lat)),
+        # frames per play, as the server sees them: received / sent
+        "frames_in": frames_in / max(1, len(lat)),
+        "frames_out": frames_out / max(1, len(lat)),
         "p50": q[49],
         "p95": q[94],
         "p99": q[98],
@@ -401,7 +422,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'server':9} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'CPU':>6} {'CPU ms/play':>11} {'of it sys':>9} {'peak MB':>8} {'clients CPU':>11} "
-          f"{'load':>5}")  # fmt: skip
+          f"{'load':>5} {'frames in/out per play':>22}")  # fmt: skip
     rows = []
     cases = [(n, 1) for n in args.pupils]
     if args.host:
@@ -418,18 +439,23 @@ def main() -> None:
             print(f"{r['kind']:9} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
                   f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
                   f"{r['sys_ms_per_play']:9.2f} "
-                  f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f}",
+                  f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f} "
+                  f"{r['frames_in']:11.2f} / {r['frames_out']:.2f}",
                   flush=True)  # fmt: skip
-    print("\nours (and before) / relay in the same run (p95, CPU per play; targets: at most 5x and 2x):")
+    print("\nours (and before) / relay, one run (p95, CPU per play; targets: at most 5x and 2x):")
     for case in cases:
         p = next(r for r in rows if r["case"] == case and r["kind"].startswith("relay"))
         label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
         for name in ("ours", "before"):
             o = next((r for r in rows if r["case"] == case and r["kind"].startswith(name)), None)
             if o is not None:
+                frames = (o["frames_in"] + o["frames_out"]) / max(
+                    p["frames_in"] + p["frames_out"], 1e-9
+                )
+                cpu = o["cpu_ms_per_play"] / max(p["cpu_ms_per_play"], 1e-9)
                 print(
-                    f"  {label}, {name}: p95 x{o['p95'] / p['p95']:.1f}, "
-                    f"CPU per play x{o['cpu_ms_per_play'] / max(p['cpu_ms_per_play'], 1e-9):.1f}"
+                    f"  {label}, {name}: p95 x{o['p95'] / p['p95']:.1f}, CPU per play x{cpu:.1f} "
+                    f"(= frames per play x{frames:.1f} times CPU per frame x{cpu / frames:.1f})"
                 )
     targets = {120: 50.0, 300: 100.0}
     for r in rows:
