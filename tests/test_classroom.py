@@ -738,6 +738,23 @@ def test_the_teacher_moves_a_pupil_into_a_gone_pupils_seat_and_sees_round_trips(
     a.wait(lambda _: timed(), "round trips in the snapshot")
 
 
+def test_a_page_is_pinged_only_where_an_end_would_go_quiet() -> None:
+    from mindwidget.classroom.links import PING_S, RTT_S, ping_due
+
+    now = 100.0
+    # in play: heard from and written to within the ping interval, pinged a while ago
+    assert not ping_due(now, now - 0.5, now - 0.3, now - 5.0)
+    # the page heard nothing from the server for a ping interval
+    assert ping_due(now, now - 0.5, now - PING_S, now - 5.0)
+    # the server heard nothing from the page: a silent drop while its updates still go out
+    assert ping_due(now, now - PING_S, now - 0.1, now - 5.0)
+    # never twice within a ping interval, however quiet
+    assert not ping_due(now, now - 50.0, now - 50.0, now - PING_S + 0.1)
+    # the round trip is measured every RTT_S, even in play
+    assert ping_due(now, now - 0.1, now - 0.1, now - RTT_S)
+    assert not ping_due(now, now - 0.1, now - 0.1, now - RTT_S + 0.1)
+
+
 def test_mindwidget_class_serves_in_the_foreground_and_prints_where_to_go() -> None:
     import os
     import signal

@@ -41,6 +41,7 @@ __all__ = [
     "PupilSocket",
     "lan_address",
     "qr_svg",
+    "ping_due",
     "read_bundle",
     "send_bundle",
 ]
@@ -297,13 +298,8 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             if now - self._opened_at > JOIN_S:
                 self.close(1008, "join first")
             return
-        # a ping where an end would otherwise go quiet for `room.PING_S`: the page has heard
-        # nothing (it counts that silence as a lost connection), or the server has had no
-        # sign of life from it (`Room.check` counts it offline); and every `RTT_S` for the
-        # round trip the teacher sees. A page in play hears and speaks often: few pings.
         seen = self.pupil.seen_at if self.pupil.seen_at is not None else 0.0
-        quiet = max(now - self._last_write, now - seen) >= PING_S or now - self._last_ping >= RTT_S
-        if quiet and now - self._last_ping >= PING_S and self._inflight is None:
+        if self._inflight is None and ping_due(now, seen, self._last_write, self._last_ping):
             self._ping_id += 1
             self._ping_at = {self._ping_id: now}
             self._last_ping = now
@@ -316,6 +312,22 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
 
 # ------------------------------------------------------------------- helpers
+def ping_due(now: float, heard_at: float, sent_at: float, pinged_at: float) -> bool:
+    """Whether a page is pinged ``now`` (server times, seconds).
+
+    Where an end would otherwise go quiet for `room.PING_S`: the server heard
+    nothing from the page since ``heard_at`` (`Room.check` counts it offline
+    from there; a silent drop during play, while updates are still written,
+    included), or the page heard nothing since ``sent_at`` (it counts that
+    silence as a lost connection); and every `RTT_S` for the round trip the
+    teacher sees. Never twice within `PING_S`. A page in play hears and speaks
+    often, so it is seldom pinged.
+    """
+    if now - pinged_at < PING_S:
+        return False
+    return max(now - heard_at, now - sent_at) >= PING_S or now - pinged_at >= RTT_S
+
+
 #: A frame's JSON: compact, and no check for cycles (a frame is plain data built here).
 _encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
