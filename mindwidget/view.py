@@ -79,6 +79,15 @@ def table_view(
     idx = (index if index is not None else LevelIndex()).update(game)
     shared = _shared(game, idx) if index is not None else _public_part(game, idx)
     obs = game.observation(seat if seat is not None else 0)
+    if not reveal and shared["pile_public"] and shared["discards_public"]:
+        # every seat sees the pile and the discards alike: the common part as it is
+        out = dict(shared["common"])
+        out["seat"] = seat
+        out["hand"] = list(obs.hand) if seat is not None else []
+        out["counts"] = list(obs.counts)
+        out["news"] = _news(idx, news_from) if news_from is not None else []
+        out["allowed"] = _allowed_list(allowed)
+        return out
     played = shared["played"]
     if reveal:
         pile: list[int | None] = list(game.pile)
@@ -200,24 +209,37 @@ def _public_part(game: Game, idx: LevelIndex) -> dict[str, Any]:
     tail.update({k: _rounded(v) for k, v in panels.items() if v is not None})
     if game.status in ("won", "lost"):
         tail["summary"] = _summary(game)
+    head = {
+        "players": game.players,
+        "level": game.level,
+        "levels": game.levels,
+        "lives": game.lives,
+        "stars": game.stars,
+        "max_lives": game.rules.max_lives,
+        "max_stars": game.rules.max_stars,
+        "blind": game.blind,
+        "phase": phase(game, idx),
+        "t": _ms(game.t),
+        "deck": game.rules.deck,
+    }
+    pile_by = [int(e["player"]) for e in played]
+    # what every seat's view holds alike when the pile and the discards are face up (the
+    # lists shared by the views: read-only): all but the seat, hand, counts, news, actions
+    common = dict(head)
+    common.update(
+        pile=pile,
+        pile_by=pile_by,
+        discards=[{"player": p, "card": c, "k": k} for p, c, k in public_discards],
+        n=len(idx.events),
+    )
+    common.update(tail)
     return {
-        "head": {
-            "players": game.players,
-            "level": game.level,
-            "levels": game.levels,
-            "lives": game.lives,
-            "stars": game.stars,
-            "max_lives": game.rules.max_lives,
-            "max_stars": game.rules.max_stars,
-            "blind": game.blind,
-            "phase": phase(game, idx),
-            "t": _ms(game.t),
-            "deck": game.rules.deck,
-        },
+        "common": common,
+        "head": head,
         "played": played,
         "pile": pile,
         "pile_public": all(c is not None for c in pile),
-        "pile_by": [int(e["player"]) for e in played],
+        "pile_by": pile_by,
         "public_discards": public_discards,
         "discards_public": all(c is not None for _, c, _ in public_discards),
         "n": len(idx.events),
