@@ -542,7 +542,7 @@ class _Level(_Counts):
 
     hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
     ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
-    low: IntArray  # each seat's lowest card (`NONE`: no card); int64 indexes a table as it is
+    low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
     floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
     top: IntArray  # the top of the pile
     declined: BoolArray  # a star proposal was declined since the last play
@@ -568,7 +568,7 @@ class _Level(_Counts):
         return cls(
             hands=hands,
             ptr=np.zeros((n, g), dtype=np.intp),
-            low=hands[:, :, 0].astype(np.int64),
+            low=hands[:, :, 0].copy(),
             floor=np.zeros((n, g), dtype=np.int16),
             top=np.zeros(g, dtype=np.int64),
             declined=np.zeros(g, dtype=np.bool_),
@@ -708,7 +708,7 @@ def _play(
     pflat[pos] = nxt  # (fancy assignment: faster than ``put``)
     hidx = pos * width
     hidx += nxt
-    lflat[pos] = hflat.take(hidx).astype(np.int64)  # (a cast in the assignment is slower)
+    lflat[pos] = hflat.take(hidx)
     if m.size:
         # Everyone discards the cards below the played one (the mistake rule).
         below = lv.hands.take(m, axis=1) <= top.take(m)[None, :, None]
