@@ -473,9 +473,13 @@ def _first_to_act(
     # argmin over a short axis 0, written out without branches: np.argmin(axis=0)
     # copies the array, and a masked copy (np.where) mispredicts on random masks.
     # The seat counted in int8 (a few seats; an eighth of intp's bytes), widened once at the end.
-    first = wait[0].copy()
-    who8 = np.zeros(a, dtype=np.int8)
-    for s in range(1, n):
+    if n == 1:
+        first = wait[0].copy()
+        who8 = np.zeros(a, dtype=np.int8)
+    else:  # seat 1 against seat 0: the seat is the comparison itself
+        first = np.minimum(wait[0], wait[1])
+        who8 = np.less(wait[1], wait[0]).view(np.int8)
+    for s in range(2, n):
         earlier = wait[s] < first
         np.minimum(first, wait[s], out=first)
         step = np.subtract(np.int8(s), who8)
