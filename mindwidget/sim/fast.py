@@ -675,12 +675,17 @@ class _Star:
 
 # R3, R6, R9 AGAIN (see the header): the lowest card, a mistake's life and discards, lost
 def _play(
-    lv: _Level, who: npt.NDArray[np.intp], rows: npt.NDArray[np.intp] | None, done: BoolArray
+    lv: _Level,
+    who: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp] | None,
+    done: BoolArray,
+    stars: bool = True,
 ) -> None:
     """``who`` plays its lowest card in the games ``rows`` (None: all); a mistake costs a life.
 
     Marks in ``done`` the games that ended: no lives, or every card left in
-    one hand (`_last_hand`).
+    one hand (`_last_hand`). ``stars`` False: no seat proposes a star, so no
+    proposal is ever declined (``declined`` stays False).
     """
     n, a = lv.low.shape
     level = lv.hands.shape[2] - 2
@@ -693,7 +698,8 @@ def _play(
         card = lflat.take(pos)
         mistake = card > lv.low.min(axis=0)
         top[:] = card
-        lv.declined[:] = False
+        if stars:
+            lv.declined[:] = False
         left -= 1
         m = mistake.nonzero()[0]
     else:
@@ -771,9 +777,9 @@ def _end(lv: _Level, done: BoolArray) -> int:
 def _record(lv: _Level, outcome: _Outcome) -> None:
     """Record the inert games in ``outcome``: with lives left, a game cleared the level."""
     d = (~lv.live).nonzero()[0]
-    row = lv.row[d]
-    outcome.counts[:, row] = lv.counts[:, d]
-    outcome.cleared[row] = lv.lives[d] > 0
+    row = lv.row.take(d)
+    outcome.counts[:, row] = lv.counts.take(d, axis=1)
+    outcome.cleared[row] = lv.lives.take(d) > 0
 
 
 def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
@@ -790,7 +796,7 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
         gap = lv.low - lv.top
         held = _held(timing, lv, star.any) if timing.holds else None
         who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
-        _play(lv, who, rows, done)
+        _play(lv, who, rows, done, star.any)
         if done.any():
             n_live -= _end(lv, done)
             if n_live and n_live * 4 < a:
