@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from ..bots import BotsLike, make_team
 from ..checks import executor as checked_executor
@@ -143,11 +144,16 @@ IN_FLIGHT = 256
 
 @dataclass(frozen=True)
 class _Block:
-    """What one block gives back: its totals, and its level rows if they are kept."""
+    """What one block gives back: its totals, and its level rows if they are kept.
+
+    The rows are as the engine made them; ``order`` puts them by game, then
+    level (`_collect` reads them in that order, one copy instead of two).
+    """
 
     index: int
     totals: LevelTotals
     rows: Rows | None
+    order: npt.NDArray[np.intp] | None = None
 
 
 @dataclass(frozen=True)
@@ -179,7 +185,7 @@ class _Job:
             totals = LevelTotals.of(rows, rules.n_levels)
             if self.keep == "games":
                 order = np.lexsort((rows["level"], rows["game"]))  # by game, then level
-                out.append(_Block(index, totals, {c: rows[c][order] for c in LEVEL_COLUMNS}))
+                out.append(_Block(index, totals, rows, order))
             else:
                 out.append(_Block(index, totals, None))
         return out
@@ -261,11 +267,11 @@ def simulate(
         for blocks in _chunks(games, chunk_size, block_size(chosen))
     )
     totals = LevelTotals.zero(rules.n_levels)
-    kept: list[Rows] = []
+    kept: list[tuple[Rows, npt.NDArray[np.intp]]] = []
     for block in _blocks_in_order(jobs, pool, games, None if shown is None else bool(shown)):
         totals = totals + block.totals
-        if block.rows is not None:
-            kept.append(block.rows)
+        if block.rows is not None and block.order is not None:
+            kept.append((block.rows, block.order))
     return SimResult(
         players=players,
         engine=chosen,

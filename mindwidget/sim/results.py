@@ -107,6 +107,20 @@ class LevelTotals:
         """The totals of one block's level rows (``levels``: the rules' level count)."""
         index = np.asarray(rows["level"], dtype=np.intp) - 1
         sums: dict[str, npt.NDArray[Any]] = {}
+        if index.size and bool((index[1:] >= index[:-1]).all()):
+            # rows level by level (as the fast engine gives them): a sum per run, no weights
+            starts = np.flatnonzero(np.diff(index, prepend=-1))
+            present = index[starts]
+            played = np.zeros(levels, np.int64)
+            played[present] = np.diff(np.append(starts, index.size))
+            for c in cls.SUMMED:
+                values = np.asarray(rows[c])
+                if c in cls.FRACTIONAL:
+                    sums[c] = _exact_sums(index, values.astype(np.float64), levels)
+                else:
+                    sums[c] = np.zeros(levels, np.int64)
+                    sums[c][present] = np.add.reduceat(values, starts, dtype=np.int64)
+            return cls(played, sums)
         for c in cls.SUMMED:
             values = np.asarray(rows[c])
             if c in cls.FRACTIONAL:
@@ -268,14 +282,28 @@ def _spread(team: Sequence[Bot]) -> float:
     return max(tempos) / min(tempos) - 1.0
 
 
-def _collect(parts: list[Rows], rules: Rules, games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The ``games`` and ``levels`` tables from the blocks' rows (each sorted by game, level).
+def _collect(
+    parts: list[tuple[Rows, npt.NDArray[np.intp]]], rules: Rules, games: int
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The ``games`` and ``levels`` tables from the blocks' rows, each with the order
+    that puts them by game, then level.
 
-    The blocks hold consecutive games in order, so the rows are in order too:
-    no sort, no group-by. A game's rows are its levels 1, 2, ..., so its rows
-    start where ``level`` is 1.
+    The blocks hold consecutive games in order, so the rows, each block's taken
+    in its order straight into the table's column, are in order too: no sort,
+    no group-by. A game's rows are its levels 1, 2, ..., so its rows start
+    where ``level`` is 1.
     """
-    data = {c: np.concatenate([p.pop(c) for p in parts]) for c in LEVEL_COLUMNS}
+    total = sum(order.size for _, order in parts)
+    data: dict[str, npt.NDArray[Any]] = {}
+    for c in LEVEL_COLUMNS:
+        column = np.empty(total, dtype=parts[0][0][c].dtype)
+        at = 0
+        for rows, order in parts:
+            # (order is a permutation, so no index is out of range; mode="raise", the
+            # default, would write through a buffer: twice the time)
+            np.take(rows.pop(c), order, out=column[at : at + order.size], mode="clip")
+            at += order.size
+        data[c] = column
     parts.clear()
     levels = pd.DataFrame(data, copy=False)
     del data
