@@ -371,6 +371,19 @@ def _normals(
     """
     size = shape[0] * shape[1]
     half = (size + 1) // 2
+    r, angle = _polar(rng, half, scale)
+    z = np.empty((2, half), dtype=np.float32)
+    np.cos(angle, out=z[0])
+    np.sin(angle, out=z[1])
+    z *= r
+    return z.reshape(-1)[:size].reshape(shape)
+
+
+def _polar(
+    rng: np.random.Generator, half: int, scale: float
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``half`` radii ``scale * R`` and angles of Box and Muller (see `_normals`):
+    ``R cos(angle)`` and ``R sin(angle)`` are two independent standard normals."""
     raw = rng.bit_generator.random_raw(half).view(np.uint32).reshape(2, half)
     # 23 random bits under float32's exponent of 1: f = 1 + k / 2**23 in [1, 2), no conversion
     bits = raw >> np.uint32(9)
@@ -383,11 +396,37 @@ def _normals(
     np.sqrt(r, out=r)
     angle = f[1]  # 2 pi f = 2 pi U + 2 pi: the same sine and cosine
     angle *= np.float32(2 * np.pi)
-    z = np.empty((2, half), dtype=np.float32)
-    np.cos(angle, out=z[0])
-    np.sin(angle, out=z[1])
-    z *= r
-    return z.reshape(-1)[:size].reshape(shape)
+    return r, angle
+
+
+def _race_by_differences(
+    rng: np.random.Generator, keys: npt.NDArray[np.float32], cv: float
+) -> None:
+    """Add to two or three seats' log means (``keys``, (seats, games)) noise that
+    orders them as ``log m + cv Z`` does, with one normal fewer per game.
+
+    Only the order of the keys counts (`_first_to_act`), and taking seat 0's
+    ``cv Z_0`` from every key keeps it: seat 0's key is its log mean, and the
+    others get ``cv (Z_s - Z_0)``. For two seats that is one normal of
+    variance 2; for three, a pair of variance 2 and covariance 1, which one
+    Box-Muller pair gives exactly: ``sqrt 2 R cos(angle)`` and ``sqrt 2 R
+    cos(angle - pi/3)`` (= ``sqrt 2 (Y1 / 2 + sqrt(3) / 2 Y2)``). The same
+    distribution of the first actor, from two thirds of the random numbers and
+    of the passes.
+    """
+    n, a = keys.shape
+    scale = float(np.sqrt(2.0)) * cv
+    if n == 2:
+        keys[1] += _normals(rng, (1, a), scale)[0]
+        return
+    r, angle = _polar(rng, a, scale)
+    c = np.cos(angle)
+    c *= r
+    keys[1] += c
+    angle -= np.float32(np.pi / 3)
+    np.cos(angle, out=c)
+    c *= r
+    keys[2] += c
 
 
 def _planned_waits(
@@ -416,7 +455,10 @@ def _planned_waits(
     mean: npt.NDArray[np.float32]
     if timing.same and timing.log_keys:  # log m + cv Z, one table for every seat
         mean = timing.mean32[0].take(gap)
-        mean += _normals(rng, gap.shape, timing.cv[0])
+        if gap.shape[0] in (2, 3):
+            _race_by_differences(rng, mean, timing.cv[0])
+        else:
+            mean += _normals(rng, gap.shape, timing.cv[0])
         return mean
     z = _normals(rng, gap.shape)
     if timing.same and timing.kind[0] != "human":  # one table for every seat

@@ -313,8 +313,8 @@ def _collect(
     assert start.size == games
 
     def per_game(column: str) -> IntArray:
-        values = levels[column].to_numpy().astype(np.int64)
-        return np.add.reduceat(values, start)
+        total: IntArray = np.add.reduceat(levels[column].to_numpy(), start, dtype=np.int64)
+        return total
 
     cleared = per_game("cleared")
     per = pd.DataFrame(
