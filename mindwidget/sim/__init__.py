@@ -109,7 +109,8 @@ class _HasExecutor(Protocol):
 def _reference_block(
     rules: Rules, bots: BotsLike, games: int, seed: np.random.SeedSequence, first: int
 ) -> dict[str, Any]:
-    """Play ``games`` games with the runner, one child seed sequence per game."""
+    """Play ``games`` games with the runner, one child seed sequence per game; return
+    one row per level reached, by game, then level."""
     rows: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
     for i, child in enumerate(seed.spawn(games)):
         game = Game(seed=int(child.generate_state(1)[0]), rules=rules)
@@ -144,11 +145,8 @@ IN_FLIGHT = 256
 
 @dataclass(frozen=True)
 class _Block:
-    """What one block gives back: its totals, and its level rows if they are kept.
-
-    The rows are as the engine made them; ``order`` puts them by game, then
-    level (`_collect` reads them in that order, one copy instead of two).
-    """
+    """What one block gives back: its totals, and its level rows if they are kept,
+    with the order that puts them by game, then level (None: they are)."""
 
     index: int
     totals: LevelTotals
@@ -177,17 +175,15 @@ class _Job:
         for index, size in self.blocks:
             ss = np.random.SeedSequence(self.seed, spawn_key=(index,))
             first = index * block_size(self.engine)
+            rows: Rows | None
+            order = None
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                rows = _fast_block(rules, team, size, ss, first)
+                totals, rows, order = _fast_block(rules, team, size, ss, first, self.keep)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
-            totals = LevelTotals.of(rows, rules.n_levels)
-            if self.keep == "games":
-                order = np.lexsort((rows["level"], rows["game"]))  # by game, then level
-                out.append(_Block(index, totals, rows, order))
-            else:
-                out.append(_Block(index, totals, None))
+                totals = LevelTotals.of(rows, rules.n_levels)
+            out.append(_Block(index, totals, rows if self.keep == "games" else None, order))
         return out
 
 
@@ -267,10 +263,10 @@ def simulate(
         for blocks in _chunks(games, chunk_size, block_size(chosen))
     )
     totals = LevelTotals.zero(rules.n_levels)
-    kept: list[tuple[Rows, npt.NDArray[np.intp]]] = []
+    kept: list[tuple[Rows, npt.NDArray[np.intp] | None]] = []
     for block in _blocks_in_order(jobs, pool, games, None if shown is None else bool(shown)):
         totals = totals + block.totals
-        if block.rows is not None and block.order is not None:
+        if block.rows is not None:
             kept.append((block.rows, block.order))
     return SimResult(
         players=players,

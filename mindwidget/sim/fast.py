@@ -80,7 +80,16 @@ import numpy.typing as npt
 from ..bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
 from ..bots.human import HOLD_P_MIN, curve
 from ..rules import DECK_SIZE, Rules
-from .results import LEVEL_COLUMNS, BoolArray, FloatArray, IntArray, _spread
+from .results import (
+    LEVEL_COLUMNS,
+    BoolArray,
+    FloatArray,
+    IntArray,
+    Keep,
+    LevelTotals,
+    Rows,
+    _spread,
+)
 
 #: How the fast engine draws a seat's wait (see `_planned_waits`).
 TimerKind = Literal["normal", "lognormal", "human"]
@@ -640,6 +649,12 @@ class _Outcome(_Counts):
     cleared: BoolArray
     counts: IntArray  # (5, games): `_Counts.ENDED`
 
+    def column(self, name: str) -> npt.NDArray[Any]:
+        """This level's values of a column of `LEVEL_COLUMNS` (cleared and the counts)."""
+        if name == "cleared":
+            return self.cleared
+        return self._row(self.ENDED.index(name))
+
     @classmethod
     def empty(cls, g: int) -> _Outcome:
         counts = np.zeros((len(cls.ENDED), g), dtype=np.int64)
@@ -849,15 +864,23 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
 
 
 def _fast_block(
-    rules: Rules, team: Sequence[Bot], games: int, seed: np.random.SeedSequence, first: int
-) -> dict[str, Any]:
-    """Play ``games`` whole games of stationary timers; return one row per level reached.
+    rules: Rules,
+    team: Sequence[Bot],
+    games: int,
+    seed: np.random.SeedSequence,
+    first: int,
+    keep: Keep = "games",
+) -> tuple[LevelTotals, Rows | None, npt.NDArray[np.intp] | None]:
+    """Play ``games`` whole games of stationary timers; return their `LevelTotals` and,
+    with ``keep="games"``, one row per level reached, level by level, with the order
+    that puts them by game, then level (`_by_game`; None, None otherwise).
 
     The same model as the runner, one public event per step for all games at
     once: every seat re-plans with fresh noise after every event, so the next
     actor is the seat with the smallest fresh wait (ties broken at random); a
     proposal (the default `StarPolicy`) comes before any wait. The games that
-    clear a level go on to the next; ``first`` numbers them.
+    clear a level go on to the next; ``first`` numbers them. The totals are
+    summed level by level as the levels end (no rows for them).
     """
     rng = np.random.default_rng(seed)
     seats = _Seats.of(team)
@@ -868,7 +891,9 @@ def _fast_block(
     stars = np.full(games, rules.stars, dtype=np.int64)
     boxed = np.zeros(games, dtype=np.int64)
     alive = np.arange(games)
-    out: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
+    played = np.zeros(rules.n_levels, dtype=np.int64)
+    sums = {c: np.zeros(rules.n_levels, dtype=np.int64) for c in _SUMMED}
+    ended: list[tuple[IntArray, _Outcome]] = []
     for level in range(1, rules.n_levels + 1):
         g = alive.size
         if g == 0:
@@ -884,17 +909,49 @@ def _fast_block(
         lives[alive] = end.lives
         stars[alive] = end.stars
         boxed[alive] = end.boxed
-        row = {
-            "game": alive + first,
-            "level": np.full(g, level, dtype=np.int64),
-            "cleared": end.cleared,
-            "mistakes": end.mistakes,
-            "stars_used": end.stars_used,
-            "lives": end.lives,
-            "stars": end.stars,
-            "tempo_spread": np.full(g, spread),
-        }
-        for c in LEVEL_COLUMNS:
-            out[c].append(row[c])
+        played[level - 1] = g
+        for c in _SUMMED:
+            sums[c][level - 1] = end.column(c).sum()
+        if keep == "games":
+            ended.append((alive, end))
         alive = alive[end.cleared]
-    return {c: np.concatenate(out[c]) for c in LEVEL_COLUMNS}
+    totals = LevelTotals.of_levels(played, sums, spread)
+    if keep != "games":
+        return totals, None, None
+    rows: Rows = {
+        "game": np.concatenate([alive for alive, _ in ended]) + first,
+        "level": np.repeat(
+            np.arange(1, len(ended) + 1, dtype=np.int64), [alive.size for alive, _ in ended]
+        ),
+        **{
+            c: np.concatenate([end.column(c) for _, end in ended])
+            for c in LEVEL_COLUMNS
+            if c not in ("game", "level", "tempo_spread")
+        },
+    }
+    rows["tempo_spread"] = np.full(rows["game"].size, spread)
+    return totals, {c: rows[c] for c in LEVEL_COLUMNS}, _by_game([a for a, _ in ended], games)
+
+
+#: the summed columns of `LevelTotals` that the fast engine adds up itself (the tempo
+#: spread is one number for a stationary team: `LevelTotals.of_levels`)
+_SUMMED = tuple(c for c in LevelTotals.SUMMED if c not in LevelTotals.FRACTIONAL)
+
+
+def _by_game(alive: list[IntArray], games: int) -> npt.NDArray[np.intp]:
+    """The order that puts a block's rows, level by level (the games of level
+    ``l`` are ``alive[l - 1]``, indices into the block), by game, then level.
+
+    A game's rows follow each other, one per level it reached, so the row of
+    game ``i`` at level ``l`` is the game's first row plus ``l - 1``: one
+    scatter of the row numbers, instead of a sort.
+    """
+    reached = np.zeros(games, dtype=np.int64)
+    for level, games_of_level in enumerate(alive, 1):
+        reached[games_of_level] = level  # a level's games are among the level before's
+    start = np.cumsum(reached)
+    start -= reached
+    at = np.concatenate([start.take(a) + level for level, a in enumerate(alive)])
+    order = np.empty(at.size, dtype=np.intp)
+    order[at] = np.arange(at.size)
+    return order

@@ -107,20 +107,6 @@ class LevelTotals:
         """The totals of one block's level rows (``levels``: the rules' level count)."""
         index = np.asarray(rows["level"], dtype=np.intp) - 1
         sums: dict[str, npt.NDArray[Any]] = {}
-        if index.size and bool((index[1:] >= index[:-1]).all()):
-            # rows level by level (as the fast engine gives them): a sum per run, no weights
-            starts = np.flatnonzero(np.diff(index, prepend=-1))
-            present = index[starts]
-            played = np.zeros(levels, np.int64)
-            played[present] = np.diff(np.append(starts, index.size))
-            for c in cls.SUMMED:
-                values = np.asarray(rows[c])
-                if c in cls.FRACTIONAL:
-                    sums[c] = _exact_sums(index, values.astype(np.float64), levels)
-                else:
-                    sums[c] = np.zeros(levels, np.int64)
-                    sums[c][present] = np.add.reduceat(values, starts, dtype=np.int64)
-            return cls(played, sums)
         for c in cls.SUMMED:
             values = np.asarray(rows[c])
             if c in cls.FRACTIONAL:
@@ -130,6 +116,22 @@ class LevelTotals:
                 weights = values.astype(np.float64)
                 sums[c] = np.bincount(index, weights, minlength=levels).astype(np.int64)
         return cls(np.bincount(index, minlength=levels).astype(np.int64), sums)
+
+    @classmethod
+    def of_levels(
+        cls, played: IntArray, sums: Mapping[str, IntArray], spread: float
+    ) -> LevelTotals:
+        """The totals from each level's count of games (``played``) and sums of the
+        whole-number columns (``sums``), for a team whose tempo spread is ``spread``
+        in every game (the fast engine's: its stationary teams never change tempo).
+        The same numbers as `of` on the rows."""
+        fractions = _fractions(played.size)
+        for level in np.flatnonzero(played):
+            fractions[level] = Fraction(float(spread)) * int(played[level])
+        whole = {
+            c: np.asarray(sums[c], dtype=np.int64) for c in cls.SUMMED if c not in cls.FRACTIONAL
+        }
+        return cls(played, {**whole, **{c: fractions for c in cls.FRACTIONAL}})
 
     @classmethod
     def zero(cls, levels: int) -> LevelTotals:
@@ -283,26 +285,31 @@ def _spread(team: Sequence[Bot]) -> float:
 
 
 def _collect(
-    parts: list[tuple[Rows, npt.NDArray[np.intp]]], rules: Rules, games: int
+    parts: list[tuple[Rows, npt.NDArray[np.intp] | None]], rules: Rules, games: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The ``games`` and ``levels`` tables from the blocks' rows, each with the order
-    that puts them by game, then level.
+    """The ``games`` and ``levels`` tables from the blocks' rows, each with the order that
+    puts them by game, then level (None: they are).
 
     The blocks hold consecutive games in order, so the rows, each block's taken
     in its order straight into the table's column, are in order too: no sort,
-    no group-by. A game's rows are its levels 1, 2, ..., so its rows start
-    where ``level`` is 1.
+    no group-by, one copy. A game's rows are its levels 1, 2, ..., so its rows
+    start where ``level`` is 1.
     """
-    total = sum(order.size for _, order in parts)
+    total = sum(rows["level"].size for rows, _ in parts)
     data: dict[str, npt.NDArray[Any]] = {}
     for c in LEVEL_COLUMNS:
         column = np.empty(total, dtype=parts[0][0][c].dtype)
         at = 0
         for rows, order in parts:
-            # (order is a permutation, so no index is out of range; mode="raise", the
-            # default, would write through a buffer: twice the time)
-            np.take(rows.pop(c), order, out=column[at : at + order.size], mode="clip")
-            at += order.size
+            values = rows.pop(c)
+            into = column[at : at + values.size]
+            if order is None:
+                into[:] = values
+            else:
+                # (an order is a permutation, so no index is out of range; mode="raise",
+                # the default, would write through a buffer: twice the time)
+                np.take(values, order, out=into, mode="clip")
+            at += values.size
         data[c] = column
     parts.clear()
     levels = pd.DataFrame(data, copy=False)
