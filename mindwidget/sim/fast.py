@@ -333,7 +333,7 @@ def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
     low = lv.low.astype(np.int64)
     has = low < NONE
     own = np.maximum(level - lv.ptr, 0)
-    others = np.maximum(lv.left[None, :] - own, 0)
+    others = np.maximum(own.sum(axis=0)[None, :] - own, 0)
     highest = lv.hands[:, :, max(level - 1, 0)].astype(np.int64)
     deck = np.maximum(np.maximum(highest, top), DECK_SIZE)
     deck = np.where(has, deck, DECK_SIZE)
@@ -590,9 +590,9 @@ class _Counts:
 class _Level(_Counts):
     """One level of the games still playing it; arrays are seat-major (seats, games).
 
-    Games that end their level become inert (no cards, a count of cards left
-    that never reaches 0 again) and are dropped once they are three quarters
-    of the rows (`compact`).
+    Games that end their level become inert (no cards, a count of seats with
+    cards that never comes down to 1 again) and are dropped once they are
+    three quarters of the rows (`compact`).
     """
 
     hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
@@ -601,8 +601,11 @@ class _Level(_Counts):
     floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
     top: IntArray  # the top of the pile
     declined: BoolArray  # a star proposal was declined since the last play
-    left: IntArray  # cards left in hands
-    counts: IntArray  # (5, games): `_Counts.ENDED`
+    holding: IntArray  # how many seats hold cards (`_last_hand`)
+    #: (5, games): `_Counts.ENDED`, but while the level is played the "mistakes" row
+    #: holds mistakes + lives, the lives at the deal (a mistake moves one from one to
+    #: the other; `_play_level` takes the lives off at the end)
+    counts: IntArray
     row: npt.NDArray[np.intp]  # the game's row in this level's results
     live: BoolArray
 
@@ -619,7 +622,7 @@ class _Level(_Counts):
         n, g = rules.players, lives.size
         hands = _deal(rng, g, n, level, rules.deck)
         counts = np.zeros((len(cls.ENDED), g), dtype=np.int64)
-        counts[0], counts[1], counts[2] = lives, stars, boxed
+        counts[0], counts[1], counts[2], counts[3] = lives, stars, boxed, lives
         return cls(
             hands=hands,
             ptr=np.zeros((n, g), dtype=np.intp),
@@ -627,7 +630,7 @@ class _Level(_Counts):
             floor=np.zeros((n, g), dtype=np.int16),
             top=np.zeros(g, dtype=np.int64),
             declined=np.zeros(g, dtype=np.bool_),
-            left=np.full(g, n * level, dtype=np.int64),
+            holding=np.full(g, n, dtype=np.int64),
             counts=counts,
             row=np.arange(g),
             live=np.ones(g, dtype=np.bool_),
@@ -724,8 +727,9 @@ class _Star:
             if self.box:
                 lv.boxed[u] += 1
             lv.stars_used[u] += 1
-            lv.left[u] -= hu.sum(axis=0)
-            done[u] = lv.left[u] == 0
+            holding = np.count_nonzero(low[:, u] < NONE, axis=0)
+            lv.holding[u] = holding
+            done[u] = holding == 0
         rows: npt.NDArray[np.intp] = (~prop).nonzero()[0]
         return rows
 
@@ -742,13 +746,15 @@ def _play(
 
     Marks in ``done`` the games that ended: no lives, or every card left in
     one hand (`_last_hand`). ``stars`` False: no seat proposes a star, so no
-    proposal is ever declined (``declined`` stays False).
+    proposal is ever declined (``declined`` stays False). A seat that plays
+    its last card stops holding cards; after a mistake the seats are counted
+    again.
     """
     n, a = lv.low.shape
     level = lv.hands.shape[2] - 2
     width = level + 2
     hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
-    top, left = lv.top, lv.left
+    top, holding = lv.top, lv.holding
     if rows is None:  # every game plays: whole-array operations, no fancy indexing
         pos = who * a
         pos += _arange(a)
@@ -757,7 +763,6 @@ def _play(
         top[:] = card
         if stars:
             lv.declined[:] = False
-        left -= 1
         m = mistake.nonzero()[0]
     else:
         pos = who.take(rows)
@@ -767,7 +772,6 @@ def _play(
         mistake = card > lv.low[:, rows].min(axis=0)
         top[rows] = card
         lv.declined[rows] = False
-        left[rows] -= 1
         m = rows[mistake]
     nxt = pflat.take(pos)
     nxt += 1
@@ -775,7 +779,12 @@ def _play(
     pflat[pos] = nxt  # (fancy assignment: faster than ``put``)
     hidx = pos * width
     hidx += nxt
-    lflat[pos] = hflat.take(hidx)
+    new = hflat.take(hidx)
+    lflat[pos] = new
+    if rows is None:
+        holding -= new == NONE
+    else:
+        holding[rows] -= new == NONE
     if m.size:
         # Everyone discards the cards below the played one (the mistake rule).
         below = lv.hands.take(m, axis=1) <= top.take(m)[None, :, None]
@@ -786,13 +795,13 @@ def _play(
         idx = _arange(n)[:, None] * a + m
         idx *= width
         idx += p
-        lv.low[:, m] = hflat.take(idx)
-        left[m] = n * level - p.sum(axis=0)
-        lives, mistakes = lv.counts[0], lv.counts[3]
+        low = hflat.take(idx)
+        lv.low[:, m] = low
+        holding[m] = np.count_nonzero(low < NONE, axis=0)
+        lives = lv.counts[0]  # (the mistake itself is counted by the lives: see `_Level`)
         after = lives.take(m)
         after -= 1
         lives[m] = after
-        mistakes[m] += 1
         done[m] = after <= 0  # R9: lost at once (``done`` was False for every row played)
     _last_hand(lv, done)
 
@@ -805,12 +814,9 @@ def _last_hand(lv: _Level, done: BoolArray) -> None:
     mistake and no star proposal can come (`StarPolicy.wants_star` needs
     another seat with cards); the level is cleared. Playing them out one
     event at a time would change nothing but the time it takes. (Inert games
-    have ``left`` far below 0.)
+    count far more seats than there are.)
     """
-    level = lv.hands.shape[2] - 2
-    in_one = lv.ptr.min(axis=0)
-    in_one += lv.left
-    done |= in_one == level
+    done |= lv.holding <= 1
 
 
 # R9 AGAIN (see the header): a game ends with its level cleared or its lives gone
@@ -818,14 +824,14 @@ def _end(lv: _Level, done: BoolArray) -> int:
     """Make the games that ended inert; return how many.
 
     An inert game has no cards (every wait is for ever, so it plays `NONE`
-    and changes nothing) and a count of cards left that never reaches 0
-    again. Its counts stay as they were: `_record` takes them when the game
+    and changes nothing) and a count of seats with cards that never comes
+    down to 1 again. Its counts stay as they were: `_record` takes them when the game
     is dropped (`_Level.compact`) or the level is over, one copy for many
     games instead of one per step.
     """
     d = done.nonzero()[0]
     lv.low[:, d] = NONE
-    lv.left[d] = -(10**9)
+    lv.holding[d] = 10**9
     lv.live[d] = False
     return d.size
 
@@ -860,6 +866,7 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
                 _record(lv, outcome)
                 lv.compact()
     _record(lv, outcome)
+    outcome.mistakes[:] -= outcome.lives  # mistakes + lives, less the lives (see `_Level`)
     return outcome
 
 
