@@ -904,7 +904,10 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
             if n_live and n_live * 4 < a:
                 _record(lv, outcome)
                 lv.compact()
-    _record(lv, outcome)
+    if lv.row.size == outcome.cleared.size:  # never compacted: the rows are the games
+        outcome.counts, outcome.cleared = lv.counts, lv.lives > 0  # (every game ended)
+    else:
+        _record(lv, outcome)
     outcome.mistakes[:] -= outcome.lives  # mistakes + lives, less the lives (see `_Level`)
     return outcome
 
