@@ -766,7 +766,7 @@ class _Star:
             if self.box:
                 lv.boxed[u] += 1
             lv.stars_used[u] += 1
-            holding = np.count_nonzero(low[:, u] < NONE, axis=0)
+            holding = (low[:, u] < NONE).sum(axis=0)
             lv.holding[u] = holding
             done[u] = holding == 0
         rows: npt.NDArray[np.intp] = (~prop).nonzero()[0]
@@ -836,7 +836,7 @@ def _play(
         idx += p
         low = hflat.take(idx)
         lv.low[:, m] = low
-        holding[m] = np.count_nonzero(low < NONE, axis=0)
+        holding[m] = (p < level).sum(axis=0)  # (count_nonzero with an axis costs 3 times)
         lives = lv.counts[0]  # (the mistake itself is counted by the lives: see `_Level`)
         after = lives.take(m)
         after -= 1
