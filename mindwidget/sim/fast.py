@@ -569,14 +569,16 @@ def _first_to_act(
     else:  # seat 1 against seat 0: the seat is the comparison itself
         first = np.minimum(wait[0], wait[1])
         who8 = np.less(wait[1], wait[0]).view(np.int8)
+    ties = timing.exact or timing.clip_any  # (then the smallest wait itself is needed)
     for s in range(2, n):
-        earlier = wait[s] < first
-        np.minimum(first, wait[s], out=first)
-        step = np.subtract(np.int8(s), who8)
-        step *= earlier.view(np.int8)
-        who8 += step
+        earlier = np.less(wait[s], first).view(np.int8)
+        if s < n - 1 or ties:
+            np.minimum(first, wait[s], out=first)
+        # s is above every seat before it: where s is earlier, the maximum is s
+        earlier *= np.int8(s)
+        np.maximum(who8, earlier, out=who8)
     who = who8.astype(np.intp)
-    if timing.exact or timing.clip_any:
+    if ties:
         if timing.exact:
             tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
         else:
