@@ -160,6 +160,9 @@ def test_auto_takes_the_fast_engine_when_it_applies() -> None:
 SETTINGS = {
     "2 players, cv 0.10, no stars": (2, ScalarTimer(cv=0.1)),
     "3 players, cv 0.20, stars": (3, ScalarTimer(cv=0.2, propose_stars=True)),
+    # two and three equal lognormal seats: the fast engine races them by differences
+    "2 players, cv 0.20 lognormal": (2, ScalarTimer(cv=0.2, noise="lognormal")),
+    "3 players, cv 0.15 lognormal": (3, ScalarTimer(cv=0.15, noise="lognormal")),
     "4 players, cv 0.30 lognormal, stars": (
         4,
         ScalarTimer(cv=0.3, noise="lognormal", propose_stars=True),
@@ -284,6 +287,26 @@ def test_the_comparison_fails_on_a_wrong_noise(
     monkeypatch.setattr(fast_engine, "_normals", wide)
     wrong = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
     assert "won" in disagreements(wrong, wrong_reference)
+
+
+def test_the_comparison_fails_on_a_wrong_race(pool: ProcessPoolExecutor) -> None:
+    """Three equal lognormal seats race by differences from seat 0 (one Box-Muller
+    pair per game): the same statistics catch that race 10% too wide."""
+    players, bots = 3, ScalarTimer(cv=0.15, noise="lognormal")
+    ref = simulate(
+        players, bots, REFERENCE_GAMES, seed=2, engine="reference", executor=pool, progress=False
+    )
+    polar = fast_engine._polar
+    fast = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert disagreements(fast, ref) == []
+    with pytest.MonkeyPatch.context() as patch:
+
+        def wide(rng: np.random.Generator, half: int, scale: float) -> object:
+            return polar(rng, half, 1.1 * scale)
+
+        patch.setattr(fast_engine, "_polar", wide)
+        wrong = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert "won" in disagreements(wrong, ref)
 
 
 # ------------------------------------------------------------------ executors and chunks

@@ -11,12 +11,14 @@ and ARCHITECTURE.md's rule table):
 rule   what                                             here
 =====  ===============================================  ==================================
 R1     levels, lives, stars by player count             the core's `Rules` (not again)
-R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`, `_by_seat`:
+R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`,
+                                                        `_sorting_network`, `_by_seat`:
                                                         another random stream, the same
                                                         distribution)
 R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat);
                                                         `_last_hand` (the cards left all in
-                                                        one hand: played out at once)
+                                                        one hand, `_Level.holding`: played
+                                                        out at once)
 R6     a card played over a lower held card costs a     AGAIN: `_play` (``mistake``: every
        life; every lower card is discarded              hand's cards <= the played card go)
 R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (the proposal
@@ -30,7 +32,8 @@ R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``
 =====  ===============================================  ==================================
 
 A bot's model, not a rule, is also implemented again: `_planned_waits` (each
-timer kind's ``plan``, its normals by `_normals`) and `_held`
+timer kind's ``plan``, its normals by `_normals` or, for two or three equal
+lognormal seats, `_race_by_differences`) and `_held`
 (`HumanTimer.hold_factor`: what the others still hold, counted from the
 arrays), held to the bots by the same test.
 
@@ -41,30 +44,54 @@ from every event instead), R10 (blind mode: `simulate` stops at the win), R11
 The equivalence test that holds the AGAIN rows to the core:
 ``tests/test_sim.py::test_fast_and_reference_engines_agree`` (the fast engine
 against the reference engine, which is the runner on real `Game` objects,
-for six teams: win rate, level reached, lives lost, stars used and left,
-mistakes per level), with ``test_house_rules_are_played_by_both_engines``
-(fewer levels, one life, stars spent into the box) and
-``test_rewards_are_capped_by_the_box`` (R8, both engines). That the
-comparison can fail: ``test_the_comparison_fails_on_a_wrong_reward`` and
-``test_the_comparison_fails_on_a_wrong_noise`` (the same statistics against
-an engine with a rule or a model changed on purpose).
+for eight teams, two of them equal lognormal seats raced by differences:
+win rate, level reached, lives lost, stars used and left, mistakes per
+level), with ``test_house_rules_are_played_by_both_engines`` (fewer levels,
+one life, stars spent into the box) and ``test_rewards_are_capped_by_the_box``
+(R8, both engines). That the comparison can fail:
+``test_the_comparison_fails_on_a_wrong_reward``,
+``test_the_comparison_fails_on_a_wrong_noise`` and
+``test_the_comparison_fails_on_a_wrong_race`` (the same statistics against
+an engine with a rule or a model changed on purpose). The deal's sort on its
+own: ``test_the_deals_sorting_network_sorts_any_hand`` (the 0-1 principle)
+and ``test_a_deal_holds_each_seats_cards_sorted``.
 
 Speed (issue 27; ``benchmarks/sim.py`` prints the figures): a step costs a
 few dozen whole-array operations, so the engine avoids the expensive ones:
 normals by Box and Muller on float32 (`_normals`, a third of the ziggurat's
 time), log waits for lognormal teams (no ``exp``), one table for a team of
-equal seats, a branch-free first actor (`_first_to_act`), one sort per deal
-(`_by_seat`), the counts that ended games keep in one array (`_Counts`), and
-no event at all for a hand that plays out alone (`_last_hand`). Within a
-step: a mistake's discards counted by ``argmin`` over the sorted hands taken
-with ``take(axis=1)`` (a sum over the short card axis costs three times as
-much, fancy indexing ten times), the first actor counted in int8, a value cast before a
-scatter rather than in it, ``nonzero()`` rather than ``flatnonzero``, and the
+equal seats, and for two or three equal lognormal seats a race by
+differences from seat 0 (`_race_by_differences`: one normal fewer per game
+and step, the same first actor in distribution), a branch-free first actor
+(`_first_to_act`: seat 1 against seat 0 is the comparison itself, later
+seats by a maximum), hands sorted by a sorting network across all games
+(`_sorting_network`; one sort per game costs mostly its calls), the counts
+that ended games keep in one array (`_Counts`), handed over as they are when
+a level never dropped a row, a level's mistakes from its lives (no counter),
+the last hand by a count of the seats holding cards (`_Level.holding`), no
+event at all for a hand that plays out alone (`_last_hand`), and a block's
+totals summed as its levels end, with no rows at all for ``keep="summary"``
+(`_fast_block`) and their order by game from one scatter (`_by_game`), not a
+sort. Within a step: a mistake's discards counted by ``argmin`` over the
+sorted hands taken with ``take(axis=1)`` (a sum over the short card axis
+costs three times as much, fancy indexing ten times), the first actor
+counted in int8, each seat's lowest card in int16 (as the hands), a value
+cast before a scatter rather than in it, ``nonzero()`` rather than
+``flatnonzero``, a sum rather than ``count_nonzero(axis=...)``, and the
 Box-Muller uniforms made by float32's exponent (no integer-to-float
-conversion). Larger blocks were slower (8192 games fit the cache; 16384 to
-65536 lost 5-12%), and so was a vectorised Fisher-Yates deal. Any of these
-may change the random stream (and so the results for a seed), never the
-distribution.
+conversion). Tried and slower, or no faster: blocks larger than 8192 games
+(16384 to 65536 lost 5-12% once; 12288 and 16384 were within the noise
+since), a vectorised Fisher-Yates deal, the repeated draws resolved all at
+once (a mark array: twice the time) or in waves per game (2.5 times),
+SFC64 (its raw numbers only 14% faster: not worth another stream), per-seat
+tables by position in the sorted deal (the deal's tables cost 11 ms a
+level against 0.7 for the sort), the last hand from the length of the
+highest run of one hand (more at the deal than it saved), dropping ended
+games at half the rows (slower), ``np.where`` or ``copyto(where=)`` for the
+first actor, ``take(mode="wrap")``, an int16 pointer and a draw-major
+layout of the draws (within the noise). Any of these may change the random
+stream (and so the results for a seed), never the distribution: the race by
+differences changed it for lognormal teams of two or three equal seats.
 """
 
 from __future__ import annotations
