@@ -48,7 +48,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import numpy as np
-import numpy.typing as npt
 
 from ..bots import BotsLike, make_team
 from ..checks import executor as checked_executor
@@ -145,13 +144,13 @@ IN_FLIGHT = 256
 
 @dataclass(frozen=True)
 class _Block:
-    """What one block gives back: its totals, and its level rows if they are kept,
-    with the order that puts them by game, then level (None: they are)."""
+    """What one block gives back: its totals, and its level rows if they are kept:
+    by game, then level, or (``by_level``, the fast engine's) level by level."""
 
     index: int
     totals: LevelTotals
     rows: Rows | None
-    order: npt.NDArray[np.intp] | None = None
+    by_level: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,14 +175,14 @@ class _Job:
             ss = np.random.SeedSequence(self.seed, spawn_key=(index,))
             first = index * block_size(self.engine)
             rows: Rows | None
-            order = None
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                totals, rows, order = _fast_block(rules, team, size, ss, first, self.keep)
+                totals, rows = _fast_block(rules, team, size, ss, first, self.keep)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
                 totals = LevelTotals.of(rows, rules.n_levels)
-            out.append(_Block(index, totals, rows if self.keep == "games" else None, order))
+            kept = rows if self.keep == "games" else None
+            out.append(_Block(index, totals, kept, by_level=self.engine == "fast"))
         return out
 
 
@@ -263,11 +262,11 @@ def simulate(
         for blocks in _chunks(games, chunk_size, block_size(chosen))
     )
     totals = LevelTotals.zero(rules.n_levels)
-    kept: list[tuple[Rows, npt.NDArray[np.intp] | None]] = []
+    kept: list[tuple[Rows, bool]] = []
     for block in _blocks_in_order(jobs, pool, games, None if shown is None else bool(shown)):
         totals = totals + block.totals
         if block.rows is not None:
-            kept.append((block.rows, block.order))
+            kept.append((block.rows, block.by_level))
     return SimResult(
         players=players,
         engine=chosen,

@@ -71,9 +71,11 @@ a level never dropped a row, a level's mistakes from its lives (no counter),
 the last hand by a count of the seats holding cards (`_Level.holding`), no
 event at all for a hand that plays out alone (`_last_hand`), and a block's
 totals summed as its levels end, with no rows at all for ``keep="summary"``
-(`_fast_block`) and their order by game from one scatter (`_by_game`), not a
-sort. Within a step: a mistake's discards counted by ``argmin`` over the
-sorted hands taken with ``take(axis=1)`` (a sum over the short card axis
+(`_fast_block`) and the rows for ``keep="games"`` put by game with one
+stable sort of a block's game numbers where they go into the table
+(`results._collect`), not a sort by game and level beforehand. Within a
+step: a mistake's discards counted by ``argmin`` over the sorted hands
+taken with ``take(axis=1)`` (a sum over the short card axis
 costs three times as much, fancy indexing ten times), the first actor
 counted in int8, each seat's lowest card in int16 (as the hands), a value
 cast before a scatter rather than in it, ``nonzero()`` rather than
@@ -948,10 +950,10 @@ def _fast_block(
     seed: np.random.SeedSequence,
     first: int,
     keep: Keep = "games",
-) -> tuple[LevelTotals, Rows | None, npt.NDArray[np.intp] | None]:
+) -> tuple[LevelTotals, Rows | None]:
     """Play ``games`` whole games of stationary timers; return their `LevelTotals` and,
-    with ``keep="games"``, one row per level reached, level by level, with the order
-    that puts them by game, then level (`_by_game`; None, None otherwise).
+    with ``keep="games"``, one row per level reached, level by level (each level's
+    games in order; None otherwise).
 
     The same model as the runner, one public event per step for all games at
     once: every seat re-plans with fresh noise after every event, so the next
@@ -995,7 +997,7 @@ def _fast_block(
         alive = alive[end.cleared]
     totals = LevelTotals.of_levels(played, sums, spread)
     if keep != "games":
-        return totals, None, None
+        return totals, None
     rows: Rows = {
         "game": np.concatenate([alive for alive, _ in ended]) + first,
         "level": np.repeat(
@@ -1008,28 +1010,9 @@ def _fast_block(
         },
     }
     rows["tempo_spread"] = np.full(rows["game"].size, spread)
-    return totals, {c: rows[c] for c in LEVEL_COLUMNS}, _by_game([a for a, _ in ended], games)
+    return totals, {c: rows[c] for c in LEVEL_COLUMNS}
 
 
 #: the summed columns of `LevelTotals` that the fast engine adds up itself (the tempo
 #: spread is one number for a stationary team: `LevelTotals.of_levels`)
 _SUMMED = tuple(c for c in LevelTotals.SUMMED if c not in LevelTotals.FRACTIONAL)
-
-
-def _by_game(alive: list[IntArray], games: int) -> npt.NDArray[np.intp]:
-    """The order that puts a block's rows, level by level (the games of level
-    ``l`` are ``alive[l - 1]``, indices into the block), by game, then level.
-
-    A game's rows follow each other, one per level it reached, so the row of
-    game ``i`` at level ``l`` is the game's first row plus ``l - 1``: one
-    scatter of the row numbers, instead of a sort.
-    """
-    reached = np.zeros(games, dtype=np.int64)
-    for level, games_of_level in enumerate(alive, 1):
-        reached[games_of_level] = level  # a level's games are among the level before's
-    start = np.cumsum(reached)
-    start -= reached
-    at = np.concatenate([start.take(a) + level for level, a in enumerate(alive)])
-    order = np.empty(at.size, dtype=np.intp)
-    order[at] = np.arange(at.size)
-    return order

@@ -285,32 +285,33 @@ def _spread(team: Sequence[Bot]) -> float:
 
 
 def _collect(
-    parts: list[tuple[Rows, npt.NDArray[np.intp] | None]], rules: Rules, games: int
+    parts: list[tuple[Rows, bool]], rules: Rules, games: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The ``games`` and ``levels`` tables from the blocks' rows, each with the order that
-    puts them by game, then level (None: they are).
+    """The ``games`` and ``levels`` tables from the blocks' rows, each by game, then
+    level, or (True beside it) level by level with each level's games in order.
 
     The blocks hold consecutive games in order, so the rows, each block's taken
-    in its order straight into the table's column, are in order too: no sort,
-    no group-by, one copy. A game's rows are its levels 1, 2, ..., so its rows
-    start where ``level`` is 1.
+    by game straight into the table's column, are in order too: one copy, and
+    for rows level by level one stable sort of the block's game numbers (which
+    keeps each game's levels in order). A game's rows are its levels 1, 2, ...,
+    so its rows start where ``level`` is 1.
     """
     total = sum(rows["level"].size for rows, _ in parts)
-    data: dict[str, npt.NDArray[Any]] = {}
-    for c in LEVEL_COLUMNS:
-        column = np.empty(total, dtype=parts[0][0][c].dtype)
-        at = 0
-        for rows, order in parts:
+    data = {c: np.empty(total, dtype=parts[0][0][c].dtype) for c in LEVEL_COLUMNS}
+    at = 0
+    for rows, by_level in parts:  # block by block, each block's rows freed as they go in
+        size = rows["level"].size
+        order = np.argsort(rows["game"], kind="stable") if by_level else None
+        for c in LEVEL_COLUMNS:
             values = rows.pop(c)
-            into = column[at : at + values.size]
+            into = data[c][at : at + size]
             if order is None:
                 into[:] = values
             else:
                 # (an order is a permutation, so no index is out of range; mode="raise",
                 # the default, would write through a buffer: twice the time)
                 np.take(values, order, out=into, mode="clip")
-            at += values.size
-        data[c] = column
+        at += size
     parts.clear()
     levels = pd.DataFrame(data, copy=False)
     del data
