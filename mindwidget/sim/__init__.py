@@ -28,7 +28,7 @@ or its ``get_executor()``) and however the blocks are grouped into chunks.
 Any size: chunks are made as they are needed, at most `IN_FLIGHT` wait on an
 executor, and ``keep="summary"`` adds each block into exact `LevelTotals`
 instead of keeping its rows, so a million games or a billion take the same
-memory (about 50 MB above the interpreter; ``keep="games"`` keeps about 500
+memory (about 55 MB above the interpreter; ``keep="games"`` keeps about 500
 bytes a game, about 900 at the peak).
 
 The package: this module is the driver (`simulate`, blocks, chunks,
