@@ -261,11 +261,13 @@ def _by_seat(cards: npt.NDArray[np.int16], k: int, deck: int) -> npt.NDArray[np.
 NETWORK_MAX = 12
 
 
+# R2 AGAIN (see the header): the hands sorted
 @functools.lru_cache(maxsize=NETWORK_MAX + 1)
 def _sorting_network(k: int) -> tuple[tuple[int, int], ...]:
-    """The comparators (i, j), i < j, of Batcher's odd-even merge sort of ``k`` values
-    (Knuth, TAOCP 5.3.4), for the next power of two with those beyond ``k`` left out
-    (they would compare with a value above all: no exchange). 32 for 10 values."""
+    """R2 again (the hands sorted; see the header): the comparators (i, j), i < j, of
+    Batcher's odd-even merge sort of ``k`` values (Knuth, TAOCP 5.3.4), for the next
+    power of two with those beyond ``k`` left out (they would compare with a value
+    above all: no exchange). 32 for 10 values."""
     size = 1
     while size < k:
         size *= 2
