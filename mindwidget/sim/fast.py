@@ -91,7 +91,10 @@ level against 0.7 for the sort), the last hand from the length of the
 highest run of one hand (more at the deal than it saved), dropping ended
 games at half the rows (slower), ``np.where`` or ``copyto(where=)`` for the
 first actor, ``take(mode="wrap")``, an int16 pointer and a draw-major
-layout of the draws (within the noise). Any of these may change the random
+layout of the draws (within the noise), and a flat cursor into the hands
+instead of the pointer (no clamp and no index arithmetic a step, but the
+hands copied into a buffer with a tail for the inert games: 1-8% slower).
+Any of these may change the random
 stream (and so the results for a seed), never the distribution: the race by
 differences changed it for lognormal teams of two or three equal seats.
 """
