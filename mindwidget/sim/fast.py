@@ -674,7 +674,7 @@ class _Level(_Counts):
     ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
     low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
     floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
-    top: IntArray  # the top of the pile
+    top: npt.NDArray[np.int16]  # the top of the pile (int16, as the hands)
     declined: BoolArray  # a star proposal was declined since the last play
     holding: IntArray  # how many seats hold cards (`_last_hand`)
     #: (5, games): `_Counts.ENDED`, but while the level is played the "mistakes" row
@@ -703,7 +703,7 @@ class _Level(_Counts):
             ptr=np.zeros((n, g), dtype=np.intp),
             low=hands[:, :, 0].copy(),
             floor=np.zeros((n, g), dtype=np.int16),
-            top=np.zeros(g, dtype=np.int64),
+            top=np.zeros(g, dtype=np.int16),
             declined=np.zeros(g, dtype=np.bool_),
             holding=np.full(g, n, dtype=np.int64),
             counts=counts,
@@ -931,7 +931,7 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
         done = np.zeros(a, dtype=np.bool_)
         rows = star.throw(lv, done) if star.any else None
         # Plays: every seat re-plans from this moment with fresh noise.
-        gap = lv.low - lv.top
+        gap = (lv.low - lv.top).astype(np.intp)  # (in int16, then widened: half the time)
         held = _held(timing, lv, star.any) if timing.holds else None
         who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
         _play(lv, who, rows, done, star.any)
