@@ -232,7 +232,8 @@ def _draw(rng: np.random.Generator, g: int, total: int, deck: int) -> npt.NDArra
     used = 0
     for j in range(total):
         c = cards[:, j]  # a view: the draws again land in ``cards``
-        idx = base + c
+        idx = c.astype(np.intp)  # (widened, then added: a mixed-type sum costs a third more)
+        idx += base
         clash = taken.take(idx).nonzero()[0]
         while clash.size:
             if used + clash.size > pool.size:
