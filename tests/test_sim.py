@@ -160,6 +160,9 @@ def test_auto_takes_the_fast_engine_when_it_applies() -> None:
 SETTINGS = {
     "2 players, cv 0.10, no stars": (2, ScalarTimer(cv=0.1)),
     "3 players, cv 0.20, stars": (3, ScalarTimer(cv=0.2, propose_stars=True)),
+    # two and three equal lognormal seats: the fast engine races them by differences
+    "2 players, cv 0.20 lognormal": (2, ScalarTimer(cv=0.2, noise="lognormal")),
+    "3 players, cv 0.15 lognormal": (3, ScalarTimer(cv=0.15, noise="lognormal")),
     "4 players, cv 0.30 lognormal, stars": (
         4,
         ScalarTimer(cv=0.3, noise="lognormal", propose_stars=True),
@@ -216,6 +219,30 @@ def test_fast_and_reference_engines_agree(name: str, pool: ProcessPoolExecutor) 
     assert disagreements(fast, ref) == []
 
 
+@pytest.mark.parametrize("k", range(1, fast_engine.NETWORK_MAX + 1))
+def test_the_deals_sorting_network_sorts_any_hand(k: int) -> None:
+    """The 0-1 principle: a comparator network that sorts all 2**k inputs of 0s and
+    1s sorts every input of k values."""
+    column = list((np.arange(2**k)[None, :] >> np.arange(k)[:, None]) & 1)
+    for i, j in fast_engine._sorting_network(k):
+        assert 0 <= i < j < k
+        column[i], column[j] = np.minimum(column[i], column[j]), np.maximum(column[i], column[j])
+    assert (np.diff(np.array(column), axis=0) >= 0).all()
+
+
+@pytest.mark.parametrize("k", [1, 2, 5, fast_engine.NETWORK_MAX, fast_engine.NETWORK_MAX + 1])
+def test_a_deal_holds_each_seats_cards_sorted(k: int) -> None:
+    """The hands of `_deal` (a sorting network up to NETWORK_MAX cards, a sort above)
+    are the cards drawn for each seat (draw j to seat j // k), each hand sorted."""
+    players, games, deck = 3, 500, 100
+    hands = fast_engine._deal(np.random.default_rng(4), games, players, k, deck)
+    drawn = fast_engine._draw(np.random.default_rng(4), games, players * k, deck)
+    expected = np.sort(drawn.reshape(games, players, k), axis=2).transpose(1, 0, 2)
+    assert hands.shape == (players, games, k + 2)
+    assert (hands[:, :, :k] == expected).all()
+    assert (hands[:, :, k:] == fast_engine.NONE).all()
+
+
 # The comparison above must be able to fail: the same statistics against a fast
 # engine that plays a rule or a model wrong on purpose.
 WRONG = (3, ScalarTimer(cv=0.15))
@@ -260,6 +287,26 @@ def test_the_comparison_fails_on_a_wrong_noise(
     monkeypatch.setattr(fast_engine, "_normals", wide)
     wrong = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
     assert "won" in disagreements(wrong, wrong_reference)
+
+
+def test_the_comparison_fails_on_a_wrong_race(pool: ProcessPoolExecutor) -> None:
+    """Three equal lognormal seats race by differences from seat 0 (one Box-Muller
+    pair per game): the same statistics catch that race 10% too wide."""
+    players, bots = 3, ScalarTimer(cv=0.15, noise="lognormal")
+    ref = simulate(
+        players, bots, REFERENCE_GAMES, seed=2, engine="reference", executor=pool, progress=False
+    )
+    polar = fast_engine._polar
+    fast = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert disagreements(fast, ref) == []
+    with pytest.MonkeyPatch.context() as patch:
+
+        def wide(rng: np.random.Generator, half: int, scale: float) -> object:
+            return polar(rng, half, 1.1 * scale)
+
+        patch.setattr(fast_engine, "_polar", wide)
+        wrong = simulate(players, bots, FAST_GAMES, seed=1, engine="fast", progress=False)
+    assert "won" in disagreements(wrong, ref)
 
 
 # ------------------------------------------------------------------ executors and chunks

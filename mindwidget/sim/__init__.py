@@ -28,7 +28,7 @@ or its ``get_executor()``) and however the blocks are grouped into chunks.
 Any size: chunks are made as they are needed, at most `IN_FLIGHT` wait on an
 executor, and ``keep="summary"`` adds each block into exact `LevelTotals`
 instead of keeping its rows, so a million games or a billion take the same
-memory (about 50 MB above the interpreter; ``keep="games"`` keeps about 500
+memory (about 55 MB above the interpreter; ``keep="games"`` keeps about 500
 bytes a game, about 900 at the peak).
 
 The package: this module is the driver (`simulate`, blocks, chunks,
@@ -108,7 +108,8 @@ class _HasExecutor(Protocol):
 def _reference_block(
     rules: Rules, bots: BotsLike, games: int, seed: np.random.SeedSequence, first: int
 ) -> dict[str, Any]:
-    """Play ``games`` games with the runner, one child seed sequence per game."""
+    """Play ``games`` games with the runner, one child seed sequence per game; return
+    one row per level reached, by game, then level."""
     rows: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
     for i, child in enumerate(seed.spawn(games)):
         game = Game(seed=int(child.generate_state(1)[0]), rules=rules)
@@ -143,11 +144,13 @@ IN_FLIGHT = 256
 
 @dataclass(frozen=True)
 class _Block:
-    """What one block gives back: its totals, and its level rows if they are kept."""
+    """What one block gives back: its totals, and its level rows if they are kept:
+    by game, then level, or (``by_level``, the fast engine's) level by level."""
 
     index: int
     totals: LevelTotals
     rows: Rows | None
+    by_level: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,17 +174,15 @@ class _Job:
         for index, size in self.blocks:
             ss = np.random.SeedSequence(self.seed, spawn_key=(index,))
             first = index * block_size(self.engine)
+            rows: Rows | None
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                rows = _fast_block(rules, team, size, ss, first)
+                totals, rows = _fast_block(rules, team, size, ss, first, self.keep)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
-            totals = LevelTotals.of(rows, rules.n_levels)
-            if self.keep == "games":
-                order = np.lexsort((rows["level"], rows["game"]))  # by game, then level
-                out.append(_Block(index, totals, {c: rows[c][order] for c in LEVEL_COLUMNS}))
-            else:
-                out.append(_Block(index, totals, None))
+                totals = LevelTotals.of(rows, rules.n_levels)
+            kept = rows if self.keep == "games" else None
+            out.append(_Block(index, totals, kept, by_level=self.engine == "fast"))
         return out
 
 
@@ -261,11 +262,11 @@ def simulate(
         for blocks in _chunks(games, chunk_size, block_size(chosen))
     )
     totals = LevelTotals.zero(rules.n_levels)
-    kept: list[Rows] = []
+    kept: list[tuple[Rows, bool]] = []
     for block in _blocks_in_order(jobs, pool, games, None if shown is None else bool(shown)):
         totals = totals + block.totals
         if block.rows is not None:
-            kept.append(block.rows)
+            kept.append((block.rows, block.by_level))
     return SimResult(
         players=players,
         engine=chosen,

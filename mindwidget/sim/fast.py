@@ -11,12 +11,14 @@ and ARCHITECTURE.md's rule table):
 rule   what                                             here
 =====  ===============================================  ==================================
 R1     levels, lives, stars by player count             the core's `Rules` (not again)
-R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`, `_by_seat`:
+R2     level n deals n cards each, fresh shuffle        AGAIN: `_deal` (`_draw`,
+                                                        `_sorting_network`, `_by_seat`:
                                                         another random stream, the same
                                                         distribution)
 R3     a seat plays its own lowest card                 AGAIN: `_play` (``ptr`` per seat);
                                                         `_last_hand` (the cards left all in
-                                                        one hand: played out at once)
+                                                        one hand, `_Level.holding`: played
+                                                        out at once)
 R6     a card played over a lower held card costs a     AGAIN: `_play` (``mistake``: every
        life; every lower card is discarded              hand's cards <= the played card go)
 R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (the proposal
@@ -30,7 +32,8 @@ R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``
 =====  ===============================================  ==================================
 
 A bot's model, not a rule, is also implemented again: `_planned_waits` (each
-timer kind's ``plan``, its normals by `_normals`) and `_held`
+timer kind's ``plan``, its normals by `_normals` or, for two or three equal
+lognormal seats, `_race_by_differences`) and `_held`
 (`HumanTimer.hold_factor`: what the others still hold, counted from the
 arrays), held to the bots by the same test.
 
@@ -41,30 +44,59 @@ from every event instead), R10 (blind mode: `simulate` stops at the win), R11
 The equivalence test that holds the AGAIN rows to the core:
 ``tests/test_sim.py::test_fast_and_reference_engines_agree`` (the fast engine
 against the reference engine, which is the runner on real `Game` objects,
-for six teams: win rate, level reached, lives lost, stars used and left,
-mistakes per level), with ``test_house_rules_are_played_by_both_engines``
-(fewer levels, one life, stars spent into the box) and
-``test_rewards_are_capped_by_the_box`` (R8, both engines). That the
-comparison can fail: ``test_the_comparison_fails_on_a_wrong_reward`` and
-``test_the_comparison_fails_on_a_wrong_noise`` (the same statistics against
-an engine with a rule or a model changed on purpose).
+for eight teams, two of them equal lognormal seats raced by differences:
+win rate, level reached, lives lost, stars used and left, mistakes per
+level), with ``test_house_rules_are_played_by_both_engines`` (fewer levels,
+one life, stars spent into the box) and ``test_rewards_are_capped_by_the_box``
+(R8, both engines). That the comparison can fail:
+``test_the_comparison_fails_on_a_wrong_reward``,
+``test_the_comparison_fails_on_a_wrong_noise`` and
+``test_the_comparison_fails_on_a_wrong_race`` (the same statistics against
+an engine with a rule or a model changed on purpose). The deal's sort on its
+own: ``test_the_deals_sorting_network_sorts_any_hand`` (the 0-1 principle)
+and ``test_a_deal_holds_each_seats_cards_sorted``.
 
 Speed (issue 27; ``benchmarks/sim.py`` prints the figures): a step costs a
 few dozen whole-array operations, so the engine avoids the expensive ones:
 normals by Box and Muller on float32 (`_normals`, a third of the ziggurat's
 time), log waits for lognormal teams (no ``exp``), one table for a team of
-equal seats, a branch-free first actor (`_first_to_act`), one sort per deal
-(`_by_seat`), the counts that ended games keep in one array (`_Counts`), and
-no event at all for a hand that plays out alone (`_last_hand`). Within a
-step: a mistake's discards counted by ``argmin`` over the sorted hands taken
-with ``take(axis=1)`` (a sum over the short card axis costs three times as
-much, fancy indexing ten times), the first actor counted in int8, a value cast before a
-scatter rather than in it, ``nonzero()`` rather than ``flatnonzero``, and the
+equal seats, and for two or three equal lognormal seats a race by
+differences from seat 0 (`_race_by_differences`: one normal fewer per game
+and step, the same first actor in distribution), a branch-free first actor
+(`_first_to_act`: seat 1 against seat 0 is the comparison itself, later
+seats by a maximum), hands sorted by a sorting network across all games
+(`_sorting_network`; one sort per game costs mostly its calls), the counts
+that ended games keep in one array (`_Counts`), handed over as they are when
+a level never dropped a row, a level's mistakes from its lives (no counter),
+the last hand by a count of the seats holding cards (`_Level.holding`), no
+event at all for a hand that plays out alone (`_last_hand`), and a block's
+totals summed as its levels end, with no rows at all for ``keep="summary"``
+(`_fast_block`) and the rows for ``keep="games"`` put by game with one
+stable sort of a block's game numbers where they go into the table
+(`results._collect`), not a sort by game and level beforehand. Within a
+step: a mistake's discards counted by ``argmin`` over the sorted hands
+taken with ``take(axis=1)`` (a sum over the short card axis
+costs three times as much, fancy indexing ten times), the first actor
+counted in int8, each seat's lowest card in int16 (as the hands), a value
+cast before a scatter rather than in it, ``nonzero()`` rather than
+``flatnonzero``, a sum rather than ``count_nonzero(axis=...)``, and the
 Box-Muller uniforms made by float32's exponent (no integer-to-float
-conversion). Larger blocks were slower (8192 games fit the cache; 16384 to
-65536 lost 5-12%), and so was a vectorised Fisher-Yates deal. Any of these
-may change the random stream (and so the results for a seed), never the
-distribution.
+conversion). Tried and slower, or no faster: blocks larger than 8192 games
+(16384 to 65536 lost 5-12% once; 12288 and 16384 were within the noise
+since), a vectorised Fisher-Yates deal, the repeated draws resolved all at
+once (a mark array: twice the time) or in waves per game (2.5 times),
+SFC64 (its raw numbers only 14% faster: not worth another stream), per-seat
+tables by position in the sorted deal (the deal's tables cost 11 ms a
+level against 0.7 for the sort), the last hand from the length of the
+highest run of one hand (more at the deal than it saved), dropping ended
+games at half the rows (slower), ``np.where`` or ``copyto(where=)`` for the
+first actor, ``take(mode="wrap")``, an int16 pointer and a draw-major
+layout of the draws (within the noise), and a flat cursor into the hands
+instead of the pointer (no clamp and no index arithmetic a step, but the
+hands copied into a buffer with a tail for the inert games: 1-8% slower).
+Any of these may change the random
+stream (and so the results for a seed), never the distribution: the race by
+differences changed it for lognormal teams of two or three equal seats.
 """
 
 from __future__ import annotations
@@ -80,7 +112,16 @@ import numpy.typing as npt
 from ..bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
 from ..bots.human import HOLD_P_MIN, curve
 from ..rules import DECK_SIZE, Rules
-from .results import LEVEL_COLUMNS, BoolArray, FloatArray, IntArray, _spread
+from .results import (
+    LEVEL_COLUMNS,
+    BoolArray,
+    FloatArray,
+    IntArray,
+    Keep,
+    LevelTotals,
+    Rows,
+    _spread,
+)
 
 #: How the fast engine draws a seat's wait (see `_planned_waits`).
 TimerKind = Literal["normal", "lognormal", "human"]
@@ -191,7 +232,8 @@ def _draw(rng: np.random.Generator, g: int, total: int, deck: int) -> npt.NDArra
     used = 0
     for j in range(total):
         c = cards[:, j]  # a view: the draws again land in ``cards``
-        idx = base + c
+        idx = c.astype(np.intp)  # (widened, then added: a mixed-type sum costs a third more)
+        idx += base
         clash = taken.take(idx).nonzero()[0]
         while clash.size:
             if used + clash.size > pool.size:
@@ -218,16 +260,57 @@ def _by_seat(cards: npt.NDArray[np.int16], k: int, deck: int) -> npt.NDArray[np.
     return keyed
 
 
+#: The largest hand sorted by a sorting network (`_sorting_network`); larger hands
+#: (house rules only) by one sort per game (`_by_seat`).
+NETWORK_MAX = 12
+
+
+# R2 AGAIN (see the header): the hands sorted
+@functools.lru_cache(maxsize=NETWORK_MAX + 1)
+def _sorting_network(k: int) -> tuple[tuple[int, int], ...]:
+    """R2 again (the hands sorted; see the header): the comparators (i, j), i < j, of
+    Batcher's odd-even merge sort of ``k`` values (Knuth, TAOCP 5.3.4), for the next
+    power of two with those beyond ``k`` left out (they would compare with a value
+    above all: no exchange). 32 for 10 values."""
+    size = 1
+    while size < k:
+        size *= 2
+    out = []
+    p = 1
+    while p < size:
+        q = p
+        while q >= 1:
+            for j in range(q % p, size - q, 2 * q):
+                for i in range(min(q, size - j - q)):
+                    if (i + j) // (2 * p) == (i + j + q) // (2 * p) and i + j + q < k:
+                        out.append((i + j, i + j + q))
+            q //= 2
+        p *= 2
+    return tuple(out)
+
+
 # R2 AGAIN (see the header): the hands dealt
 def _deal(rng: np.random.Generator, g: int, n: int, k: int, deck: int) -> npt.NDArray[np.int16]:
     """``g`` deals of ``k`` cards to each of ``n`` players, seat-major and sorted.
 
-    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`.
+    Shape (n, g, k+2); columns ``k`` and ``k+1`` hold the sentinel `NONE`. A
+    hand of up to `NETWORK_MAX` cards is sorted by a sorting network across
+    all hands at once (a minimum and a maximum of whole arrays per
+    comparator: a third of the time of one sort per game for three hands of
+    three cards, three quarters for ten; a sort of many short rows costs
+    mostly its calls).
     """
     hands = np.full((n, g, k + 2), NONE, dtype=np.int16)
-    hands[:, :, :k] = (
-        _by_seat(_draw(rng, g, n * k, deck), k, deck).reshape(g, n, k).transpose(1, 0, 2)
-    )
+    cards = _draw(rng, g, n * k, deck)
+    if k > NETWORK_MAX:
+        hands[:, :, :k] = _by_seat(cards, k, deck).reshape(g, n, k).transpose(1, 0, 2)
+        return hands
+    by_card = np.ascontiguousarray(cards.T).reshape(n, k, g)  # draw j goes to seat j // k
+    column = [by_card[:, i] for i in range(k)]
+    for i, j in _sorting_network(k):
+        column[i], column[j] = np.minimum(column[i], column[j]), np.maximum(column[i], column[j])
+    for i in range(k):
+        hands[:, :, i] = column[i]
     return hands
 
 
@@ -324,7 +407,7 @@ def _held(timing: _Timing, lv: _Level, stars: bool) -> npt.NDArray[np.float32]:
     low = lv.low.astype(np.int64)
     has = low < NONE
     own = np.maximum(level - lv.ptr, 0)
-    others = np.maximum(lv.left[None, :] - own, 0)
+    others = np.maximum(own.sum(axis=0)[None, :] - own, 0)
     highest = lv.hands[:, :, max(level - 1, 0)].astype(np.int64)
     deck = np.maximum(np.maximum(highest, top), DECK_SIZE)
     deck = np.where(has, deck, DECK_SIZE)
@@ -371,6 +454,19 @@ def _normals(
     """
     size = shape[0] * shape[1]
     half = (size + 1) // 2
+    r, angle = _polar(rng, half, scale)
+    z = np.empty((2, half), dtype=np.float32)
+    np.cos(angle, out=z[0])
+    np.sin(angle, out=z[1])
+    z *= r
+    return z.reshape(-1)[:size].reshape(shape)
+
+
+def _polar(
+    rng: np.random.Generator, half: int, scale: float
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``half`` radii ``scale * R`` and angles of Box and Muller (see `_normals`):
+    ``R cos(angle)`` and ``R sin(angle)`` are two independent standard normals."""
     raw = rng.bit_generator.random_raw(half).view(np.uint32).reshape(2, half)
     # 23 random bits under float32's exponent of 1: f = 1 + k / 2**23 in [1, 2), no conversion
     bits = raw >> np.uint32(9)
@@ -383,11 +479,37 @@ def _normals(
     np.sqrt(r, out=r)
     angle = f[1]  # 2 pi f = 2 pi U + 2 pi: the same sine and cosine
     angle *= np.float32(2 * np.pi)
-    z = np.empty((2, half), dtype=np.float32)
-    np.cos(angle, out=z[0])
-    np.sin(angle, out=z[1])
-    z *= r
-    return z.reshape(-1)[:size].reshape(shape)
+    return r, angle
+
+
+def _race_by_differences(
+    rng: np.random.Generator, keys: npt.NDArray[np.float32], cv: float
+) -> None:
+    """Add to two or three seats' log means (``keys``, (seats, games)) noise that
+    orders them as ``log m + cv Z`` does, with one normal fewer per game.
+
+    Only the order of the keys counts (`_first_to_act`), and taking seat 0's
+    ``cv Z_0`` from every key keeps it: seat 0's key is its log mean, and the
+    others get ``cv (Z_s - Z_0)``. For two seats that is one normal of
+    variance 2; for three, a pair of variance 2 and covariance 1, which one
+    Box-Muller pair gives exactly: ``sqrt 2 R cos(angle)`` and ``sqrt 2 R
+    cos(angle - pi/3)`` (= ``sqrt 2 (Y1 / 2 + sqrt(3) / 2 Y2)``). The same
+    distribution of the first actor, from two thirds of the random numbers and
+    of the passes.
+    """
+    n, a = keys.shape
+    scale = float(np.sqrt(2.0)) * cv
+    if n == 2:
+        keys[1] += _normals(rng, (1, a), scale)[0]
+        return
+    r, angle = _polar(rng, a, scale)
+    c = np.cos(angle)
+    c *= r
+    keys[1] += c
+    angle -= np.float32(np.pi / 3)
+    np.cos(angle, out=c)
+    c *= r
+    keys[2] += c
 
 
 def _planned_waits(
@@ -416,7 +538,10 @@ def _planned_waits(
     mean: npt.NDArray[np.float32]
     if timing.same and timing.log_keys:  # log m + cv Z, one table for every seat
         mean = timing.mean32[0].take(gap)
-        mean += _normals(rng, gap.shape, timing.cv[0])
+        if gap.shape[0] in (2, 3):
+            _race_by_differences(rng, mean, timing.cv[0])
+        else:
+            mean += _normals(rng, gap.shape, timing.cv[0])
         return mean
     z = _normals(rng, gap.shape)
     if timing.same and timing.kind[0] != "human":  # one table for every seat
@@ -473,16 +598,22 @@ def _first_to_act(
     # argmin over a short axis 0, written out without branches: np.argmin(axis=0)
     # copies the array, and a masked copy (np.where) mispredicts on random masks.
     # The seat counted in int8 (a few seats; an eighth of intp's bytes), widened once at the end.
-    first = wait[0].copy()
-    who8 = np.zeros(a, dtype=np.int8)
-    for s in range(1, n):
-        earlier = wait[s] < first
-        np.minimum(first, wait[s], out=first)
-        step = np.subtract(np.int8(s), who8)
-        step *= earlier.view(np.int8)
-        who8 += step
+    if n == 1:
+        first = wait[0].copy()
+        who8 = np.zeros(a, dtype=np.int8)
+    else:  # seat 1 against seat 0: the seat is the comparison itself
+        first = np.minimum(wait[0], wait[1])
+        who8 = np.less(wait[1], wait[0]).view(np.int8)
+    ties = timing.exact or timing.clip_any  # (then the smallest wait itself is needed)
+    for s in range(2, n):
+        earlier = np.less(wait[s], first).view(np.int8)
+        if s < n - 1 or ties:
+            np.minimum(first, wait[s], out=first)
+        # s is above every seat before it: where s is earlier, the maximum is s
+        earlier *= np.int8(s)
+        np.maximum(who8, earlier, out=who8)
     who = who8.astype(np.intp)
-    if timing.exact or timing.clip_any:
+    if ties:
         if timing.exact:
             tied = ((wait == first).sum(axis=0) > 1) & np.isfinite(first)
         else:
@@ -535,19 +666,22 @@ class _Counts:
 class _Level(_Counts):
     """One level of the games still playing it; arrays are seat-major (seats, games).
 
-    Games that end their level become inert (no cards, a count of cards left
-    that never reaches 0 again) and are dropped once they are three quarters
-    of the rows (`compact`).
+    Games that end their level become inert (no cards, a count of seats with
+    cards that never comes down to 1 again) and are dropped once they are
+    three quarters of the rows (`compact`).
     """
 
     hands: npt.NDArray[np.int16]  # (seats, games, level + 2): sorted, `NONE` after the cards
     ptr: npt.NDArray[np.intp]  # each seat's lowest card, as an index into its hand
-    low: IntArray  # each seat's lowest card (`NONE`: no card); int64 indexes a table as it is
+    low: npt.NDArray[np.int16]  # each seat's lowest card (`NONE`: no card)
     floor: npt.NDArray[np.int16]  # each seat's public floor (its discards to stars)
-    top: IntArray  # the top of the pile
+    top: npt.NDArray[np.int16]  # the top of the pile (int16, as the hands)
     declined: BoolArray  # a star proposal was declined since the last play
-    left: IntArray  # cards left in hands
-    counts: IntArray  # (5, games): `_Counts.ENDED`
+    holding: IntArray  # how many seats hold cards (`_last_hand`)
+    #: (5, games): `_Counts.ENDED`, but while the level is played the "mistakes" row
+    #: holds mistakes + lives, the lives at the deal (a mistake moves one from one to
+    #: the other; `_play_level` takes the lives off at the end)
+    counts: IntArray
     row: npt.NDArray[np.intp]  # the game's row in this level's results
     live: BoolArray
 
@@ -564,15 +698,15 @@ class _Level(_Counts):
         n, g = rules.players, lives.size
         hands = _deal(rng, g, n, level, rules.deck)
         counts = np.zeros((len(cls.ENDED), g), dtype=np.int64)
-        counts[0], counts[1], counts[2] = lives, stars, boxed
+        counts[0], counts[1], counts[2], counts[3] = lives, stars, boxed, lives
         return cls(
             hands=hands,
             ptr=np.zeros((n, g), dtype=np.intp),
-            low=hands[:, :, 0].astype(np.int64),
+            low=hands[:, :, 0].copy(),
             floor=np.zeros((n, g), dtype=np.int16),
-            top=np.zeros(g, dtype=np.int64),
+            top=np.zeros(g, dtype=np.int16),
             declined=np.zeros(g, dtype=np.bool_),
-            left=np.full(g, n * level, dtype=np.int64),
+            holding=np.full(g, n, dtype=np.int64),
             counts=counts,
             row=np.arange(g),
             live=np.ones(g, dtype=np.bool_),
@@ -593,6 +727,12 @@ class _Outcome(_Counts):
 
     cleared: BoolArray
     counts: IntArray  # (5, games): `_Counts.ENDED`
+
+    def column(self, name: str) -> npt.NDArray[Any]:
+        """This level's values of a column of `LEVEL_COLUMNS` (cleared and the counts)."""
+        if name == "cleared":
+            return self.cleared
+        return self._row(self.ENDED.index(name))
 
     @classmethod
     def empty(cls, g: int) -> _Outcome:
@@ -663,34 +803,42 @@ class _Star:
             if self.box:
                 lv.boxed[u] += 1
             lv.stars_used[u] += 1
-            lv.left[u] -= hu.sum(axis=0)
-            done[u] = lv.left[u] == 0
+            holding = (low[:, u] < NONE).sum(axis=0)
+            lv.holding[u] = holding
+            done[u] = holding == 0
         rows: npt.NDArray[np.intp] = (~prop).nonzero()[0]
         return rows
 
 
 # R3, R6, R9 AGAIN (see the header): the lowest card, a mistake's life and discards, lost
 def _play(
-    lv: _Level, who: npt.NDArray[np.intp], rows: npt.NDArray[np.intp] | None, done: BoolArray
+    lv: _Level,
+    who: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp] | None,
+    done: BoolArray,
+    stars: bool = True,
 ) -> None:
     """``who`` plays its lowest card in the games ``rows`` (None: all); a mistake costs a life.
 
     Marks in ``done`` the games that ended: no lives, or every card left in
-    one hand (`_last_hand`).
+    one hand (`_last_hand`). ``stars`` False: no seat proposes a star, so no
+    proposal is ever declined (``declined`` stays False). A seat that plays
+    its last card stops holding cards; after a mistake the seats are counted
+    again.
     """
     n, a = lv.low.shape
     level = lv.hands.shape[2] - 2
     width = level + 2
     hflat, pflat, lflat = lv.hands.reshape(-1), lv.ptr.reshape(-1), lv.low.reshape(-1)
-    top, left = lv.top, lv.left
+    top, holding = lv.top, lv.holding
     if rows is None:  # every game plays: whole-array operations, no fancy indexing
         pos = who * a
         pos += _arange(a)
         card = lflat.take(pos)
         mistake = card > lv.low.min(axis=0)
         top[:] = card
-        lv.declined[:] = False
-        left -= 1
+        if stars:
+            lv.declined[:] = False
         m = mistake.nonzero()[0]
     else:
         pos = who.take(rows)
@@ -700,7 +848,6 @@ def _play(
         mistake = card > lv.low[:, rows].min(axis=0)
         top[rows] = card
         lv.declined[rows] = False
-        left[rows] -= 1
         m = rows[mistake]
     nxt = pflat.take(pos)
     nxt += 1
@@ -708,7 +855,12 @@ def _play(
     pflat[pos] = nxt  # (fancy assignment: faster than ``put``)
     hidx = pos * width
     hidx += nxt
-    lflat[pos] = hflat.take(hidx).astype(np.int64)  # (a cast in the assignment is slower)
+    new = hflat.take(hidx)
+    lflat[pos] = new
+    if rows is None:
+        holding -= new == NONE
+    else:
+        holding[rows] -= new == NONE
     if m.size:
         # Everyone discards the cards below the played one (the mistake rule).
         below = lv.hands.take(m, axis=1) <= top.take(m)[None, :, None]
@@ -719,13 +871,13 @@ def _play(
         idx = _arange(n)[:, None] * a + m
         idx *= width
         idx += p
-        lv.low[:, m] = hflat.take(idx)
-        left[m] = n * level - p.sum(axis=0)
-        lives, mistakes = lv.counts[0], lv.counts[3]
+        low = hflat.take(idx)
+        lv.low[:, m] = low
+        holding[m] = (p < level).sum(axis=0)  # (count_nonzero with an axis costs 3 times)
+        lives = lv.counts[0]  # (the mistake itself is counted by the lives: see `_Level`)
         after = lives.take(m)
         after -= 1
         lives[m] = after
-        mistakes[m] += 1
         done[m] = after <= 0  # R9: lost at once (``done`` was False for every row played)
     _last_hand(lv, done)
 
@@ -738,12 +890,9 @@ def _last_hand(lv: _Level, done: BoolArray) -> None:
     mistake and no star proposal can come (`StarPolicy.wants_star` needs
     another seat with cards); the level is cleared. Playing them out one
     event at a time would change nothing but the time it takes. (Inert games
-    have ``left`` far below 0.)
+    count far more seats than there are.)
     """
-    level = lv.hands.shape[2] - 2
-    in_one = lv.ptr.min(axis=0)
-    in_one += lv.left
-    done |= in_one == level
+    done |= lv.holding <= 1
 
 
 # R9 AGAIN (see the header): a game ends with its level cleared or its lives gone
@@ -751,14 +900,14 @@ def _end(lv: _Level, done: BoolArray) -> int:
     """Make the games that ended inert; return how many.
 
     An inert game has no cards (every wait is for ever, so it plays `NONE`
-    and changes nothing) and a count of cards left that never reaches 0
-    again. Its counts stay as they were: `_record` takes them when the game
+    and changes nothing) and a count of seats with cards that never comes
+    down to 1 again. Its counts stay as they were: `_record` takes them when the game
     is dropped (`_Level.compact`) or the level is over, one copy for many
     games instead of one per step.
     """
     d = done.nonzero()[0]
     lv.low[:, d] = NONE
-    lv.left[d] = -(10**9)
+    lv.holding[d] = 10**9
     lv.live[d] = False
     return d.size
 
@@ -767,9 +916,9 @@ def _end(lv: _Level, done: BoolArray) -> int:
 def _record(lv: _Level, outcome: _Outcome) -> None:
     """Record the inert games in ``outcome``: with lives left, a game cleared the level."""
     d = (~lv.live).nonzero()[0]
-    row = lv.row[d]
-    outcome.counts[:, row] = lv.counts[:, d]
-    outcome.cleared[row] = lv.lives[d] > 0
+    row = lv.row.take(d)
+    outcome.counts[:, row] = lv.counts.take(d, axis=1)
+    outcome.cleared[row] = lv.lives.take(d) > 0
 
 
 def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generator) -> _Outcome:
@@ -783,29 +932,41 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
         done = np.zeros(a, dtype=np.bool_)
         rows = star.throw(lv, done) if star.any else None
         # Plays: every seat re-plans from this moment with fresh noise.
-        gap = lv.low - lv.top
+        gap = (lv.low - lv.top).astype(np.intp)  # (in int16, then widened: half the time)
         held = _held(timing, lv, star.any) if timing.holds else None
         who = _first_to_act(timing, _planned_waits(timing, gap, rng, held), rng)
-        _play(lv, who, rows, done)
+        _play(lv, who, rows, done, star.any)
         if done.any():
             n_live -= _end(lv, done)
             if n_live and n_live * 4 < a:
                 _record(lv, outcome)
                 lv.compact()
-    _record(lv, outcome)
+    if lv.row.size == outcome.cleared.size:  # never compacted: the rows are the games
+        outcome.counts, outcome.cleared = lv.counts, lv.lives > 0  # (every game ended)
+    else:
+        _record(lv, outcome)
+    outcome.mistakes[:] -= outcome.lives  # mistakes + lives, less the lives (see `_Level`)
     return outcome
 
 
 def _fast_block(
-    rules: Rules, team: Sequence[Bot], games: int, seed: np.random.SeedSequence, first: int
-) -> dict[str, Any]:
-    """Play ``games`` whole games of stationary timers; return one row per level reached.
+    rules: Rules,
+    team: Sequence[Bot],
+    games: int,
+    seed: np.random.SeedSequence,
+    first: int,
+    keep: Keep = "games",
+) -> tuple[LevelTotals, Rows | None]:
+    """Play ``games`` whole games of stationary timers; return their `LevelTotals` and,
+    with ``keep="games"``, one row per level reached, level by level (each level's
+    games in order; None otherwise).
 
     The same model as the runner, one public event per step for all games at
     once: every seat re-plans with fresh noise after every event, so the next
     actor is the seat with the smallest fresh wait (ties broken at random); a
     proposal (the default `StarPolicy`) comes before any wait. The games that
-    clear a level go on to the next; ``first`` numbers them.
+    clear a level go on to the next; ``first`` numbers them. The totals are
+    summed level by level as the levels end (no rows for them).
     """
     rng = np.random.default_rng(seed)
     seats = _Seats.of(team)
@@ -816,7 +977,9 @@ def _fast_block(
     stars = np.full(games, rules.stars, dtype=np.int64)
     boxed = np.zeros(games, dtype=np.int64)
     alive = np.arange(games)
-    out: dict[str, list[Any]] = {c: [] for c in LEVEL_COLUMNS}
+    played = np.zeros(rules.n_levels, dtype=np.int64)
+    sums = {c: np.zeros(rules.n_levels, dtype=np.int64) for c in _SUMMED}
+    ended: list[tuple[IntArray, _Outcome]] = []
     for level in range(1, rules.n_levels + 1):
         g = alive.size
         if g == 0:
@@ -832,17 +995,30 @@ def _fast_block(
         lives[alive] = end.lives
         stars[alive] = end.stars
         boxed[alive] = end.boxed
-        row = {
-            "game": alive + first,
-            "level": np.full(g, level, dtype=np.int64),
-            "cleared": end.cleared,
-            "mistakes": end.mistakes,
-            "stars_used": end.stars_used,
-            "lives": end.lives,
-            "stars": end.stars,
-            "tempo_spread": np.full(g, spread),
-        }
-        for c in LEVEL_COLUMNS:
-            out[c].append(row[c])
+        played[level - 1] = g
+        for c in _SUMMED:
+            sums[c][level - 1] = end.column(c).sum()
+        if keep == "games":
+            ended.append((alive, end))
         alive = alive[end.cleared]
-    return {c: np.concatenate(out[c]) for c in LEVEL_COLUMNS}
+    totals = LevelTotals.of_levels(played, sums, spread)
+    if keep != "games":
+        return totals, None
+    rows: Rows = {
+        "game": np.concatenate([alive for alive, _ in ended]) + first,
+        "level": np.repeat(
+            np.arange(1, len(ended) + 1, dtype=np.int64), [alive.size for alive, _ in ended]
+        ),
+        **{
+            c: np.concatenate([end.column(c) for _, end in ended])
+            for c in LEVEL_COLUMNS
+            if c not in ("game", "level", "tempo_spread")
+        },
+    }
+    rows["tempo_spread"] = np.full(rows["game"].size, spread)
+    return totals, {c: rows[c] for c in LEVEL_COLUMNS}
+
+
+#: the summed columns of `LevelTotals` that the fast engine adds up itself (the tempo
+#: spread is one number for a stationary team: `LevelTotals.of_levels`)
+_SUMMED = tuple(c for c in LevelTotals.SUMMED if c not in LevelTotals.FRACTIONAL)

@@ -118,6 +118,22 @@ class LevelTotals:
         return cls(np.bincount(index, minlength=levels).astype(np.int64), sums)
 
     @classmethod
+    def of_levels(
+        cls, played: IntArray, sums: Mapping[str, IntArray], spread: float
+    ) -> LevelTotals:
+        """The totals from each level's count of games (``played``) and sums of the
+        whole-number columns (``sums``), for a team whose tempo spread is ``spread``
+        in every game (the fast engine's: its stationary teams never change tempo).
+        The same numbers as `of` on the rows."""
+        fractions = _fractions(played.size)
+        for level in np.flatnonzero(played):
+            fractions[level] = Fraction(float(spread)) * int(played[level])
+        whole = {
+            c: np.asarray(sums[c], dtype=np.int64) for c in cls.SUMMED if c not in cls.FRACTIONAL
+        }
+        return cls(played, {**whole, **{c: fractions for c in cls.FRACTIONAL}})
+
+    @classmethod
     def zero(cls, levels: int) -> LevelTotals:
         """No games yet."""
         sums = {
@@ -268,14 +284,34 @@ def _spread(team: Sequence[Bot]) -> float:
     return max(tempos) / min(tempos) - 1.0
 
 
-def _collect(parts: list[Rows], rules: Rules, games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The ``games`` and ``levels`` tables from the blocks' rows (each sorted by game, level).
+def _collect(
+    parts: list[tuple[Rows, bool]], rules: Rules, games: int
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The ``games`` and ``levels`` tables from the blocks' rows, each by game, then
+    level, or (True beside it) level by level with each level's games in order.
 
-    The blocks hold consecutive games in order, so the rows are in order too:
-    no sort, no group-by. A game's rows are its levels 1, 2, ..., so its rows
-    start where ``level`` is 1.
+    The blocks hold consecutive games in order, so the rows, each block's taken
+    by game straight into the table's column, are in order too: one copy, and
+    for rows level by level one stable sort of the block's game numbers (which
+    keeps each game's levels in order). A game's rows are its levels 1, 2, ...,
+    so its rows start where ``level`` is 1.
     """
-    data = {c: np.concatenate([p.pop(c) for p in parts]) for c in LEVEL_COLUMNS}
+    total = sum(rows["level"].size for rows, _ in parts)
+    data = {c: np.empty(total, dtype=parts[0][0][c].dtype) for c in LEVEL_COLUMNS}
+    at = 0
+    for rows, by_level in parts:  # block by block, each block's rows freed as they go in
+        size = rows["level"].size
+        order = np.argsort(rows["game"], kind="stable") if by_level else None
+        for c in LEVEL_COLUMNS:
+            values = rows.pop(c)
+            into = data[c][at : at + size]
+            if order is None:
+                into[:] = values
+            else:
+                # (an order is a permutation, so no index is out of range; mode="raise",
+                # the default, would write through a buffer: twice the time)
+                np.take(values, order, out=into, mode="clip")
+        at += size
     parts.clear()
     levels = pd.DataFrame(data, copy=False)
     del data
@@ -285,8 +321,8 @@ def _collect(parts: list[Rows], rules: Rules, games: int) -> tuple[pd.DataFrame,
     assert start.size == games
 
     def per_game(column: str) -> IntArray:
-        values = levels[column].to_numpy().astype(np.int64)
-        return np.add.reduceat(values, start)
+        total: IntArray = np.add.reduceat(levels[column].to_numpy(), start, dtype=np.int64)
+        return total
 
     cleared = per_game("cleared")
     per = pd.DataFrame(
