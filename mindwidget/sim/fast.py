@@ -107,9 +107,12 @@ itself). The column loop costs its scattered reads and writes of the table
 cache), not its calls. And for ``keep="games"``: each block's rows made by
 game, then level, in the block (a scatter a level and column, the game and
 level columns counted out; `results._collect` then copies them without a
-sort): the same tables, 0.98 to 1.13 times the time in three A/B runs of
-50,000 games, as `_collect` costs its copy into the tables' fresh memory,
-not its sort.
+sort): the same tables, 0.98 to 1.14 times the time in four A/B runs of
+50,000 games, as `_collect` costs its first touch of the tables' fresh
+memory (page faults: 9-10 ms for the 18 MB of 50,000 games' columns,
+against 1.5 ms for the same copies into memory in use), not its sort; one
+allocation for all columns (huge pages by NumPy's ``madvise``) gave 2 to 49
+ms (the kernel's compaction), not worth it.
 Any of these may change the random
 stream (and so the results for a seed), never the distribution: the race by
 differences changed it for lognormal teams of two or three equal seats.
