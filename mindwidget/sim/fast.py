@@ -94,6 +94,28 @@ first actor, ``take(mode="wrap")``, an int16 pointer and a draw-major
 layout of the draws (within the noise), and a flat cursor into the hands
 instead of the pointer (no clamp and no index arithmetic a step, but the
 hands copied into a buffer with a tail for the inert games: 1-8% slower).
+Tried for the deal in a second round (`_draw` alone, 8,192 games, levels 1
+to 10, one run each): every draw at once with an owner table (each
+(game, card) written by one draw, the others drawn again round by round:
+1.1 to 1.9 times the time, also with int8 owners), the repeats only marked
+column by column and drawn again all together afterwards (1.3 to 1.5
+times), a bit set of 13 bytes per game instead of the table of flags (1.15
+times: more operations a column), and 16-bit draws from ``random_raw`` by
+``%`` or Lemire's multiply (slower than `numpy.random.Generator.integers`
+itself). The column loop costs its scattered reads and writes of the table
+(about 100 us a column of 8,192 games in place, 30 us with the table in
+cache), not its calls. And for ``keep="games"``: each block's rows made by
+game, then level, in the block (a scatter a level and column, the game and
+level columns counted out; `results._collect` then copies them without a
+sort): the same tables, 0.98 to 1.14 times the time in four A/B runs of
+50,000 games, as `_collect` costs its first touch of the tables' fresh
+memory (page faults: 9-10 ms for the 18 MB of 50,000 games' columns,
+against 1.5 ms for the same copies into memory in use), not its sort; one
+allocation for all columns (huge pages by NumPy's ``madvise``) gave 2 to 49
+ms (the kernel's compaction), not worth it. Nor the level rows handed to
+`_collect` as they ended (no block copy at all, one scatter a level and
+column straight into the tables): 2,700 page faults fewer of 15,700, the
+same tables, 0.98 to 1.04 times the time in three A/B runs.
 Any of these may change the random
 stream (and so the results for a seed), never the distribution: the race by
 differences changed it for lognormal teams of two or three equal seats.
