@@ -26,9 +26,11 @@ classes of 30 pupils), beside the relay with the same 300 pupils.
 and writes its statistics to FILE (look for the p95 tail there).
 ``--before DIR``: each case is also served from the source tree DIR (a git
 worktree of main, say), between ours and the relay, so that before and after
-are measured in one run, under the same load. The pupils all come from
-127.0.0.1: the server lifts its per-address join burst, as it lifts the
-socket cap, and keeps its journal in a temporary folder, as a lesson would.
+are measured in one run, under the same load.
+
+The pupils all come from 127.0.0.1, so our server lifts its per-address join
+burst as it lifts the socket cap; each class keeps its journal, as in a
+lesson, in a temporary folder that goes at the end.
 
 In the same run the same pupils, tables and think times are played through a
 minimal relay peer: plain `websockets` that sends each play to the other two
@@ -63,7 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PER_PROCESS = 60
 
 OURS = """
-import asyncio, cProfile, json, resource, sys, tempfile
+import asyncio, cProfile, json, resource, shutil, sys, tempfile
 from mindwidget.classroom import Classroom, room
 
 CLASSES, PROFILE = int(sys.argv[1]), sys.argv[2]
@@ -90,6 +92,7 @@ async def main():
         profile.dump_stats(PROFILE)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"maxrss_mb": peak}), flush=True)
+    shutil.rmtree(data, ignore_errors=True)
 
 asyncio.run(main())
 """
