@@ -217,6 +217,19 @@ class Client:
         self._reader.join(WAIT_S)
 
 
+def all_phase(clients: list[Client], *phases: str) -> None:
+    """Wait until every client's table shows one of ``phases``."""
+    for c in clients:
+        c.wait(lambda x: x.phase in phases, f"phase {phases} for {c.info.get('name')}")
+
+
+def ready_all(clients: list[Client]) -> None:
+    """Every client presses Ready; wait until the level plays."""
+    for c in clients:
+        c.send({"type": "ready"})
+    all_phase(clients, "play")
+
+
 # ------------------------------------------------------- a class without a server
 @dataclass
 class Pupil:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from mindwidget.trace import trace_stops
-from tests.classroom_harness import Client, Server
+from tests.classroom_harness import Client, Server, all_phase, ready_all
 from tests.netproxy import Proxy
 
 WAIT_S = 20.0
@@ -36,17 +36,6 @@ def join(server: Server, name: str, url: str | None = None, lang: str = "en") ->
     c = Client(server, lang=lang, url=url)
     assert c.join(server.room.code, name, lang)["type"] == "welcome"  # type: ignore[union-attr]
     return c
-
-
-def phase(clients: list[Client], *phases: str) -> None:
-    for c in clients:
-        c.wait(lambda x: x.phase in phases, f"phase {phases} for {c.info.get('name')}")
-
-
-def ready(clients: list[Client]) -> None:
-    for c in clients:
-        c.send({"type": "ready"})
-    phase(clients, "play")
 
 
 def until(test: Callable[[], Any], what: str, timeout: float = WAIT_S) -> Any:
@@ -78,8 +67,8 @@ def test_a_pupil_moved_out_of_a_running_table_leaves_a_bot_and_keeps_their_cards
     server: Server,
 ) -> None:
     pupils = [join(server, n) for n in ("Anna", "Bram", "Eva")]
-    phase(pupils, "ready")
-    ready(pupils)
+    all_phase(pupils, "ready")
+    ready_all(pupils)
     eva = lowest(pupils)  # the one who may play now without a mistake
     others = [c for c in pupils if c is not eva]
     name, seat = eva.info["name"], eva.info["seat"]
@@ -102,7 +91,7 @@ def test_a_pupil_moved_out_of_a_running_table_leaves_a_bot_and_keeps_their_cards
     assert row["seats"][seat] == {"seat": seat, "kind": "bot", "name": f"Bot {seat + 1}"}
     assert row["why"] == "seat" and row["offer_bot"] == []
     # the two pupils left go on: the table waits for nobody who is not there
-    ready(others)
+    ready_all(others)
     assert table(server)["waiting_for"] == []
 
     # Finn takes the bot's seat: he never inherits Eva's card (nor the bot's)
@@ -125,18 +114,18 @@ def test_every_stop_says_why_the_pupil_the_teacher_a_seat_and_a_lost_connection(
     s = Server(size=3, seed=5, tempo="slow", grace=1.0)
     try:
         a, b, c = (join(s, n, lang="nl") for n in ("Anna", "Bram", "Cas"))
-        phase([a, b, c], "ready")
-        ready([a, b, c])
+        all_phase([a, b, c], "ready")
+        ready_all([a, b, c])
         a.send({"type": "stop"})
         for x in (a, b, c):
             x.wait(lambda v: v.view.get("why") == "stop", "a pupil's stop")
         assert b.view["stopped_by"] == a.info["seat"]
-        ready([a, b, c])
+        ready_all([a, b, c])
         s.call(s.room.pause_all)  # type: ignore[union-attr]
         for x in (a, b, c):
             x.wait(lambda v: v.view.get("why") == "teacher", "the teacher's pause")
         assert table(s)["why"] == "teacher"
-        ready([a, b, c])
+        ready_all([a, b, c])
         seat = c.info["seat"]
         c.close()  # Cas's connection is lost past the grace period
         for x in (a, b):
@@ -145,7 +134,7 @@ def test_every_stop_says_why_the_pupil_the_teacher_a_seat_and_a_lost_connection(
         assert table(s)["offer_bot"] == [seat]  # the dashboard's way on
         s.call(s.room.give_to_bot, 1, seat)  # type: ignore[union-attr]
         a.wait(lambda v: v.info["seats"][seat]["kind"] == "bot", "a bot in Cas's seat")
-        ready([a, b])
+        ready_all([a, b])
         s.call(s.room.give_to_bot, 1, b.info["seat"])  # type: ignore[union-attr]
         a.wait(lambda v: v.view.get("why") == "seat", "the stop for a change of seat")
         game = s.call(lambda: s.room.table(1).table.game.copy())  # type: ignore[union-attr]
@@ -172,8 +161,8 @@ def test_a_silent_drop_is_offline_within_10_s_stops_within_25_s_and_plays_no_lat
     try:
         a, b = join(server, "Anna"), join(server, "Bram")
         c = join(server, "Cas", url=url)  # the phone, through the proxy
-        phase([a, b, c], "ready")
-        ready([a, b, c])
+        all_phase([a, b, c], "ready")
+        ready_all([a, b, c])
         game = server.room.table(1).table.game  # type: ignore[union-attr]
         pile = server.call(lambda: list(game.pile))
         hand = list(c.view["hand"])
@@ -216,8 +205,8 @@ def test_a_hard_drop_is_offline_at_once_and_the_seat_comes_back_on_reconnect() -
     try:
         a, b = join(s, "Anna"), join(s, "Bram")
         c = join(s, "Cas", url=url)
-        phase([a, b, c], "ready")
-        ready([a, b, c])
+        all_phase([a, b, c], "ready")
+        ready_all([a, b, c])
         token, seat = c.token, c.info["seat"]
         proxy.reset()  # a hard drop: every connection reset, new ones too until heal
         c.wait(lambda x: x.closed, "the phone's socket closed")
@@ -243,8 +232,8 @@ def test_an_action_made_on_a_view_the_table_has_left_is_refused_over_the_wire(
     server: Server,
 ) -> None:
     pupils = [join(server, n) for n in ("Anna", "Bram", "Cas")]
-    phase(pupils, "ready")
-    ready(pupils)
+    all_phase(pupils, "ready")
+    ready_all(pupils)
     first = lowest(pupils)
     late = next(c for c in pupils if c is not first)
     old = {"epoch": late.model["clock"]["epoch"], "n": late.view["n"]}

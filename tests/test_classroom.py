@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 import websockets
-from classroom_harness import Client, Server
+from classroom_harness import Client, Server, all_phase, ready_all
 from jsonschema import Draft202012Validator
 from test_widget_privacy import hidden_cards, leaks, timing_leaks
 from websockets.exceptions import InvalidStatus
@@ -69,17 +69,6 @@ def seated(server: Server, names: list[str], lang: str = "en") -> list[Client]:
 
 def wrong(code: str) -> str:
     return f"{(int(code) + 1) % 10_000:04d}"
-
-
-def all_phase(clients: list[Client], *phases: str) -> None:
-    for c in clients:
-        c.wait(lambda x: x.phase in phases, f"phase {phases} for {c.info.get('name')}")
-
-
-def ready_all(clients: list[Client]) -> None:
-    for c in clients:
-        c.send({"type": "ready"})
-    all_phase(clients, "play")
 
 
 def lowest_holder(clients: list[Client]) -> Client | None:

@@ -20,6 +20,18 @@ def new_page(chromium: Browser, made: list[BrowserContext], **options: Any) -> P
     return context.new_page()
 
 
+def phone_page(chromium: Browser, made: list[BrowserContext]) -> Page:
+    """A pupil's phone: 390 x 844, touch, twice the pixels."""
+    return new_page(
+        chromium,
+        made,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+
+
 def phase_is(page: Page, phase: str) -> None:
     expect(tid(page, "phase")).to_have_attribute("data-phase", phase)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_pages import new_page, phase_is, press
+from class_pages import new_page, phase_is, phone_page, press
 from lab import tid
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -80,17 +80,6 @@ def all_ready(pages: list[Page]) -> None:
         press(p, "btn-ready")
     for p in pages:
         phase_is(p, "play")
-
-
-def phone_page(chromium: Browser, contexts: list[BrowserContext]) -> Page:
-    return new_page(
-        chromium,
-        contexts,
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-    )
 
 
 def assert_paused(phone: Page) -> None:

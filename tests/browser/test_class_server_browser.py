@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from class_pages import clear_level_one_and_start_two, new_page, phase_is, press
+from class_pages import clear_level_one_and_start_two, new_page, phase_is, phone_page, press
 from lab import open_notebook, run_cell, tid, write_notebook
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -115,14 +115,7 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
 def test_a_phone_plays_a_whole_level(
     chromium: Browser, contexts: list[BrowserContext], server: Server
 ) -> None:
-    phone = new_page(
-        chromium,
-        contexts,
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-    )
+    phone = phone_page(chromium, contexts)
     phone.goto(f"http://127.0.0.1:{server.port}/")
     shot(phone, "class-join-phone-nl")
     join(phone, server, "Noor", tap=True)
