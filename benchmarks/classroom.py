@@ -32,12 +32,20 @@ The pupils all come from 127.0.0.1, so our server lifts its per-address join
 burst as it lifts the socket cap; each class keeps its journal, as in a
 lesson, in a temporary folder that goes at the end.
 
-In the same run the same pupils, tables and think times are played through a
-minimal relay peer: plain `websockets` that sends each play to the other two
-at the table and nothing else. The difference is what the game logic (checks,
-the table, three seat views, the trace) costs above bare transport. Both
-servers and the clients share this 2-core machine, so the figures include the
-clients' own CPU.
+In the same run the same pupils, tables and think times are played through two
+minimal relay peers, plain `websockets` that sends each message to the other
+two at the table and nothing else:
+
+* ``relay``: the pupils send what ours send, level after level (each presses
+  Ready, the 3n cards of level n are played, the first presses Next level);
+* ``relay plays``: the pupils only play, a card after each think time (the
+  peer as issue 27 was filed: no Ready and no Next level, so fewer frames a
+  play than any game of levels has).
+
+The difference is what the game logic (checks, the table, three seat views,
+the trace, the journal) and Tornado cost above bare transport. The servers and
+the clients share this 2-core machine, so the figures include the clients' own
+CPU. Besides frames, the pupils count the bytes of the frames they receive.
 
 Last, the teacher's dashboard with ``--dashboard-tables`` tables in play
 (`benchmarks/dashboard.py`): its updates per second and its share of one core.
@@ -130,11 +138,12 @@ asyncio.run(main())
 # ------------------------------------------------------------------ clients
 #: Frames this client process received and sent in the measured window (the
 #: server sent and received as many): what a play costs in frames.
-FRAMES = {"in": 0, "out": 0}
+FRAMES = {"in": 0, "out": 0, "bytes_in": 0, "bytes_out": 0}
 
 
 async def send(ws: Any, text: str) -> None:
     FRAMES["out"] += 1
+    FRAMES["bytes_out"] += len(text)
     await ws.send(text)
 
 
@@ -167,6 +176,7 @@ class Table:
 async def read_ours(p: Pupil) -> None:
     async for raw in p.ws:
         FRAMES["in"] += 1
+        FRAMES["bytes_in"] += len(raw)
         msg = json.loads(raw)
         kind = msg.get("type")
         if kind == "ping":
@@ -219,28 +229,46 @@ async def drive_ours(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
             asked.clear()  # nothing moved for 5 s: look again
 
 
+#: What the relay's messages carry besides their type: about twice an update of ours.
+PAD = "x" * 1500
+
+
 async def read_relay(p: Pupil) -> None:
     async for raw in p.ws:
         FRAMES["in"] += 1
+        FRAMES["bytes_in"] += len(raw)
         msg = json.loads(raw)
         if msg.get("type") == "play":
             p.table.saw(msg["card"])
 
 
-async def drive_relay(t: Table, stop: asyncio.Event, rng: random.Random) -> None:
+async def drive_relay(t: Table, stop: asyncio.Event, rng: random.Random, levels: bool) -> None:
+    """The relay's pupils. With ``levels`` they send what ours send, level after level: each
+    presses Ready, the cards of level n (3n plays, each after a think time), then the first
+    presses Next level (10 levels, then level 1 again); every message goes to the other two.
+    Without, they only play, a card after each think time (the peer of issue 27 as filed)."""
     card = 0
+    level = 1
     while not stop.is_set():
-        await asyncio.sleep(rng.uniform(0.2, 0.6))
-        card += 1
-        p = t.pupils[card % len(t.pupils)]
-        t.sent[(t.id, card)] = time.perf_counter()
-        await send(p.ws, json.dumps({"type": "play", "card": card, "pad": "x" * 1500}))
+        if levels:
+            for p in t.pupils:
+                await send(p.ws, json.dumps({"type": "ready", "pad": PAD}))
+        for _ in range(len(t.pupils) * level if levels else 1):
+            await asyncio.sleep(rng.uniform(0.2, 0.6))
+            card += 1
+            p = t.pupils[card % len(t.pupils)]
+            t.sent[(t.id, card)] = time.perf_counter()
+            await send(p.ws, json.dumps({"type": "play", "card": card, "pad": PAD}))
+        if levels:
+            await send(t.pupils[0].ws, json.dumps({"type": "next_level", "pad": PAD}))
+            level = level % 10 + 1
 
 
 async def clients(
-    port: int, code: str, n: int, relay: bool, warm: float, seconds: float, first: int
+    port: int, code: str, n: int, peer: str, warm: float, seconds: float, first: int
 ) -> dict[str, Any]:
     """``n`` pupils (tables ``first``, ``first + 1``, ...): join, say so, wait for "go", play."""
+    relay = peer != "ours"
     sent: dict[tuple[int, int], float] = {}
     lat: list[float] = []
     tables = [Table(first + i, sent, lat) for i in range(n // 3)]
@@ -264,8 +292,14 @@ async def clients(
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "go"
     stop = asyncio.Event()
     rng = random.Random(first)
-    drive = drive_relay if relay else drive_ours
-    tasks += [asyncio.create_task(drive(t, stop, random.Random(rng.random()))) for t in tables]
+    tasks += [
+        asyncio.create_task(
+            drive_relay(t, stop, random.Random(rng.random()), levels=peer == "relay")
+            if relay
+            else drive_ours(t, stop, random.Random(rng.random()))
+        )
+        for t in tables
+    ]
     await asyncio.sleep(warm)  # the benchmark's warm-up window, not a wait for a condition
     lat.clear()
     FRAMES.update(dict.fromkeys(FRAMES, 0))
@@ -284,9 +318,9 @@ async def clients(
 
 
 def client_main() -> None:
-    port, code, n, relay, warm, seconds, first = sys.argv[2:9]
+    port, code, n, peer, warm, seconds, first = sys.argv[2:9]
     out = asyncio.run(
-        clients(int(port), code, int(n), relay == "1", float(warm), float(seconds), int(first))
+        clients(int(port), code, int(n), peer, float(warm), float(seconds), int(first))
     )
     print(json.dumps(out))
 
@@ -305,7 +339,7 @@ def run(
     """``n`` pupils on one server process: ours with ``classes`` classes of ``n / classes``
     (one `Classroom` each; its mindwidget from the source ``tree``), or the relay."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    code = RELAY if kind == "relay" else OURS
+    code = RELAY if kind.startswith("relay") else OURS
     server_env = dict(env, PYTHONPATH=str(tree))
     server = subprocess.Popen(
         [sys.executable, "-c", code, str(classes), profile or "-"],
@@ -328,7 +362,7 @@ def run(
             count = min(PER_PROCESS, (c + 1) * per_class - first)
             w = subprocess.Popen(
                 [sys.executable, __file__, "--client", str(hello["port"]), hello["code"] or "-",
-                 str(count), "1" if kind == "relay" else "0", str(warm), str(seconds),
+                 str(count), "ours" if kind == "before" else kind, str(warm), str(seconds),
                  str(first // 3 + 1)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
             )  # fmt: skip
@@ -374,6 +408,8 @@ def run(
         # frames per play, as the server sees them: received / sent
         "frames_in": frames_in / max(1, len(lat)),
         "frames_out": frames_out / max(1, len(lat)),
+        # bytes per frame the server sent (what its JSON and its sockets carry)
+        "bytes_per_frame_out": sum(g["frames"]["bytes_in"] for g in got) / max(1, frames_out),
         "p50": q[49],
         "p95": q[94],
         "p99": q[98],
@@ -433,7 +469,7 @@ def main() -> None:
         cases.append((classes * per, classes))
     largest = max(args.pupils)
     for n, classes in cases:
-        for kind in ("ours", "before", "relay") if args.before else ("ours", "relay"):
+        for kind in ("ours",) + ("before",) * bool(args.before) + ("relay", "relay plays"):
             profile = args.profile if kind == "ours" and classes == 1 and n == largest else None
             tree = args.before.resolve() if kind == "before" else ROOT
             r = run(kind, n, args.warm, args.seconds, args.server_nice, classes, profile, tree)
@@ -443,23 +479,26 @@ def main() -> None:
                   f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
                   f"{r['sys_ms_per_play']:9.2f} "
                   f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f} "
-                  f"{r['frames_in']:11.2f} / {r['frames_out']:.2f}",
+                  f"{r['frames_in']:11.2f} / {r['frames_out']:.2f} "
+                  f"({r['bytes_per_frame_out']:,.0f} B a frame out)",
                   flush=True)  # fmt: skip
-    print("\nours (and before) / relay, one run (p95, CPU per play; targets: at most 5x and 2x):")
+    print("\nours (and before) / each relay, one run (p95, CPU per play; targets: at most 5x and 2x):")
     for case in cases:
-        p = next(r for r in rows if r["case"] == case and r["kind"].startswith("relay"))
         label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
-        for name in ("ours", "before"):
-            o = next((r for r in rows if r["case"] == case and r["kind"].startswith(name)), None)
-            if o is not None:
-                frames = (o["frames_in"] + o["frames_out"]) / max(
-                    p["frames_in"] + p["frames_out"], 1e-9
-                )
-                cpu = o["cpu_ms_per_play"] / max(p["cpu_ms_per_play"], 1e-9)
-                print(
-                    f"  {label}, {name}: p95 x{o['p95'] / p['p95']:.1f}, CPU per play x{cpu:.1f} "
-                    f"(= frames per play x{frames:.1f} times CPU per frame x{cpu / frames:.1f})"
-                )
+        for peer in ("relay", "relay plays"):
+            p = next(r for r in rows if r["case"] == case and r["kind"].split(" x")[0] == peer)
+            for name in ("ours", "before"):
+                o = next((r for r in rows if r["case"] == case and r["kind"].startswith(name)), None)
+                if o is not None:
+                    frames = (o["frames_in"] + o["frames_out"]) / max(
+                        p["frames_in"] + p["frames_out"], 1e-9
+                    )
+                    cpu = o["cpu_ms_per_play"] / max(p["cpu_ms_per_play"], 1e-9)
+                    print(
+                        f"  {label}, {name} / {peer}: p95 x{o['p95'] / p['p95']:.1f}, "
+                        f"CPU per play x{cpu:.1f} (= frames per play x{frames:.1f} "
+                        f"times CPU per frame x{cpu / frames:.1f})"
+                    )
     targets = {120: 50.0, 300: 100.0}
     for r in rows:
         if r["kind"] == "ours" and r["pupils"] in targets:
