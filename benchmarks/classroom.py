@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/classroom.py [--pupils 30 120 300] [--seconds 20]
                                              [--host 10x30] [--dashboard-tables 100]
-                                             [--profile FILE] [--before DIR]
+                                             [--profile FILE] [--before DIR] [--split]
 
 For each class size a fresh server runs in its own process (`Classroom` on
 127.0.0.1, no socket cap, no rate limit), and the pupils are `websockets`
@@ -27,6 +27,9 @@ and writes its statistics to FILE (look for the p95 tail there).
 ``--before DIR``: each case is also served from the source tree DIR (a git
 worktree of main, say), between ours and the relay, so that before and after
 are measured in one run, under the same load.
+``--split``: where our server's CPU goes, each entry point of the event loop
+timed (a message in, an update out, the journal's commit, housekeeping); the
+rest is Tornado's reading of frames, the event loop and the kernel.
 
 The pupils all come from 127.0.0.1, so our server lifts its per-address join
 burst as it lifts the socket cap; each class keeps its journal, as in a
@@ -73,12 +76,31 @@ ROOT = Path(__file__).resolve().parents[1]
 PER_PROCESS = 60
 
 OURS = """
-import asyncio, cProfile, json, resource, shutil, sys, tempfile
+import asyncio, cProfile, collections, json, resource, shutil, sys, tempfile, time
 from mindwidget.classroom import Classroom, room
+from mindwidget.classroom.links import PupilSocket
+from mindwidget.classroom.server import Classroom as _Classroom
 
-CLASSES, PROFILE = int(sys.argv[1]), sys.argv[2]
+CLASSES, PROFILE, SPLIT = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "1"
 # every pupil here comes from 127.0.0.1: lift the per-address join burst as the socket cap is
 room.JOINS_PER_ADDRESS = 1_000_000
+CPU = collections.Counter()  # --split: CPU seconds in each of the loop's entry points of ours
+
+def timed(cls, name, part):
+    inner, clock = getattr(cls, name), time.thread_time
+    def outer(self, *args, **kwargs):
+        start = clock()
+        try:
+            return inner(self, *args, **kwargs)
+        finally:
+            CPU[part] += clock() - start
+    setattr(cls, name, outer)
+
+if SPLIT:
+    timed(PupilSocket, "on_message", "a message in (checks, the game, the seats' views)")
+    timed(PupilSocket, "send_update", "an update out (its changes, JSON, Tornado's write)")
+    timed(_Classroom, "_before_send", "the journal's commit")
+    timed(_Classroom, "_housekeeping", "housekeeping (pings, who is offline)")
 
 async def main():
     data = tempfile.mkdtemp(prefix="mw-bench-")  # each class keeps its journal, as in a lesson
@@ -94,16 +116,21 @@ async def main():
     profile = cProfile.Profile() if PROFILE != "-" else None
     if profile:
         profile.enable()
+    CPU.clear()
+    start = time.process_time()
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # "stop"
+    whole = time.process_time() - start
     if profile:
         profile.disable()
         profile.dump_stats(PROFILE)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"maxrss_mb": peak}), flush=True)
+    split = {part: cpu / whole for part, cpu in CPU.items()} if SPLIT else {}
+    print(json.dumps({"maxrss_mb": peak, "split": split}), flush=True)
     shutil.rmtree(data, ignore_errors=True)
 
 asyncio.run(main())
 """
+
 
 RELAY = """
 import asyncio, json, resource, sys
@@ -335,6 +362,7 @@ def run(
     classes: int = 1,
     profile: str | None = None,
     tree: Path = ROOT,
+    split: bool = False,
 ) -> dict[str, Any]:
     """``n`` pupils on one server process: ours with ``classes`` classes of ``n / classes``
     (one `Classroom` each; its mindwidget from the source ``tree``), or the relay."""
@@ -342,7 +370,7 @@ def run(
     code = RELAY if kind.startswith("relay") else OURS
     server_env = dict(env, PYTHONPATH=str(tree))
     server = subprocess.Popen(
-        [sys.executable, "-c", code, str(classes), profile or "-"],
+        [sys.executable, "-c", code, str(classes), profile or "-", "1" if split else "0"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=server_env, cwd=tree,
     )  # fmt: skip
     assert server.stdout is not None and server.stdin is not None
@@ -417,6 +445,7 @@ def run(
         "clients_cpu": (k1 - k0) / max(1e-9, w1 - w0),
         "load": os.getloadavg()[0],
         "maxrss_mb": mem["maxrss_mb"],
+        "split": mem.get("split") or {},
     }
 
 
@@ -453,13 +482,19 @@ def main() -> None:
         "as 'before', between ours and the relay: before and after in one run",
     )
     parser.add_argument(
+        "--split",
+        action="store_true",
+        help="time our server's entry points (a message in, an update out, the journal's "
+        "commit, housekeeping) and print each one's share of its CPU",
+    )
+    parser.add_argument(
         "--dashboard-tables",
         type=int,
         default=100,
         help="the teacher's dashboard with this many tables in play (0: skip)",
     )
     args = parser.parse_args()
-    print(f"{'server':9} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+    print(f"{'server':11} {'pupils':>6} {'plays':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
           f"{'CPU':>6} {'CPU ms/play':>11} {'of it sys':>9} {'peak MB':>8} {'clients CPU':>11} "
           f"{'load':>5} {'frames in/out per play':>22}")  # fmt: skip
     rows = []
@@ -472,24 +507,33 @@ def main() -> None:
         for kind in ("ours",) + ("before",) * bool(args.before) + ("relay", "relay plays"):
             profile = args.profile if kind == "ours" and classes == 1 and n == largest else None
             tree = args.before.resolve() if kind == "before" else ROOT
-            r = run(kind, n, args.warm, args.seconds, args.server_nice, classes, profile, tree)
+            split = args.split and kind in ("ours", "before")
+            r = run(
+                kind, n, args.warm, args.seconds, args.server_nice, classes, profile, tree, split
+            )
             r["case"] = (n, classes)
             rows.append(r)
-            print(f"{r['kind']:9} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
+            print(f"{r['kind']:11} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
                   f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
                   f"{r['sys_ms_per_play']:9.2f} "
                   f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f} "
                   f"{r['frames_in']:11.2f} / {r['frames_out']:.2f} "
                   f"({r['bytes_per_frame_out']:,.0f} B a frame out)",
                   flush=True)  # fmt: skip
-    print("\nours (and before) / each relay, one run (p95, CPU per play; targets: at most 5x and 2x):")
+            if r["split"]:
+                parts = ", ".join(f"{part} {share:.0%}" for part, share in r["split"].items())
+                rest = 1 - sum(r["split"].values())
+                print(f"          its CPU: {parts}; the rest (Tornado's reading, the event "
+                      f"loop, the kernel) {rest:.0%}", flush=True)  # fmt: skip
+    print("\nours (and before) / each relay, one run (p95, CPU per play; targets: 5x and 2x):")
     for case in cases:
         label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
         for peer in ("relay", "relay plays"):
             p = next(r for r in rows if r["case"] == case and r["kind"].split(" x")[0] == peer)
             for name in ("ours", "before"):
-                o = next((r for r in rows if r["case"] == case and r["kind"].startswith(name)), None)
-                if o is not None:
+                found = [r for r in rows if r["case"] == case and r["kind"].startswith(name)]
+                if found:
+                    o = found[0]
                     frames = (o["frames_in"] + o["frames_out"]) / max(
                         p["frames_in"] + p["frames_out"], 1e-9
                     )
