@@ -29,7 +29,9 @@ worktree of main, say), between ours and the relay, so that before and after
 are measured in one run, under the same load.
 ``--split``: where our server's CPU goes, each entry point of the event loop
 timed (a message in, an update out, the journal's commit, housekeeping); the
-rest is Tornado's reading of frames, the event loop and the kernel.
+rest is Tornado's reading of frames, the event loop and the kernel. With
+Tornado's own write (timed too), that rest is what the transport alone costs
+a play of ours, set beside the relay's whole CPU per play.
 
 The pupils all come from 127.0.0.1, so our server lifts its per-address join
 burst as it lifts the socket cap; each class keeps its journal, as in a
@@ -101,6 +103,7 @@ if SPLIT:
     timed(PupilSocket, "send_update", "an update out (its changes, JSON, Tornado's write)")
     timed(_Classroom, "_before_send", "the journal's commit")
     timed(_Classroom, "_housekeeping", "housekeeping (pings, who is offline)")
+    timed(PupilSocket, "write_message", "write")  # Tornado's, within an update out
 
 async def main():
     data = tempfile.mkdtemp(prefix="mw-bench-")  # each class keeps its journal, as in a lesson
@@ -513,18 +516,25 @@ def main() -> None:
             )
             r["case"] = (n, classes)
             rows.append(r)
-            print(f"{r['kind']:11} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} {r['p95']:8.1f} "
-                  f"{r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
+            print(f"{r['kind']:11} {r['pupils']:6d} {r['plays']:6d} {r['p50']:8.1f} "
+                  f"{r['p95']:8.1f} {r['p99']:8.1f} {r['cpu']:6.2f} {r['cpu_ms_per_play']:11.2f} "
                   f"{r['sys_ms_per_play']:9.2f} "
                   f"{r['maxrss_mb']:8.1f} {r['clients_cpu']:11.2f} {r['load']:5.1f} "
                   f"{r['frames_in']:11.2f} / {r['frames_out']:.2f} "
                   f"({r['bytes_per_frame_out']:,.0f} B a frame out)",
                   flush=True)  # fmt: skip
             if r["split"]:
-                parts = ", ".join(f"{part} {share:.0%}" for part, share in r["split"].items())
-                rest = 1 - sum(r["split"].values())
+                split = dict(r["split"])
+                write = split.pop("write", 0.0)
+                parts = ", ".join(
+                    f"{part} {share:.0%}"
+                    + (f" (of it Tornado's write {write:.0%})" if "update" in part else "")
+                    for part, share in split.items()
+                )
+                rest = 1 - sum(split.values())
                 print(f"          its CPU: {parts}; the rest (Tornado's reading, the event "
                       f"loop, the kernel) {rest:.0%}", flush=True)  # fmt: skip
+                r["transport_ms"] = (rest + write) * r["cpu_ms_per_play"]
     print("\nours (and before) / each relay, one run (p95, CPU per play; targets: 5x and 2x):")
     for case in cases:
         label = f"{case[0]:4d} pupils" + (f" in {case[1]} classes" if case[1] > 1 else "")
@@ -542,6 +552,18 @@ def main() -> None:
                         f"  {label}, {name} / {peer}: p95 x{o['p95'] / p['p95']:.1f}, "
                         f"CPU per play x{cpu:.1f} (= frames per play x{frames:.1f} "
                         f"times CPU per frame x{cpu / frames:.1f})"
+                    )
+    if args.split:
+        print("\nTornado alone (its reading and writing, the event loop, the kernel), per play:")
+        for case in cases:
+            p = next(r for r in rows if r["case"] == case and r["kind"].split(" x")[0] == "relay")
+            for o in rows:
+                if o["case"] == case and "transport_ms" in o:
+                    print(
+                        f"  {o['kind']:11} {o['pupils']:4d} pupils: {o['transport_ms']:.2f} ms, "
+                        f"x{o['transport_ms'] / p['cpu_ms_per_play']:.1f} the relay's whole "
+                        f"CPU per play ({p['cpu_ms_per_play']:.2f} ms); the rest of ours "
+                        f"{o['cpu_ms_per_play'] - o['transport_ms']:.2f} ms"
                     )
     targets = {120: 50.0, 300: 100.0}
     for r in rows:
