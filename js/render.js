@@ -443,7 +443,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
 <div class="mw-layout${layout.beside ? " mw-beside" : ""}">
 <div class="mw-table">
   ${seats(view, ctx, names)}
-  <div class="mw-middle">
+  <div class="mw-middle${allowed.has("vote") ? " mw-voting" : ""}">
     ${pile(view, names, ctx.lang, { early: view.early === true, from })}
     ${discards(view.discards, names, ctx.lang, { marked: new Set(view.mistake_discards ?? []), from, earlier: view.discard_names })}
     <div class="mw-news">${mistakePanel(view, ctx, names)}${votePanel(view, ctx, names, allowed)}${checkPanel(view, ctx)}${noticePanel(ctx)}</div>

@@ -76,6 +76,8 @@ describe("rendering each state of the table", () => {
     expect(s).toContain('data-testid="vote-2" data-vote="true"');
     expect(s).toContain('data-testid="vote-0" data-vote=""');
     expect(enabled(s, "btn-play")).toBe(false);
+    // the row beside the pile grows while this seat may vote (its buttons stay in sight)
+    expect(s).toContain('class="mw-middle mw-voting"');
   });
 
   it("vote result: each vote and the result show", () => {
@@ -84,6 +86,7 @@ describe("rendering each state of the table", () => {
     expect(s).toContain("You agree.");
     expect(s).toContain("Declined: the throwing star stays.");
     expect(has(s, "btn-agree")).toBe(false);
+    expect(s).toContain('class="mw-middle"'); // no vote of this seat: the row keeps its height
   });
 
   it("mistake: which play, which cards from whom, the life lost", () => {

@@ -112,6 +112,53 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
         phase_is(page, "play")
 
 
+def test_a_vote_after_a_mistake_shows_its_buttons_on_a_1280x720_laptop(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    """The mistake's panel stays after Klaar; a star proposed then puts the vote beside
+    it. On a laptop (1280x720) the news beside the pile is short: the vote's Akkoord and
+    Niet akkoord must still be in sight, not clipped below the news' edge (a pupil who
+    cannot see them cannot vote, and the table waits)."""
+    pages = [new_page(chromium, contexts) for _ in range(3)]
+    for page, name in zip(pages, ["Anna", "Bram", "Chaima"], strict=True):
+        join(page, server, name)
+    for page in pages:
+        press(page, "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+    clear_level_one_and_start_two(pages)
+    held = hands(server)
+    low = min(range(3), key=lambda s: held[s][0])
+    press(pages[(low + 1) % 3], "btn-play")  # not the lowest card: a mistake
+    for page in pages:
+        phase_is(page, "stopped")
+        press(page, "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+        expect(tid(page, "mistake")).to_be_visible()  # the panel stays
+    proposer = next(p for p in pages if tid(p, "btn-star").is_enabled())
+    press(proposer, "btn-star")
+    voter = next(p for p in pages if p is not proposer)
+    agree = tid(voter, "btn-agree")
+    expect(agree).to_be_enabled()
+    in_sight = """b => {
+      const r = b.getBoundingClientRect();
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      let clipped = false;
+      for (let e = b.parentElement; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowY === "visible" && s.overflowX === "visible") continue;
+        const c = e.getBoundingClientRect();
+        if (r.top < c.top - 1 || r.bottom > c.bottom + 1) clipped = true;
+      }
+      return {hit: !!at && b.contains(at), clipped, bottom: r.bottom, height: innerHeight};
+    }"""
+    for testid in ("btn-agree", "btn-decline"):
+        got = tid(voter, testid).evaluate(in_sight)  # as rendered: nobody scrolled anything
+        assert got["hit"] and not got["clipped"], (testid, got)
+    shot(voter, "class-vote-after-mistake-nl")
+
+
 def test_a_phone_plays_a_whole_level(
     chromium: Browser, contexts: list[BrowserContext], server: Server
 ) -> None:
