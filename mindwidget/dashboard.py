@@ -201,7 +201,8 @@ class Board:
         (the longest wait of a person for a far card is about 25 s), or the table
         has waited that long for a press nobody is there to make. Pupils who have not pressed Ready
         yet, are voting or read "Level cleared" are not stuck: that is their
-        turn, not the teacher's. Nothing is stuck once the lesson has ended."""
+        turn, not the teacher's; but a vote that waits for an offline pupil is,
+        as a Ready does. Nothing is stuck once the lesson has ended."""
         tid = t.get("id")
         if not isinstance(tid, int):
             return None
@@ -215,6 +216,9 @@ class Board:
         phase = t.get("phase")
         if phase not in _WAITING or self._ended():
             return None
+        if phase == "vote" and table is not None and table.game.proposal is not None:
+            votes = table.game.proposal["votes"]  # waits for the people who have not voted
+            waiting = [s for s in table.seats if s not in votes]
         seats = {s.get("seat"): s for s in t.get("seats") or () if isinstance(s, Mapping)}
         offline = [
             s

@@ -68,6 +68,25 @@ def test_a_table_waiting_for_an_offline_pupil_is_stuck_at_once() -> None:
     assert tables[2]["stuck"] is None
 
 
+def test_a_vote_waiting_for_an_offline_pupil_is_stuck_at_once() -> None:
+    """A star proposed, and the pupil who has not voted yet goes offline: the vote
+    would wait for ever. Before, the dashboard said no table was stuck."""
+    room = _class()
+    lt = room.tables[0]
+    lt.table.ready()
+    lt.ready = set(lt.chairs)
+    lt.table.propose_star(0)
+    lt.table.vote(True, seat=1)
+    board = Board(room)
+    assert lt.table.phase == "vote"
+    assert board.state()["room"]["tables"][0]["stuck"] is None  # voting is their turn
+    lt.chairs[2].connected = False  # type: ignore[union-attr]
+    assert board.room_state()["tables"][0]["stuck"] == {"reason": "offline", "seats": [2]}
+    lt.chairs[2].connected = True  # type: ignore[union-attr]
+    lt.chairs[1].connected = False  # type: ignore[union-attr]  # voted already: not waited for
+    assert board.room_state()["tables"][0]["stuck"] is None
+
+
 def test_a_table_that_does_not_move_is_stuck_after_a_while() -> None:
     room = _class()
     clock = Clock()
