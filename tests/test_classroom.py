@@ -143,6 +143,15 @@ def test_a_wrong_code_is_refused_in_the_pupils_language_and_then_slowed(server: 
     assert d.join(code, "Anna", lang="de")["type"] == "welcome"
 
 
+def test_the_code_may_be_typed_with_spaces_between_its_digits(server: Server) -> None:
+    """The projector shows the code with its digits apart: "48 21" (or with a
+    non-breaking space from a copied text) is the code; another digit is not."""
+    code = server.room.code  # type: ignore[union-attr]
+    spaced = f" {code[:2]} {code[2:]}\u00a0"
+    assert Client(server, lang="nl").join(spaced, "Anna", lang="nl")["type"] == "welcome"
+    assert Client(server, lang="nl").join(f"{code[:2]} {wrong(code)[2:]}", "Bo")["key"] == "bad_code"
+
+
 @pytest.mark.parametrize(
     "name", ["", "   ", "x" * (NAME_MAX + 1), "a\u0000b", "tab\there", "\u200b" * 3, "new\nline"]
 )
