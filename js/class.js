@@ -108,6 +108,15 @@ function joinPage(body) {
       error.textContent = "";
     }
   });
+  // A change of language loads this page again in that language: the name typed comes back.
+  const typedKey = "mindwidget-join-name";
+  try {
+    const typed = sessionStorage.getItem(typedKey);
+    sessionStorage.removeItem(typedKey);
+    if (typed && !name.value) name.value = typed.slice(0, nameMax);
+  } catch {
+    // no storage (a private window may refuse it): the name is typed again
+  }
   countName();
 
   const showError = (text, field) => {
@@ -264,6 +273,11 @@ function joinPage(body) {
     .getElementById("make-name")
     .addEventListener("click", () => send({ type: "nickname", lang: langMenu.value }));
   langMenu.addEventListener("change", () => {
+    try {
+      if (name.value) sessionStorage.setItem(typedKey, name.value);
+    } catch {
+      // no storage: the name is typed again
+    }
     const params = new URLSearchParams({ lang: langMenu.value });
     if (code.value.trim()) params.set("code", code.value.trim());
     location.search = params.toString();

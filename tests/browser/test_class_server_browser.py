@@ -159,6 +159,24 @@ def test_a_vote_after_a_mistake_shows_its_buttons_on_a_1280x720_laptop(
     shot(voter, "class-vote-after-mistake-nl")
 
 
+def test_choosing_a_language_on_the_join_page_keeps_the_code_and_the_name(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    """The language menu loads the page again in that language; what the pupil typed
+    stays (the name was lost, and "Meedoen" then said the name was missing)."""
+    page = new_page(chromium, contexts)
+    page.goto(f"http://127.0.0.1:{server.port}/")
+    page.get_by_label("Code").fill(server.room.code)  # type: ignore[union-attr]
+    page.get_by_label("Naam").fill("Bram")
+    with page.expect_navigation():
+        page.locator("#lang").select_option("en")
+    expect(page.locator("#name")).to_have_value("Bram")
+    expect(page.locator("#code")).to_have_value(server.room.code)  # type: ignore[union-attr]
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator("body")).to_have_attribute("data-joined", "true")
+    expect(tid(page, "class-me")).to_contain_text("Bram")
+
+
 def test_a_phone_plays_a_whole_level(
     chromium: Browser, contexts: list[BrowserContext], server: Server
 ) -> None:
