@@ -15,6 +15,9 @@ const PYTHON_ONLY = ["plot_", "timing_", "game_", "ev_", "reward_word_"];
 // The scenario board's own refusals (ScenarioPlayer: refused_<key>, the one family):
 // only the scenario view says them.
 const SCENARIO_ONLY = ["scenario_", "refused_at_end", "refused_at_start", "refused_live", "refused_not_live"];
+// The class table's own notices (mindwidget/classroom/tables.py and room.py, `Session.tell`):
+// only a pupil's page of the class server says them.
+const CLASS_ONLY = ["refused_moved", "refused_resumed"];
 
 /** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
 const locales = (/** @type {string[]} */ prefixes) => ({
@@ -29,13 +32,13 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 });
 
 const bundles = [
-  ["widget", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
-  ["scenario", PYTHON_ONLY],
-  ["dashboard", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
+  ["widget", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
+  ["scenario", [...PYTHON_ONLY, ...CLASS_ONLY]],
+  ["dashboard", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
   // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket
   ["class", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
   // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
-  ["teacher", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
+  ["teacher", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
 ];
 for (const [name, prefixes] of bundles) {
   await esbuild.build({

@@ -109,6 +109,27 @@ def test_a_pupil_moved_out_of_a_running_table_leaves_a_bot_and_keeps_their_cards
         c.close()
 
 
+def test_a_pupil_moved_to_a_table_in_play_is_told_in_their_language(server: Server) -> None:
+    """Moved into a running table, a pupil's cards and neighbours change at once: the
+    page says why (before, only the bar's table number changed)."""
+    pupils = [join(server, n) for n in ("Anna", "Bram", "Eva")]
+    all_phase(pupils, "ready")
+    ready_all(pupils)
+    finn = join(server, "Finn", lang="nl")  # a second table, waiting
+    finn.wait(lambda x: x.info.get("table") == 2, "Finn at table 2")
+    seat = pupils[2].info["seat"]
+    server.call(server.room.give_to_bot, 1, seat)  # type: ignore[union-attr]
+    server.call(server.room.move, seat_of(server, "Finn", 2)["pupil"], 1, seat)  # type: ignore[union-attr]
+    finn.wait(lambda x: (x.model.get("notice") or {}).get("key") == "moved", "the word")
+    assert finn.model["notice"]["params"] == {"table": 1}
+    assert finn.info["table"] == 1 and finn.view.get("hand")
+    for c in pupils[:2]:  # the others hear of the seat's change as before, not of a move
+        c.wait(lambda x: x.view.get("why") == "seat", "the stop for the seat")
+        assert (c.model.get("notice") or {}).get("key") != "moved"
+    for c in [*pupils, finn]:
+        c.close()
+
+
 # ------------------------------------------------------------ 3. why each stop
 def test_every_stop_says_why_the_pupil_the_teacher_a_seat_and_a_lost_connection() -> None:
     s = Server(size=3, seed=5, tempo="slow", grace=1.0)

@@ -402,6 +402,9 @@ class Room:
         self._unseat(p)
         t.sit(p, seat)
         self._auto_start(t)
+        session = t.session_of(p)
+        if session is not None:  # a table in play: the pupil's cards changed without a word
+            session.tell("moved", table=t.id)
 
     def give_to_bot(self, table_id: int, seat: int) -> None:
         """A bot takes ``seat`` (from 0) of a table; a pupil sitting there goes to the
