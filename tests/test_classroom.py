@@ -149,7 +149,8 @@ def test_the_code_may_be_typed_with_spaces_between_its_digits(server: Server) ->
     code = server.room.code  # type: ignore[union-attr]
     spaced = f" {code[:2]} {code[2:]}\u00a0"
     assert Client(server, lang="nl").join(spaced, "Anna", lang="nl")["type"] == "welcome"
-    assert Client(server, lang="nl").join(f"{code[:2]} {wrong(code)[2:]}", "Bo")["key"] == "bad_code"
+    other = f"{code[:2]} {wrong(code)[2:]}"
+    assert Client(server, lang="nl").join(other, "Bo")["key"] == "bad_code"
 
 
 @pytest.mark.parametrize(
