@@ -305,6 +305,7 @@ function votePanel(
   const rows = [];
   for (let p = 0; p < view.players; p++) {
     const vote = v.votes[String(p)];
+    if (vote === undefined && v.result !== "open") continue; // decided: nobody waits for it
     const key = vote === true ? "say_star_voted_yes" : vote === false ? "say_star_voted_no" : "vote_open";
     const mark = vote === true ? "✓" : vote === false ? "✕" : "…";
     rows.push(

@@ -89,6 +89,15 @@ describe("rendering each state of the table", () => {
     expect(s).toContain('class="mw-middle"'); // no vote of this seat: the row keeps its height
   });
 
+  it("a vote declined before everyone voted: nobody is said to be voting still", () => {
+    const s = html({ vote: { by: 1, votes: { 1: true, 2: false }, result: "declined" } });
+    expect(s).toContain("Bot 3 declines.");
+    expect(s).not.toContain("not voted");
+    expect(s).not.toContain('data-testid="vote-0"');
+    const open = html({ vote: { by: 1, votes: { 1: true }, result: "open" } });
+    expect(open).toContain("You have not voted yet.");
+  });
+
   it("mistake: which play, which cards from whom, the life lost", () => {
     const mistake = {
       type: "mistake",
