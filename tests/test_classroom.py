@@ -211,6 +211,14 @@ def test_a_locked_class_takes_no_one_new(server: Server) -> None:
     assert back.wait_msg("welcome")["name"] == "Anna"  # a seat token still gets back in
 
 
+def test_a_pupil_who_comes_after_the_end_of_the_lesson_is_told_it_ended(server: Server) -> None:
+    seated(server, ["Anna"])
+    server.call(server.room.end)  # type: ignore[union-attr]
+    late = Client(server, lang="nl").join(server.room.code, "Bo", lang="nl")  # type: ignore[union-attr]
+    assert late["key"] == "class_ended"
+    assert late["text"] == "De les is afgelopen. Bedankt voor het spelen!"
+
+
 # ---------------------------------------------------------------- playing
 def test_the_level_goes_on_only_when_every_pupil_pressed_ready(server: Server) -> None:
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])

@@ -478,6 +478,8 @@ class Room:
             raise Refusal("bad_name")
         if any(fold(p.name) == fold(name) for p in self.pupils.values()):
             raise Refusal("name_taken", name=name)
+        if self.ended:  # (locked too, but "closed to new players" is not what happened)
+            raise Refusal("class_ended")
         if self.locked:
             raise Refusal("locked")
         if len(self.pupils) >= MAX_PUPILS:
