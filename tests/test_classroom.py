@@ -853,6 +853,28 @@ def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyon
     all_phase([a, b, c], "play")
 
 
+def test_the_teachers_pause_during_a_vote_follows_the_vote(server: Server) -> None:
+    """A vote is not cut off by the pause; once it is declined and the level would play
+    on, it stops in the teacher's name (before, the pause did nothing at a voting table)."""
+    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
+    all_phase([a, b, c], "ready")
+    clear_level([a, b, c])
+    go_on_to_next_level([a, b, c])
+    a.send({"type": "propose_star"})
+    all_phase([a, b, c], "vote")
+    server.call(server.room.pause_all)  # type: ignore[union-attr]
+    assert server.snapshot()["tables"][0]["phase"] == "vote"
+    b.send({"type": "vote", "agree": True})
+    b.wait(lambda x: not x.allowed("vote"), "Bo has voted")
+    assert server.snapshot()["tables"][0]["phase"] == "vote"  # still Cas's vote to come
+    c.send({"type": "vote", "agree": False})
+    for x in (a, b, c):
+        x.wait(lambda v: v.phase == "stopped" and v.view.get("why") == "teacher", "the pause")
+    assert server.snapshot()["tables"][0]["why"] == "teacher"
+    ready_all([a, b, c])
+    all_phase([a, b, c], "play")  # a pause once: Ready goes on as after any pause
+
+
 def test_made_up_names_stay_unique_when_every_plain_one_is_taken() -> None:
     from mindwidget.classroom.words import check_name, fold, make_name, strings
 

@@ -159,6 +159,8 @@ class ClassTable:
     _held_game: object = None
     #: the seats of `_held` that changed hands, and the list (and its length) they are of
     _handed: tuple[object, int, frozenset[int]] = (None, 0, frozenset())
+    #: the teacher paused while the table voted on a throwing star: the pause follows the vote
+    _pause_after_vote: bool = False
 
     def __post_init__(self) -> None:
         self.chairs = {s: None for s in range(self.size)}
@@ -363,13 +365,22 @@ class ClassTable:
                 session.tell("resumed")  # why the table stopped
 
     def stop_play(self) -> bool:
-        """Stop a running level (the teacher's pause, "teacher"); True if it stopped."""
+        """Stop a running level (the teacher's pause, "teacher"); True if it stopped. A
+        vote on a throwing star is not cut off: the level stops once it is decided, if
+        it then plays on (a star used stops it by itself, hands on the table)."""
+        if self.table is not None and self.table.phase == "vote":
+            self._pause_after_vote = True
+            return False
         if self.table is None or self.table.phase != "play":
             return False
         for seat, session in self.sessions.items():
             self._stop_for(seat, session, "teacher")
             break
         return self.table.phase != "play"
+
+    def _pause_now(self) -> None:
+        """The teacher's pause that waited for a vote (`stop_play`)."""
+        self.stop_play()
 
     def _stop_for(self, seat: int, session: Session | None, why: str) -> None:
         """The level stops in ``seat``'s name for ``why`` (`events.STOP_REASONS`: the
@@ -558,6 +569,10 @@ class ClassTable:
         self._stamp_plays()
         if self.table is not None and self.table.phase not in HANDS_ON:
             self.ready.clear()
+        if self._pause_after_vote and (self.table is None or self.table.phase != "vote"):
+            self._pause_after_vote = False  # the vote is decided: the teacher's pause now
+            if self.table is not None and self.table.phase == "play":
+                self.timers.call_at(self.timers.now(), self._pause_now)  # (after this change)
         self._schedule()
 
     def names(self) -> list[str | None]:
