@@ -162,6 +162,7 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
     case "play":
       if (ctx.mode === "step") return tr(lang, watching ? "phase_step_watch" : "phase_step");
       if (theClass) return tr(lang, "phase_play_class");
+      if (!watching && Array.isArray(view.hand) && !view.hand.length) return tr(lang, "phase_play_no_cards");
       return tr(lang, watching ? "phase_play_watch" : "phase_play");
     case "cleared":
       return tr(lang, "phase_cleared");

@@ -63,6 +63,13 @@ describe("rendering each state of the table", () => {
     expect(enabled(s, "btn-play")).toBe(false);
   });
 
+  it("play with no cards left: the person is not asked to play a card", () => {
+    const s = html({ phase: "play", allowed: ["stop"], hand: [] });
+    expect(s).toContain("You have no cards left: watch the others play.");
+    expect(s).not.toContain("Play your lowest card");
+    expect(html({ phase: "play", allowed: ["play"], hand: [12] })).toContain("Play your lowest card");
+  });
+
   it("vote proposed by a bot: the person gets Agree and Decline", () => {
     const s = html({
       phase: "vote",
