@@ -168,9 +168,15 @@ function joinPage(body) {
       body.dataset.joined = "true";
     } else if (msg.type === "refused") {
       if (msg.key === "seat_gone") {
+        // the seat token is of a class that is no more (a new class, not resumed): say so,
+        // and let the pupil join this one with its code
         localStorage.removeItem(tokenKey());
+        joined = false;
+        body.dataset.joined = "false";
         joinView.hidden = false;
         play.hidden = true;
+        showError(msg.text, code);
+        code.select();
         return;
       }
       const field = ["bad_code", "slow_down"].includes(msg.key)

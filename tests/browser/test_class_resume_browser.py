@@ -97,3 +97,35 @@ def test_kill_9_then_resume_the_pages_come_back_by_themselves(
             phase_is(page, "play")
     finally:
         server.stop()
+
+
+def test_a_new_class_on_the_same_port_tells_an_old_page_to_join_again(
+    chromium: Browser, contexts: list[BrowserContext], tmp_path: Path
+) -> None:
+    """The kernel restarted and the teacher ran Classroom(...) without resume: a pupil's
+    page comes back with a seat token of the old class. It says so, in the class's
+    language, and its join button works with the new code (it stayed greyed, without a
+    word)."""
+    port = free_port()
+    first = ClassProcess(tmp_path / "one", port, "--size", "3")
+    first.start("--lang", "nl")
+    page = new_page(chromium, contexts, viewport={"width": 390, "height": 844})
+    try:
+        join(page, first, "Anna", "Naam", "Meedoen")
+        first.kill()
+        second = ClassProcess(tmp_path / "two", port, "--size", "3")
+        second.start("--lang", "nl")
+        try:
+            expect(page.locator("#error")).to_contain_text("Je zit niet meer in deze klas")
+            button = page.get_by_role("button", name="Meedoen")
+            expect(button).to_be_enabled()
+            shot(page, "new-class-old-page-nl-390x844")
+            page.get_by_label("Code").fill(second.code)
+            page.get_by_label("Naam").fill("Anna")
+            button.click()
+            expect(page.locator("body")).to_have_attribute("data-joined", "true")
+            expect(tid(page, "class-me")).to_contain_text("Anna")
+        finally:
+            second.stop()
+    finally:
+        first.stop()
