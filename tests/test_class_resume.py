@@ -348,3 +348,22 @@ def test_who_held_each_seat_comes_back_after_a_crash(tmp_path: Path) -> None:
     assert {c: after["trace"][c] for c in before["trace"]} == before["trace"]
     for k in (keeper, again):
         k.recorder.journal.close()  # type: ignore[union-attr]
+
+
+def test_a_port_in_use_is_said_in_the_classs_language(tmp_path: Path) -> None:
+    """In a notebook the teacher reads the error itself (the command words its own)."""
+    import errno
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+
+        async def main() -> None:
+            with pytest.raises(OSError, match=f"poort {port} is al in gebruik") as info:
+                Classroom(lang="nl", port=port, data=tmp_path)
+            assert info.value.errno == errno.EADDRINUSE
+            assert "Classroom(port=N)" in str(info.value)
+
+        alone(asyncio.run, main())

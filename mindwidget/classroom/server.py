@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import webbrowser
 from collections import Counter
@@ -165,9 +166,12 @@ class Classroom:
         try:
             sockets = network.bind(port, listen, lan or listen != "127.0.0.1")
         except OSError as exc:  # e.g. a class served there still
-            raise OSError(  # the errno kept: the command says it in the class's language
-                exc.errno, f"port {port}: {exc.strerror}; port=N (--port N) serves another."
-            ) from None
+            text = (  # in the class's language (a notebook shows it; the command its own)
+                say_in("cli", "port_in_use_here", self.room.lang, port=port)
+                if exc.errno == errno.EADDRINUSE
+                else f"port {port}: {exc.strerror}; port=N (--port N) serves another."
+            )
+            raise OSError(exc.errno, text) from None  # the errno kept
         self._server.add_sockets(sockets)
         self.port = int(sockets[0].getsockname()[1])
         self._keeper.attach(self.room, self.port, lan)
