@@ -42,6 +42,14 @@ const start = () => {
     el.dataset.testid = "needs-token";
     return;
   }
+  // the server gone (a kernel restarted, the laptop asleep): said at the top, the rest greyed
+  const lost = document.createElement("p");
+  lost.className = "mwd-server-lost";
+  lost.dataset.testid = "server-lost";
+  lost.setAttribute("role", "alert");
+  lost.textContent = say(document.documentElement.lang, "server_lost");
+  lost.hidden = true;
+  el.before(lost);
   let drawn = false;
   let socket = null;
   const model = makeModel((msg) => socket?.send(msg));
@@ -53,6 +61,7 @@ const start = () => {
       if (msg.state) model.apply(msg.state, true);
       if (msg.changes) model.apply(msg.changes);
       document.body.dataset.connected = "true";
+      lost.hidden = true;
       if (!drawn) {
         drawn = true;
         dashboard.render({ model, el, download: () => download(token) });
@@ -60,6 +69,7 @@ const start = () => {
     },
     closed: () => {
       document.body.dataset.connected = "false";
+      lost.hidden = false;
     },
     firstMs: 1000,
     maxMs: 10000,

@@ -129,3 +129,32 @@ def test_a_new_class_on_the_same_port_tells_an_old_page_to_join_again(
             second.stop()
     finally:
         first.stop()
+
+
+def test_the_teachers_page_says_when_its_server_is_gone_and_when_it_is_back(
+    chromium: Browser, contexts: list[BrowserContext], tmp_path: Path
+) -> None:
+    """The class server killed: the teacher's page on the projector says so at once, in
+    the class's language, and greys what it showed (it went on showing "Speelt" and the
+    pupils online). Resumed, it is itself again."""
+    server = ClassProcess(tmp_path / "data", free_port(), "--size", "3")
+    server.start("--lang", "nl")
+    pupil = new_page(chromium, contexts)
+    teacher = new_page(chromium, contexts)
+    try:
+        join(pupil, server, "Anna", "Naam", "Meedoen")
+        teacher.goto(server.teacher_url)
+        expect(teacher.locator("body")).to_have_attribute("data-connected", "true")
+        lost = tid(teacher, "server-lost")
+        expect(lost).to_be_hidden()
+        server.kill()
+        expect(lost).to_be_visible()
+        expect(lost).to_contain_text("Geen verbinding met de klasserver")
+        box = lost.bounding_box()
+        assert box is not None and box["y"] < 100 and box["width"] > 600, box  # at the top
+        shot(teacher, "teacher-server-lost-nl-1280x720")
+        server.start("--resume")
+        expect(lost).to_be_hidden()
+        expect(teacher.locator("body")).to_have_attribute("data-connected", "true")
+    finally:
+        server.stop()
