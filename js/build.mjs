@@ -15,9 +15,10 @@ const PYTHON_ONLY = ["plot_", "timing_", "game_", "ev_", "reward_word_"];
 // The scenario board's own refusals (ScenarioPlayer: refused_<key>, the one family):
 // only the scenario view says them.
 const SCENARIO_ONLY = ["scenario_", "refused_at_end", "refused_at_start", "refused_live", "refused_not_live"];
-// The class table's own notices (mindwidget/classroom/tables.py and room.py, `Session.tell`):
+// The class table's own words (its notices, `Session.tell` in mindwidget/classroom, and a
+// lost connection's pupil back, `view.back`):
 // only a pupil's page of the class server says them.
-const CLASS_ONLY = ["refused_moved", "refused_resumed"];
+const CLASS_ONLY = ["refused_moved", "refused_resumed", "phase_stopped_back"];
 
 /** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
 const locales = (/** @type {string[]} */ prefixes) => ({

@@ -77,6 +77,7 @@
  *   the hands are on the table ("stop": a seat called it; "offline": its connection was lost;
  *   "teacher": the teacher paused; "seat": the seating changed)
  * @property {number|null} [stopped_by]  not after a mistake or a star: the seat in whose name
+ * @property {boolean} [back]  "offline" at a class table: that seat's pupil is connected again
  */
 
 /**

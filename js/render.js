@@ -149,6 +149,9 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
       if (why === "mistake" || why === "star") return tr(lang, `phase_stopped_${why}`);
       const by = view.stopped_by ?? -1;
       if (why === "teacher" || why === "resumed") return tr(lang, `phase_stopped_${why}`);
+      // a lost connection whose pupil is back (Python says so): the others hear it
+      if (why === "offline" && view.back === true && by !== view.seat)
+        return about(lang, "phase_stopped_back", by, view, names, { player: by });
       if (why === "offline" || why === "seat")
         return about(lang, `phase_stopped_${why}`, by, view, names, { player: by });
       return about(lang, "phase_stopped", by, view, names);

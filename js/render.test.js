@@ -422,6 +422,11 @@ describe("phase text and announcements", () => {
       "Cas heeft geen verbinding meer: het spel is gepauzeerd. Handen op tafel; druk op Klaar om verder te gaan.",
     );
     expect(phaseText({ ...v, stopped_by: 0 }, nl)).toMatch(/^Je verbinding was weg: het spel is gepauzeerd/);
+    // the pupil it stopped for is back (Python says so): the others read that; she reads her own line
+    expect(phaseText({ ...v, back: true }, nl)).toBe(
+      "Cas is terug: het spel is gepauzeerd. Handen op tafel; druk op Klaar om verder te gaan.",
+    );
+    expect(phaseText({ ...v, back: true, stopped_by: 0 }, nl)).toMatch(/^Je verbinding was weg/);
     expect(phaseText({ ...v, why: "teacher", stopped_by: 0 }, nl)).toMatch(
       /^De docent heeft het spel gepauzeerd\./,
     );

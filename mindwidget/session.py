@@ -205,6 +205,7 @@ class Session:
         names: Callable[[], list[str | None]] | None = None,
         settable: Collection[str] | None = None,
         held_by: Callable[[int, int], str | None] | None = None,
+        away: Callable[[], Collection[int]] | None = None,
     ) -> None:
         if not isinstance(table, Table):
             raise ValueError(f"table must be a Table, not {table!r}.")
@@ -228,6 +229,7 @@ class Session:
         self._settable = tuple(SETTABLE) if settable is None else tuple(settable)
         self._withheld: frozenset[str] = frozenset()
         self._held_by = held_by
+        self._away = away
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -553,6 +555,8 @@ class Session:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":
             view.update(self._stopped(view))
+            if view.get("why") == "offline" and self._away is not None:
+                view["back"] = view.get("stopped_by") not in self._away()
         if self._held_by is not None:
             view.update(self._earlier_holders(view))
         clock = table.clock

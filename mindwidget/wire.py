@@ -197,6 +197,9 @@ class View(TypedDict):
     #: lost; "teacher", the teacher paused; "seat", the seating changed
     why: NotRequired[Literal["mistake", "star", "stop", "offline", "teacher", "seat", "resumed"]]
     stopped_by: NotRequired[int | None]
+    #: "offline" at a class table: the seat it stopped for is connected again (its pupil
+    #: is back; the table waits for their Ready like the others')
+    back: NotRequired[bool]
 
 
 # ------------------------------------------------------- clock, notice, trace

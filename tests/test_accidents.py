@@ -169,6 +169,34 @@ def test_every_stop_says_why_the_pupil_the_teacher_a_seat_and_a_lost_connection(
         s.stop()
 
 
+def test_the_others_hear_when_the_pupil_a_table_stopped_for_is_back() -> None:
+    """A lost connection stops the table in its pupil's name; once that pupil's page is
+    back, the others' views say so (before, they said "no connection" until Ready)."""
+    s = Server(size=3, seed=5, tempo="slow", grace=1.0)
+    try:
+        a, b, c = (join(s, n, lang="nl") for n in ("Anna", "Bram", "Cas"))
+        all_phase([a, b, c], "ready")
+        ready_all([a, b, c])
+        seat, token = c.info["seat"], c.token
+        c.close()  # Cas's connection is lost past the grace period
+        for x in (a, b):
+            x.wait(lambda v: v.view.get("why") == "offline", "the stop for a lost connection")
+            assert x.view["stopped_by"] == seat and x.view["back"] is False
+        again = Client(s, lang="nl")
+        again.send({"type": "rejoin", "token": token})
+        again.wait_msg("welcome")
+        for x in (a, b):
+            x.wait(lambda v: v.view.get("back") is True, "Cas back")
+            assert x.view["why"] == "offline" and x.view["stopped_by"] == seat
+        again.wait(lambda v: v.view.get("back") is True, "the view of Cas herself")
+        ready_all([a, b, again])
+        all_phase([a, b, again], "play")
+        for x in (a, b, again):
+            x.close()
+    finally:
+        s.stop()
+
+
 # ----------------------------------------------------------- 2. the connection
 def through(server: Server) -> tuple[Proxy, str]:
     proxy = Proxy(server.port)

@@ -258,7 +258,7 @@ class Room:
             self.record("back", pupil=pupil.id)
             pupil.quiet = pupil.gone = False
             if pupil.table_id is not None:
-                self.table(pupil.table_id).notify()
+                self.table(pupil.table_id).presence_changed()
 
     def left(self, link: Link, now: float) -> None:
         """``link`` closed at ``now``: its pupil is offline (and gone ``grace`` after their
@@ -269,7 +269,7 @@ class Room:
             p.link = None
             p.left_at = now
             if p.table_id is not None:
-                self.table(p.table_id).notify()
+                self.table(p.table_id).presence_changed()
 
     def check(self, now: float) -> None:
         """Counted from each pupil's last sign of life (not from a socket's close): silent
@@ -290,7 +290,7 @@ class Room:
                 self.record("quiet", pupil=p.id)
                 p.quiet = True
                 if p.table_id is not None:
-                    self.table(p.table_id).notify()
+                    self.table(p.table_id).presence_changed()
             offline = p.link is None or p.quiet
             if offline and now - last >= self.grace and not p.gone:
                 self.record("gone", pupil=p.id)
@@ -528,7 +528,7 @@ class Room:
         welcome = {"type": "welcome", "pupil": p.id, "name": p.name, "token": p.token}
         link.send(welcome | {"ping_s": PING_S})  # the page counts its silence from this
         if p.table_id is not None:
-            self.table(p.table_id).notify()  # the others see them back
+            self.table(p.table_id).presence_changed()  # the others see them back
         link.dirty()
 
     def _from_pupil(self, link: Link, p: Pupil, msg: dict[str, Any]) -> None:

@@ -508,6 +508,7 @@ class ClassTable:
             names=self.names,
             settable=PUPIL_SETTINGS,
             held_by=self._earlier_name,
+            away=self.away,
         )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
@@ -574,6 +575,19 @@ class ClassTable:
             if self.table is not None and self.table.phase == "play":
                 self.timers.call_at(self.timers.now(), self._pause_now)  # (after this change)
         self._schedule()
+
+    def away(self) -> list[int]:
+        """The seats whose pupil is not connected now (their page closed, or silent)."""
+        return [
+            s
+            for s, p in self.chairs.items()
+            if p is not None and (p.link is None or p.quiet or p.gone)
+        ]
+
+    def presence_changed(self) -> None:
+        """A pupil here went offline or came back: each view again (a stop for a lost
+        connection says when its pupil is back), and each page hears of it."""
+        self._seating_changed()
 
     def names(self) -> list[str | None]:
         """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
