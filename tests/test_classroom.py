@@ -831,15 +831,21 @@ def test_two_pupils_and_a_bot_the_bot_never_holds_up_ready_and_a_stop_needs_both
         s.stop()
 
 
-def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyone(
-    server: Server,
-) -> None:
+def star_proposed_in_level_two(server: Server) -> list[Client]:
+    """Anna, Bo and Cas clear level 1; in level 2 Anna proposes a throwing star."""
     a, b, c = seated(server, ["Anna", "Bo", "Cas"])
     all_phase([a, b, c], "ready")
     clear_level([a, b, c])
     go_on_to_next_level([a, b, c])
     a.send({"type": "propose_star"})
     all_phase([a, b, c], "vote")
+    return [a, b, c]
+
+
+def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyone(
+    server: Server,
+) -> None:
+    a, b, c = star_proposed_in_level_two(server)
     b.send({"type": "vote", "agree": True})
     b.wait(lambda x: not x.allowed("vote"), "Bo has voted")
     assert c.phase == "vote" and c.allowed("vote")  # the star waits for Cas
@@ -856,12 +862,7 @@ def test_a_throwing_star_needs_every_pupils_vote_and_stops_the_table_for_everyon
 def test_the_teachers_pause_during_a_vote_follows_the_vote(server: Server) -> None:
     """A vote is not cut off by the pause; once it is declined and the level would play
     on, it stops in the teacher's name (before, the pause did nothing at a voting table)."""
-    a, b, c = seated(server, ["Anna", "Bo", "Cas"])
-    all_phase([a, b, c], "ready")
-    clear_level([a, b, c])
-    go_on_to_next_level([a, b, c])
-    a.send({"type": "propose_star"})
-    all_phase([a, b, c], "vote")
+    a, b, c = star_proposed_in_level_two(server)
     server.call(server.room.pause_all)  # type: ignore[union-attr]
     assert server.snapshot()["tables"][0]["phase"] == "vote"
     b.send({"type": "vote", "agree": True})
