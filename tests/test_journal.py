@@ -123,7 +123,10 @@ def test_the_default_folder_is_the_users_data_folder(monkeypatch: pytest.MonkeyP
     [
         (lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\x00" * 50), "not a class journal"),
         (lambda p: p.write_bytes(os.urandom(4096)), "not a class journal"),
-        (lambda p: _sql(p, "PRAGMA user_version = 7"), "version is 7"),
+        (
+            lambda p: _sql(p, "PRAGMA user_version = 7"),
+            "newer mindwidget \\(journal version 7\\); this mindwidget reads versions 1 to 2",
+        ),
         (lambda p: _sql(p, "UPDATE header SET value='x' WHERE key='format'"), "not a class"),
         (lambda p: _sql(p, "UPDATE header SET value='[1' WHERE key='class'"), "JSON"),
         (lambda p: _sql(p, "UPDATE entries SET data='{\"a\":' WHERE seq=1"), "entry #1"),

@@ -19,6 +19,14 @@ file).
   no browser).
 * A file is hostile input: a damaged, foreign or too new file raises
   `JournalError` (a `RuleError`) naming the file and what is wrong.
+* Versions: the schema's version is the file's ``PRAGMA user_version``
+  (`VERSION`). A journal of an older version is brought up to this one when it
+  is opened to be read or resumed (`upgrade`: the steps of `UPGRADES`, each
+  from one version to the next, all in one transaction: a journal is upgraded
+  whole or not at all); one of a newer version is refused with a message that
+  names both versions and says to upgrade mindwidget. Listing a folder
+  (`classes`) reads older files as they are and changes nothing: every version
+  keeps the ``header`` and ``entries`` tables it reads.
 * `classes` lists a folder's classes (newest first), `forget` deletes one,
   `prune` deletes those older than `KEEP_DAYS`.
 """
@@ -30,7 +38,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,11 +58,14 @@ __all__ = [
     "prune",
     "read",
     "resumable",
+    "upgrade",
 ]
 
 FORMAT = "mindwidget-journal"
-#: The schema's version (``PRAGMA user_version``); a file of another is refused.
-VERSION = 1
+#: The schema's version (``PRAGMA user_version``). 1: the header and the entries;
+#: 2: an index of the entries that `classes` counts (pupils, the end). An older file
+#: is upgraded when opened (`UPGRADES`), a newer one refused.
+VERSION = 2
 PREFIX = "class-"
 SUFFIX = ".sqlite3"
 #: Days a class's journal is kept after its last change (then `prune` deletes it).
@@ -69,7 +80,14 @@ _encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
 
 _INSERT = "INSERT INTO entries (at, kind, data) VALUES (?, ?, ?)"
 
-_SCHEMA = """
+#: The entries `classes` counts to list a folder: in an index of their own (version 2),
+#: the listing reads a few rows per journal, not every play (a lesson writes thousands).
+_LISTED = ("pupil", "end")
+_LISTED_INDEX = "CREATE INDEX entries_listed ON entries (kind) WHERE " + " OR ".join(
+    f"kind = '{kind}'" for kind in _LISTED
+)
+
+_SCHEMA = f"""
 CREATE TABLE header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entries (
     seq INTEGER PRIMARY KEY,
@@ -77,7 +95,21 @@ CREATE TABLE entries (
     kind TEXT NOT NULL,
     data TEXT NOT NULL
 );
+{_LISTED_INDEX};
 """
+
+
+def _to_2(conn: sqlite3.Connection) -> None:
+    """Version 1 -> 2: the index of the entries a listing counts."""
+    conn.execute(_LISTED_INDEX)
+
+
+#: The step that brings a journal of version n to n + 1, for every n below `VERSION`.
+#: A step changes the schema (and the rows, if it must) on the connection it is given,
+#: inside the upgrade's transaction; it never commits. A new version adds one step here
+#: and the same change to `_SCHEMA` (tests/test_journal_upgrade.py checks that an
+#: upgraded file has the schema of a new one).
+UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
 
 
 class JournalError(RuleError):
@@ -157,9 +189,12 @@ class Journal:
 
     @classmethod
     def open(cls, path: str | Path) -> Journal:
-        """An existing journal, to append to (its entries: `read`)."""
+        """An existing journal, to append to (its entries: `read`); one of an older
+        version is upgraded first (`upgrade`)."""
         path = Path(path)
-        header, _ = _read_header(path)
+        upgrade(path)
+        header, conn = _read_header(path)
+        conn.close()
         return cls(path, _connect(path), header)
 
     # ---------------------------------------------------------------- writing
@@ -212,8 +247,60 @@ class Journal:
         return read(self.path)[1]
 
 
+# -------------------------------------------------------------------- versions
+def upgrade(path: str | Path) -> int:
+    """Bring the journal at ``path`` to `VERSION`, applying the steps of `UPGRADES`
+    from its version on, in one transaction: when one fails, the file stays exactly
+    as it was (and the failure is a `JournalError`). The version it had.
+
+    A journal of this version is left untouched (no write); a newer one, or a file
+    that is not a journal, raises `JournalError`."""
+    path = Path(path)
+    _read_header(path, older=True)[1].close()  # a journal, of a version we know
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+    except sqlite3.Error as exc:
+        raise JournalError(path, f"SQLite cannot open it ({exc}).") from None
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == VERSION:
+            return int(version)
+        conn.execute("BEGIN IMMEDIATE")  # no other writer until the commit
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:  # another process upgraded it meanwhile, further
+            raise _newer(path, version)
+        try:
+            for step in range(version, VERSION):
+                UPGRADES[step](conn)
+            conn.execute(f"PRAGMA user_version = {VERSION}")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise JournalError(
+                path, f"upgrading it from version {version} to {VERSION} failed ({exc})."
+            ) from None
+        return int(version)
+    except sqlite3.Error as exc:
+        raise JournalError(path, f"SQLite cannot upgrade it ({exc}).") from None
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        conn.close()
+
+
 # -------------------------------------------------------------------- reading
-def _read_header(path: Path) -> tuple[dict[str, Any], sqlite3.Connection]:
+def _newer(path: Path, version: object) -> JournalError:
+    return JournalError(
+        path,
+        f"it was written by a newer mindwidget (journal version {version}); this "
+        f"mindwidget reads versions 1 to {VERSION}. Upgrade mindwidget "
+        "(pip install --upgrade mindwidget) to resume this class.",
+    )
+
+
+def _read_header(path: Path, older: bool = False) -> tuple[dict[str, Any], sqlite3.Connection]:
+    """The header and a read-only connection; a file of another version than
+    `VERSION` is refused (``older``: an older one is read as it is)."""
     if not path.is_file():
         raise JournalError(path, "there is no such file.")
     try:
@@ -228,9 +315,13 @@ def _read_header(path: Path) -> tuple[dict[str, Any], sqlite3.Connection]:
             raise JournalError(path, f"it is not a class journal ({exc}).") from None
         if rows.get("format") != FORMAT:
             raise JournalError(path, f"it is not a class journal (format {FORMAT!r} expected).")
-        if version != VERSION:
+        if not isinstance(version, int) or version < 1:
+            raise JournalError(path, f"its version {version!r} is not a journal's.")
+        if version > VERSION:
+            raise _newer(path, version)
+        if version < VERSION and not older:
             raise JournalError(
-                path, f"its version is {version!r}; this mindwidget reads version {VERSION}."
+                path, f"its version is {version}; it must be upgraded to {VERSION} first."
             )
         header = load_json(rows.get("class"), f"{path}'s header", error=_bad(path))
         if not isinstance(header, dict):
@@ -268,8 +359,10 @@ def _number(text: object) -> float | None:
 def read(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A journal's header and its entries in order, each ``{"kind", "at", ...}``.
 
-    A damaged, foreign or too new file raises `JournalError`."""
+    A damaged, foreign or too new file raises `JournalError`; one of an older version
+    is upgraded first (`upgrade`)."""
     path = Path(path)
+    upgrade(path)
     header, conn = _read_header(path)
     out: list[dict[str, Any]] = []
     bad = _bad(path)
@@ -339,11 +432,11 @@ def classes(folder: str | Path) -> list[ClassInfo]:
         if not (code.isdigit() and len(code) <= 8):
             continue
         try:
-            header, conn = _read_header(path)
-            try:
-                count = "SELECT count(*) FROM entries WHERE kind = ?"
-                pupils = conn.execute(count, ("pupil",)).fetchone()[0]
-                ended = conn.execute(count, ("end",)).fetchone()[0] > 0
+            header, conn = _read_header(path, older=True)
+            try:  # literal kinds: the index of version 2 answers (a bound one it may not)
+                count = "SELECT count(*) FROM entries WHERE kind = '{}'"
+                pupils = conn.execute(count.format("pupil")).fetchone()[0]
+                ended = conn.execute(count.format("end")).fetchone()[0] > 0
             except sqlite3.Error:
                 continue
             finally:
