@@ -33,7 +33,6 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-import tornado.http1connection
 import tornado.httpserver
 import tornado.httputil
 import tornado.iostream
@@ -185,9 +184,9 @@ class HostCheckedApplication(tornado.web.Application):
     hosts: Hosts | None = None
     _told: set[str]
 
-    def find_handler(
+    def find_handler(  # `tornado.routing.Router`'s hook
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
-    ) -> tornado.web._HandlerDelegate:
+    ) -> Any:  # an HTTPMessageDelegate (Tornado's own annotation names a private class)
         host = request.headers.get("Host", "")
         if self.hosts is not None and host not in self.hosts:
             told = self.__dict__.setdefault("_told", set())
@@ -207,10 +206,17 @@ class HostCheckedApplication(tornado.web.Application):
 
 class GuardedHTTPServer(tornado.httpserver.HTTPServer):
     """An `HTTPServer` that bounds the connections that are not (yet) a WebSocket:
-    ``per_peer`` from one peer address (a trusted proxy's excepted) and ``in_all``;
-    one past a bound is closed at once. A connection stops counting when its HTTP
-    part ends (`on_close`): closed, or become a WebSocket. Out of files, it stops
-    accepting for `ACCEPT_PAUSE_S` and says so once."""
+    ``per_peer`` from one peer address (a trusted proxy's excepted; one past it is
+    closed at once) and ``in_all``. When ``in_all`` are open, a new connection still
+    gets in: the oldest unfinished connection of the address that holds the most is
+    closed for it (`evicted` counts them), so a few devices that open connections and
+    never finish them cannot keep a pupil out; they lose their own oldest first. A
+    connection stops counting when its HTTP part ends (`on_close`): closed, or become
+    a WebSocket. Out of files, it stops accepting for `ACCEPT_PAUSE_S` and says so once.
+
+    Only Tornado's public hooks: `handle_stream` (each new connection's `IOStream`),
+    `on_close` (the `HTTP1ServerConnection` whose ``stream`` it serves), `add_sockets`
+    and `stop`, and the `IOLoop`'s handlers for the accepting."""
 
     def initialize(
         self,
@@ -220,43 +226,91 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
         trusted: frozenset[str] = frozenset(),
         **kwargs: Any,
     ) -> None:
+        if kwargs.get("ssl_options") is not None:
+            raise ValueError("the class server speaks plain HTTP: TLS is the proxy's.")
         super().initialize(*args, **kwargs)
         self.per_peer = per_peer
         self.in_all = in_all
         self.trusted = trusted
-        self.unfinished: Counter[str] = Counter()
-        self._peers: dict[object, str] = {}
+        self.evicted = 0  # unfinished connections closed to let a new one in
+        self._stream_args = {
+            "max_buffer_size": kwargs.get("max_buffer_size"),
+            "read_chunk_size": kwargs.get("chunk_size"),
+        }
+        # each address's unfinished connections, the oldest first, and each one's address
+        self._open: dict[str, dict[tornado.iostream.IOStream, None]] = {}
+        self._peer_of: dict[tornado.iostream.IOStream, str] = {}
+        self._listening: list[tuple[socket.socket, Any]] = []
         self._told_out_of_files = False
+        self._told_full = False
+
+    @property
+    def unfinished(self) -> Counter[str]:
+        """How many unfinished connections each address holds."""
+        return Counter({peer: len(streams) for peer, streams in self._open.items()})
 
     def handle_stream(self, stream: tornado.iostream.IOStream, address: Any) -> None:
         peer = str(address[0]) if isinstance(address, tuple) and address else "?"
-        over_peer = peer not in self.trusted and self.unfinished[peer] >= self.per_peer
-        if over_peer or len(self._peers) >= self.in_all:
+        mine = self._open.get(peer, {})
+        if peer not in self.trusted and len(mine) >= self.per_peer:
             stream.close()
             return
-        # HTTPServer.handle_stream, keeping which connection is whose
-        context = tornado.httpserver._HTTPRequestContext(
-            stream, address, self.protocol, self.trusted_downstream
-        )
-        conn = tornado.http1connection.HTTP1ServerConnection(stream, self.conn_params, context)
-        self._connections.add(conn)
-        self.unfinished[peer] += 1
-        self._peers[conn] = peer
-        conn.start_serving(self)
+        if len(self._peer_of) >= self.in_all:
+            self._evict(peer)
+        self._open.setdefault(peer, {})[stream] = None
+        self._peer_of[stream] = peer
+        super().handle_stream(stream, address)
+
+    def _evict(self, newcomer: str) -> None:
+        """Close the oldest unfinished connection of the address that holds the most
+        (the newcomer's own counted with it: a flooding address replaces its own)."""
+        top = max(self._open, key=lambda p: len(self._open[p]) + (p == newcomer))
+        oldest = next(iter(self._open[top]))
+        self._forget(oldest)
+        oldest.close()
+        self.evicted += 1
+        if not self._told_full:
+            self._told_full = True
+            log.warning(
+                "%d connections that have not finished their request are open: for each "
+                "new one, the oldest of the address that holds the most is closed. This "
+                "is said once.",
+                self.in_all,
+            )
+
+    def _forget(self, stream: object) -> None:
+        peer = self._peer_of.pop(stream, None)  # type: ignore[call-overload]
+        if peer is not None:
+            streams = self._open[peer]
+            del streams[stream]  # type: ignore[arg-type]
+            if not streams:
+                del self._open[peer]
 
     def on_close(self, server_conn: object) -> None:
         """The connection's HTTP part ended: it closed, or it is a WebSocket now."""
-        peer = self._peers.pop(server_conn, None)
-        if peer is not None:
-            self.unfinished[peer] -= 1
-            if self.unfinished[peer] <= 0:
-                del self.unfinished[peer]
+        self._forget(getattr(server_conn, "stream", None))
         super().on_close(server_conn)
 
+    # ----------------------------------------------------------------- accepting
     def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
         for sock in sockets:
-            self._sockets[sock.fileno()] = sock
-            self._handlers[sock.fileno()] = self._accept_on(sock)
+            self._listening.append((sock, self._accept_on(sock)))
+
+    def stop(self) -> None:
+        listening, self._listening = self._listening, []
+        for sock, remove in listening:
+            remove()
+            sock.close()
+        super().stop()
+
+    def _serve(self, connection: socket.socket, address: Any) -> None:
+        """A new connection: its stream to `handle_stream` (as `TCPServer` does)."""
+        try:
+            stream = tornado.iostream.IOStream(connection, **self._stream_args)
+            self.handle_stream(stream, address)
+        except Exception:
+            connection.close()
+            log.exception("A new connection could not be served.")
 
     def _accept_on(self, sock: socket.socket) -> Any:
         """As `tornado.netutil.add_accept_handler`, and out of files: a pause, said once."""
@@ -286,7 +340,7 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
                     loop.remove_handler(sock)
                     loop.call_later(ACCEPT_PAUSE_S, resume)
                     return
-                self._handle_connection(connection, address)
+                self._serve(connection, address)
 
         def remove() -> None:
             state["removed"] = True
