@@ -1,6 +1,6 @@
 """The class server on an unfriendly network: floods, and a class behind one address.
 
-    .venv/bin/python benchmarks/class_network.py [--pings 200] [--hard-limit 1024]
+    .venv/bin/python benchmarks/class_network.py [--pings 200] [--hard-limit 1024] [--only flood]
     PYTHONPATH=/path/to/other/tree .venv/bin/python benchmarks/class_network.py   # a peer
 
 The server runs in its own process with its default limits (a soft limit of
@@ -12,7 +12,11 @@ a ping every 50 ms; its round trip (p50 / p95, ms) is measured in each case:
 * ``2000 messages``: one socket sends 2,000 messages as fast as it can;
 * ``2040 sockets``: 2,040 sockets opened from one address and held;
 * ``500 idle``: 500 sockets opened and left idle;
-* ``1000 half-open``: 1,000 TCP connections that send half a request and stop.
+* ``1000 half-open``: 1,000 TCP connections that send half a request and stop;
+* ``1000 from 4``: the same from four addresses (127.0.0.2 to 127.0.0.5), which
+  fill the server's unfinished connections (128 per address, 512 in all, fewer
+  under the file limit); during it a new pupil joins from a fifth address
+  (127.0.0.6), and the time from its first connection to its welcome is printed.
 
 Last, a class of 60 joins from one address: how many are seated, how many are
 refused, and the time until the last is seated. Figures depend on the machine's
@@ -41,6 +45,8 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 #: ``--hard-limit``: the server's hard limit of open files too (None: the system's).
 HARD_LIMIT: int | None = None
+#: ``--only flood``: the quiet case and the flood from four addresses only.
+ONLY: str | None = None
 
 SERVER = """
 import asyncio, inspect, json, resource, sys
@@ -139,7 +145,7 @@ async def round_trips(ws: Any, n: int) -> list[float]:
     return out
 
 
-async def flood_messages(port: int) -> None:
+async def flood_messages(port: int, code: str) -> None:
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=30) as ws:
         for i in range(2000):
             await ws.send(json.dumps({"type": "ping", "id": i}))
@@ -162,11 +168,12 @@ async def hold_sockets(port: int, n: int, seconds: float) -> int:
     return opened
 
 
-def half_open(port: int, n: int) -> list[socket.socket]:
+def half_open(port: int, n: int, source: str | None = None) -> list[socket.socket]:
     held = []
     for _ in range(n):
         try:
-            c = socket.create_connection(("127.0.0.1", port), timeout=2)
+            where = (source, 0) if source else None
+            c = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=where)
             c.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             held.append(c)
         except OSError:
@@ -180,12 +187,41 @@ def summary(rtts: list[float]) -> str:
     return f"p50 {q[49]:7.1f} ms  p95 {q[94]:7.1f} ms  lost {lost}"
 
 
+FLOOD = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")
+
+
+async def new_pupil_from(port: int, code: str, source: str) -> float:
+    """A pupil's page at ``source`` opens its socket and joins: seconds to its welcome."""
+    start = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    sock = await loop.run_in_executor(
+        None, lambda: socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
+    )
+    sock.setblocking(False)
+    ws = await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws",
+        sock=sock,
+        open_timeout=30,
+        origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
+    )
+    try:
+        await ws.send(json.dumps({"type": "join", "code": code, "name": "Noor"}))
+        while True:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if msg["type"] in ("welcome", "refused", "bye"):
+                if msg["type"] != "welcome":
+                    raise RuntimeError(f"the new pupil: {msg}")
+                return time.perf_counter() - start
+    finally:
+        await ws.close()
+
+
 async def case(name: str, pings: int, during: Any = None) -> None:
     proc, info = start_server()
     port, code = info["port"], info["code"]
     try:
         me = await pupil(port, code, "Well Behaved")
-        task = asyncio.ensure_future(during(port)) if during else None
+        task = asyncio.ensure_future(during(port, code)) if during else None
         await asyncio.sleep(0.3 if during else 0)
         rtts = await round_trips(me, pings)
         extra = ""
@@ -260,15 +296,32 @@ async def main(pings: int) -> None:
     proc.wait(30)
     print(f"server from {info['tree']}; soft limit of files after start: {info['files']}")
     await case("quiet", pings)
-    await case("2000 messages", pings, flood_messages)
 
-    async def sockets_2040(port: int) -> str:
+    async def sockets_2040(port: int, code: str) -> str:
         return f"{await hold_sockets(port, 2040, pings * 0.06)} of 2040 opened"
 
-    async def idle_500(port: int) -> str:
+    async def idle_500(port: int, code: str) -> str:
         return f"{await hold_sockets(port, 500, pings * 0.06)} of 500 opened"
 
-    async def half_1000(port: int) -> str:
+    async def half_from_4(port: int, code: str) -> str:
+        loop = asyncio.get_running_loop()
+        start = time.perf_counter()
+        held = await asyncio.gather(
+            *(loop.run_in_executor(None, half_open, port, 250, a) for a in FLOOD)
+        )
+        opened = time.perf_counter() - start
+        try:
+            joined = await new_pupil_from(port, code, "127.0.0.6")
+            said = f"welcomed {joined * 1000:.0f} ms after its first connection"
+        except Exception as exc:  # a server that keeps the pupil out
+            said = f"not let in ({type(exc).__name__}: {str(exc)[:60]})"
+        await asyncio.sleep(max(0.0, pings * 0.06 - (time.perf_counter() - start)))
+        n = sum(len(h) for h in held)
+        for c in (c for h in held for c in h):
+            c.close()
+        return f"{n} of 1000 connected in {opened:.1f} s; a new pupil from 127.0.0.6 {said}"
+
+    async def half_1000(port: int, code: str) -> str:
         held = await asyncio.get_running_loop().run_in_executor(None, half_open, port, 1000)
         await asyncio.sleep(pings * 0.06)
         n = len(held)
@@ -276,9 +329,14 @@ async def main(pings: int) -> None:
             c.close()
         return f"{n} of 1000 connected"
 
+    if ONLY == "flood":
+        await case("1000 from 4", pings, half_from_4)
+        return
+    await case("2000 messages", pings, flood_messages)
     await case("2040 sockets", pings, sockets_2040)
     await case("500 idle", pings, idle_500)
     await case("1000 half-open", pings, half_1000)
+    await case("1000 from 4", pings, half_from_4)
     await class_of(30)
     await class_of(60)
     if shutil.which("nginx") or Path("/usr/sbin/nginx").exists():
@@ -292,6 +350,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--hard-limit", type=int, default=None, help="the server's hard limit of open files too"
     )
+    parser.add_argument(
+        "--only", choices=["flood"], default=None, help="quiet and '1000 from 4' only"
+    )
     args = parser.parse_args()
     HARD_LIMIT = args.hard_limit
+    ONLY = args.only
     asyncio.run(main(args.pings))
