@@ -121,25 +121,74 @@ def cli_lang(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = 
 _speaking = ["en"]
 
 
+#: The gettext domain of argparse's words while the command reads its arguments.
+ARGPARSE_DOMAIN = "mindwidget-argparse"
+#: The plural rule of each language the command speaks (en, nl, de: one, and more).
+PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
+
+
+def argparse_catalog(table: Mapping[str, str | Sequence[str]]) -> bytes:
+    """argparse's words (``locales/cli/<lang>.json``, ``"argparse"``: its English
+    message -> the translation, or the list of plural forms) as a GNU gettext catalog
+    (a ``.mo`` file, as ``msgfmt`` writes one). A plural message is looked up by its
+    singular alone, so its entry is ``singular NUL singular``."""
+    import struct
+
+    entries = {"": f"Content-Type: text/plain; charset=UTF-8\nPlural-Forms: {PLURAL_FORMS}\n"}
+    for message, said in table.items():
+        if isinstance(said, str):
+            entries[message] = said
+        else:
+            entries[f"{message}\0{message}"] = "\0".join(said)
+    pairs = sorted((k.encode(), v.encode()) for k, v in entries.items())
+    n = len(pairs)
+    originals, translations = 28, 28 + 8 * n  # after the header of 7 numbers
+    data = bytearray()
+    index = [bytearray(), bytearray()]
+    start = 28 + 16 * n
+    for column, strings in enumerate(([k for k, _ in pairs], [v for _, v in pairs])):
+        for text in strings:
+            index[column] += struct.pack("<2I", len(text), start + len(data))
+            data += text + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, n, originals, translations, 0, 0)
+    return head + bytes(index[0]) + bytes(index[1]) + bytes(data)
+
+
 @contextlib.contextmanager
 def _argparse_in(lang: str) -> Iterator[None]:
-    """argparse's own words ("usage:", "options", its errors) in ``lang`` while
-    the parser is built and used: argparse looks each up through its module's
-    gettext function ``_``, which this replaces for the time being."""
-    table = _words(lang).get("argparse") or {}
-    before = argparse._  # type: ignore[attr-defined]
+    """argparse's own words ("usage:", "options", its errors, its plural messages) in
+    ``lang`` while the parser is built and used. argparse asks the `gettext` module
+    for each (``gettext.gettext``, ``gettext.ngettext``: CPython's how-to "Translating
+    the argparse output"), so here its words become a catalog (`argparse_catalog`) in
+    a temporary folder, bound to `ARGPARSE_DOMAIN`, which is gettext's domain, in
+    ``lang`` (``LANGUAGE``), until the parser is done; then all is as it was."""
+    import gettext
+    import tempfile
 
-    def words(message: str) -> str:
-        said = table.get(message)
-        return said if isinstance(said, str) else before(message)
-
-    argparse._ = words  # type: ignore[attr-defined]
     spoken = _speaking[0]
     _speaking[0] = lang
+    table = _words(lang).get("argparse") or {}
     try:
-        yield
+        if lang == "en" or not table:  # argparse's own words are English
+            yield
+            return
+        domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+        with tempfile.TemporaryDirectory(prefix="mindwidget-argparse-") as folder:
+            where = Path(folder) / lang / "LC_MESSAGES"
+            where.mkdir(parents=True)
+            (where / f"{ARGPARSE_DOMAIN}.mo").write_bytes(argparse_catalog(table))
+            gettext.bindtextdomain(ARGPARSE_DOMAIN, folder)
+            gettext.textdomain(ARGPARSE_DOMAIN)
+            os.environ["LANGUAGE"] = lang
+            try:
+                yield
+            finally:
+                gettext.textdomain(domain)
+                if language is None:
+                    os.environ.pop("LANGUAGE", None)
+                else:
+                    os.environ["LANGUAGE"] = language
     finally:
-        argparse._ = before  # type: ignore[attr-defined]
         _speaking[0] = spoken
 
 

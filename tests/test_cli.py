@@ -361,7 +361,7 @@ def test_an_error_of_argparse_in_the_environments_language(
     # and argparse is left as it was: English for the next parser
     import argparse
 
-    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
+    assert argparse.ArgumentParser(prog="x").format_usage() == "usage: x [-h]\n"
 
 
 def test_a_port_in_use_is_said_in_the_class_language(capsys: pytest.CaptureFixture[str]) -> None:
