@@ -12,7 +12,8 @@ What `server.Classroom` needs of the network beyond Tornado's own settings:
   Tornado's ``xheaders`` but trusted only from the proxy's own address;
 * `GuardedHTTPServer`: an `HTTPServer` that bounds connections that have not
   become a WebSocket (per peer address and in all; each is closed after the
-  short ``idle_connection_timeout``), and that meets "too many open files" by
+  short ``idle_connection_timeout``; when all are taken, a new one closes the
+  oldest of the address that holds the most), and that meets "too many open files" by
   pausing its accepting for a moment and logging it once, not with a
   traceback per loop turn;
 * `raise_file_limit`: the soft limit of open files raised to the hard one;
@@ -210,7 +211,9 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
     closed at once) and ``in_all``. When ``in_all`` are open, a new connection still
     gets in: the oldest unfinished connection of the address that holds the most is
     closed for it (`evicted` counts them), so a few devices that open connections and
-    never finish them cannot keep a pupil out; they lose their own oldest first. A
+    never finish them cannot keep a pupil out; they lose their own oldest first (nginx,
+    out of connections, likewise closes the oldest that still wait for a request:
+    ``ngx_drain_connections``, src/core/ngx_connection.c; it looks at no address). A
     connection stops counting when its HTTP part ends (`on_close`): closed, or become
     a WebSocket. Out of files, it stops accepting for `ACCEPT_PAUSE_S` and says so once.
 
