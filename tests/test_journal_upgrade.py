@@ -163,4 +163,7 @@ def test_a_journal_of_a_newer_mindwidget_is_refused_and_left_alone(tmp_path: Pat
         assert f"journal version {J.VERSION + 1}" in said and f"1 to {J.VERSION}" in said
         assert "pip install --upgrade mindwidget" in said and str(path) in said
     assert J.classes(tmp_path) == []  # not offered for resuming
+    # resuming it by its code says why it cannot, not that there is no such class
+    with pytest.raises(J.JournalError, match="pip install --upgrade mindwidget"):
+        Keeper(tmp_path, EXPECTED["code"])
     assert path.read_bytes() == before

@@ -108,6 +108,10 @@ class Keeper:
             info = journal.resumable(self.folder)
         else:
             info = next((c for c in journal.classes(self.folder) if c.code == resume), None)
+        if info is None and resume is not True:
+            named = journal.journal_path(self.folder, resume)
+            if named.exists():  # not listed: damaged, foreign or too new; read says which
+                journal.read(named)
         if info is None:
             what = "no class with a pupil" if resume is True else f"no class {resume}"
             raise ValueError(
