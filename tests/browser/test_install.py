@@ -1,6 +1,8 @@
 """Install from the wheel, as a teacher would, on a machine without Node.
 
-The wheel is built from this checkout (Node may build the bundle here; the
+The wheel is the one ``make dist`` built (``python -m build``: the sdist, then
+the wheel from it, as PyPI gets them), named by ``MINDWIDGET_WHEEL``; run alone,
+the test builds one from this checkout (Node may build the bundle here; the
 bundle is a build artifact that the wheel carries). It is installed into a
 fresh virtual environment (no system site-packages) whose PATH holds that
 environment's ``bin`` only, so there is no ``node``, ``npm`` or ``make``;
@@ -71,6 +73,17 @@ class Venv:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``make dist``'s wheel (``MINDWIDGET_WHEEL``), or one built here when the test runs alone."""
+    given = os.environ.get("MINDWIDGET_WHEEL", "").strip()
+    if given:
+        built = Path(given)
+        if not (
+            built.is_file() and built.name.startswith("mindwidget-") and built.suffix == ".whl"
+        ):
+            pytest.fail(
+                f"MINDWIDGET_WHEEL={given!r} is not a mindwidget wheel (make dist builds one)"
+            )
+        return built
     dist = tmp_path_factory.mktemp("dist")
     run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(dist)])
     (built,) = dist.glob("mindwidget-*.whl")
