@@ -6,7 +6,8 @@ folder on 127.0.0.1 under the path of its ``site_url`` (``/mindwidget/``, as
 GitHub Pages serves a project's site) and opens each language's home page: it speaks its
 language, shows the three readers and the teacher's two commands in that
 language, offers the other two languages, passes an axe audit (WCAG 2.2 A and
-AA), fits a phone, and every link and picture on it answers.
+AA), asks no other host for anything, fits a phone, and every link and picture
+on it answers.
 """
 
 from __future__ import annotations
@@ -128,7 +129,10 @@ def test_the_home_page_speaks_its_language_to_its_three_readers(
     page: Page, base: str, lang: str
 ) -> None:
     path, readers = HOMES[lang]
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.goto(base + path)
+    page.wait_for_load_state("networkidle")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("article h1")).to_contain_text("mindwidget")
     for reader in readers:
@@ -143,6 +147,9 @@ def test_the_home_page_speaks_its_language_to_its_three_readers(
         expect(link).to_have_text(NAMES[other])
         assert urljoin(page.url, link.get_attribute("href") or "") == base + other_path
     assert_accessible(page, f"the {lang} home page")
+    # nothing from elsewhere: no fonts, no scripts, no repository statistics
+    elsewhere = [url for url in asked if urlsplit(url).netloc != urlsplit(base).netloc]
+    assert elsewhere == [], f"the {lang} home page asked other hosts: {elsewhere}"
 
 
 def test_every_link_and_picture_of_the_home_pages_answers(page: Page, base: str) -> None:
