@@ -13,6 +13,8 @@ DIST := dist
 SITE := site
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# (Material for MkDocs prints a banner about MkDocs 2 on every build otherwise)
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: venv node js lab lint dist docs docs-serve test test-js test-py clean
 
