@@ -9,10 +9,14 @@ BIN := $(VENV)/bin
 VENV_STAMP := $(VENV)/.installed.stamp
 NODE_STAMP := node_modules/.installed.stamp
 LAB_TARGET := notebooks/en/01-play.ipynb
+DIST := dist
+SITE := site
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# (Material for MkDocs prints a banner about MkDocs 2 on every build otherwise)
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: venv node js lab lint test test-js test-py clean
+.PHONY: venv node js lab lint dist docs docs-serve test test-js test-py clean
 
 venv: $(VENV_STAMP)
 
@@ -21,7 +25,7 @@ venv: $(VENV_STAMP)
 $(VENV_STAMP): pyproject.toml | $(NODE_STAMP)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test]'
+	$(BIN)/python -m pip install -e '.[test,docs]'
 	touch $@
 
 node: $(NODE_STAMP)
@@ -42,13 +46,30 @@ lint: venv
 	$(BIN)/mypy mindwidget
 	$(BIN)/lint-imports
 
+# The release files: the sdist and the wheel built from it (as PyPI gets them),
+# checked by twine (metadata, the README as the long description).
+# tests/browser/test_install.py installs this wheel (MINDWIDGET_WHEEL).
+dist: venv js
+	rm -rf $(DIST)
+	$(BIN)/python -m build --outdir $(DIST) .
+	$(BIN)/twine check --strict $(DIST)/*
+
+# The documentation site (mkdocs.yml), strict: a broken link or a missing page
+# fails. tests/browser/test_docs_site.py opens it (MINDWIDGET_SITE).
+docs: venv
+	$(BIN)/mkdocs build --strict --site-dir $(SITE)
+
+docs-serve: venv
+	$(BIN)/mkdocs serve --strict
+
 test-js: js
 	npm test
 
-test-py: venv js
-	$(BIN)/python -m pytest
+test-py: venv js dist docs
+	MINDWIDGET_WHEEL="$(wildcard $(DIST)/mindwidget-*.whl)" MINDWIDGET_SITE="$(abspath $(SITE))" \
+		$(BIN)/python -m pytest
 
-test: venv js lint test-js test-py
+test: venv js lint test-js dist docs test-py
 
 clean:
-	rm -rf $(VENV) node_modules mindwidget/static/*.js mindwidget/static/*.css
+	rm -rf $(VENV) node_modules mindwidget/static/*.js mindwidget/static/*.css $(DIST) $(SITE)

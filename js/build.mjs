@@ -1,4 +1,7 @@
 // The front-end bundles (`npm run build`): esbuild, one minified ES module each.
+// `npm run dev` (`--watch`): the same bundles with inline source maps, rebuilt on
+// every change under js/ (with ANYWIDGET_HMR=1 a running widget picks them up:
+// CONTRIBUTING.md). Run `npm run build` before the tests (the size test).
 //
 // Each language's strings live in one place, mindwidget/locales/*.json, which
 // Python reads too. A bundle carries only the strings its front end can show:
@@ -41,8 +44,10 @@ const bundles = [
   // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
   ["teacher", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
 ];
+const watch = process.argv.includes("--watch");
 for (const [name, prefixes] of bundles) {
-  await esbuild.build({
+  /** @type {import("esbuild").BuildOptions} */
+  const options = {
     entryPoints: [`js/${name}.js`],
     outfile: `mindwidget/static/${name}.js`,
     bundle: true,
@@ -50,5 +55,11 @@ for (const [name, prefixes] of bundles) {
     format: "esm",
     plugins: [locales(/** @type {string[]} */ (prefixes))],
     logLevel: "info",
-  });
+  };
+  if (watch) {
+    const context = await esbuild.context({ ...options, sourcemap: "inline" });
+    await context.watch();
+  } else {
+    await esbuild.build(options);
+  }
 }

@@ -1,7 +1,7 @@
 """The rules table of The Mind: one place for every number the game uses.
 
 Sources: the four rule texts the project follows (two Dutch, one German, one
-English; see the README's table of rule choices):
+English; see the table of rule choices in docs/rules.md):
 
 * set-up by player count: 2 players play levels 1-12 with 2 lives, 3 players
   1-10 with 3 lives, 4 players 1-8 with 4 lives, always 1 throwing star;

@@ -573,7 +573,7 @@ def test_the_server_writes_no_file_at_start(tmp_path: Path) -> None:
         env=env,
     ):
         assert raw_http(port, f"GET / HTTP/1.1\nHost: 127.0.0.1:{port}")[0] == 200
-    # the journal (its data folder, the README's) is the only thing it may write
+    # the journal (its data folder, docs/privacy.md's) is the only thing it may write
     journal = Path(".local", "share", "mindwidget")
     written = sorted(p.relative_to(home) for p in home.rglob("*") if p.is_file())
     assert [p for p in written if journal not in p.parents] == [], written

@@ -1,6 +1,6 @@
 """One test per rule of The Mind, using the rule texts' own examples.
 
-The rule numbers follow issue 2 and the README's table of rule choices.
+The rule numbers follow issue 2 and the table of rule choices (docs/rules.md).
 """
 
 from __future__ import annotations

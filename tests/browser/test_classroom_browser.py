@@ -3,7 +3,7 @@
 Each test sets up its deal with `Game.from_hands`, so what happens is known in
 advance; step mode (bots act on Wait) where the order matters, real time where
 the time matters. The tests also save the gallery of key moments to
-docs/gallery/ (the README shows three of them).
+docs/gallery/ (the README and the documentation site show them).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Install from the wheel, as a teacher would, on a machine without Node.
 
-The wheel is built from this checkout (Node may build the bundle here; the
+The wheel is the one ``make dist`` built (``python -m build``: the sdist, then
+the wheel from it, as PyPI gets them), named by ``MINDWIDGET_WHEEL``; run alone,
+the test builds one from this checkout (Node may build the bundle here; the
 bundle is a build artifact that the wheel carries). It is installed into a
 fresh virtual environment (no system site-packages) whose PATH holds that
 environment's ``bin`` only, so there is no ``node``, ``npm`` or ``make``;
@@ -71,6 +73,17 @@ class Venv:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``make dist``'s wheel (``MINDWIDGET_WHEEL``), or one built here when the test runs alone."""
+    given = os.environ.get("MINDWIDGET_WHEEL", "").strip()
+    if given:
+        built = Path(given)
+        if not (
+            built.is_file() and built.name.startswith("mindwidget-") and built.suffix == ".whl"
+        ):
+            pytest.fail(
+                f"MINDWIDGET_WHEEL={given!r} is not a mindwidget wheel (make dist builds one)"
+            )
+        return built
     dist = tmp_path_factory.mktemp("dist")
     run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(dist)])
     (built,) = dist.glob("mindwidget-*.whl")
@@ -148,6 +161,34 @@ def test_the_wheel_carries_the_bundle_and_the_lessons(wheel: Path) -> None:
     }
     assert expected - names == set()
     assert not [n for n in names if "node_modules" in n or n.startswith("js/")]
+
+
+def test_the_wheel_describes_itself_as_pypi_shows_it(wheel: Path) -> None:
+    """The package page: the README in Markdown (its links made absolute, since PyPI
+    shows no file beside it), the licence, the audience, the languages, the links."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    head, _, body = meta.partition("\n\n")
+    fields = [line.split(": ", 1) for line in head.splitlines() if ": " in line]
+    assert ["Description-Content-Type", "text/markdown"] in fields
+    assert ["License-Expression", "MIT"] in fields
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert body.splitlines()[0] == readme.splitlines()[0] == "# mindwidget"
+    assert len(body) > len(readme) * 0.9
+    relative = re.findall(r"\]\((?!https?://|#)([^)]*)\)", body)
+    assert relative == [], f"links PyPI cannot follow: {relative}"
+    classifiers = {value for key, value in fields if key == "Classifier"}
+    for wanted in (
+        "Intended Audience :: Education",
+        "Natural Language :: Dutch",
+        "Natural Language :: German",
+        "Natural Language :: English",
+    ):
+        assert wanted in classifiers
+    urls = {value.split(", ")[0] for key, value in fields if key == "Project-URL"}
+    assert {"Documentation", "Changelog", "Source"} <= urls
 
 
 def test_installed_without_node(venv: Venv, lesson: tuple[Path, str], tmp_path: Path) -> None:
