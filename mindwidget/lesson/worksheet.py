@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import ScalarTimer
+from ..handouts import WORKSHEETS
 from ..prob import expected_adjacent_pairs, normal_cdf, p_no_card_between, p_wrong_order
 from ..rules import DECK_SIZE
 from ..scenario import Scenario
@@ -51,11 +52,7 @@ OWN_SPREADS = (0.07, 0.10, 0.20, 0.28)
 ROWS = 8
 
 #: The file names in a lesson folder: (pupils' sheet, answer key), per language.
-FILES = {
-    "en": ("worksheet.pdf", "worksheet-answers.pdf"),
-    "nl": ("werkblad.pdf", "werkblad-antwoorden.pdf"),
-    "de": ("arbeitsblatt.pdf", "arbeitsblatt-loesungen.pdf"),
-}
+FILES = WORKSHEETS
 
 
 def texts(lang: str) -> dict[str, Any]:
@@ -259,7 +256,7 @@ def source(lang: str, answers: bool = False) -> str:
     head = [
         '#set document(title: "' + say("title_key" if answers else "title") + '", date: none)',
         '#set page(paper: "a4", margin: (x: 17mm, top: 15mm, bottom: 15mm),',
-        '  footer: context [#set text(8pt, fill: luma(90)); '
+        "  footer: context [#set text(8pt, fill: luma(90)); "
         + say("footer")
         + " #h(1fr) #counter(page).display()])",
         f'#set text(font: "Libertinus Serif", size: 11pt, lang: "{lang}")',
