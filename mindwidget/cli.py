@@ -47,6 +47,7 @@ from typing import Any
 
 from .app import NOTEBOOK, PLAYERS, SETTINGS_ENV, TEMPO_RANGE, AppSettings
 from .bots import BOT_NAMES, TEMPOS
+from .handouts import handouts
 from .i18n import LANGS, family, say_in
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "fit_notebook",
     "kernel_metadata",
     "lab_options",
+    "lesson_handouts",
     "lesson_langs",
     "lessons_dir",
     "main",
@@ -213,6 +215,18 @@ def lessons_dir(lang: str) -> Path | None:
     return None
 
 
+def lesson_handouts(lang: str) -> dict[str, Path]:
+    """The teacher's papers that go with the notebooks of ``lang`` (the guide, the
+    rules card, the worksheet and its answer key: `mindwidget.handouts`), by
+    their name in the lesson folder. An installed wheel has them among the
+    lesson files already (hatch_build.py), so this is empty there; a source
+    checkout reads them from its ``docs/`` (those that exist)."""
+    if (PACKAGE / "lessons" / lang).is_dir():
+        return {}
+    found = {name: PACKAGE.parent / rel for name, rel in handouts(lang).items()}
+    return {name: path for name, path in found.items() if path.is_file()}
+
+
 def lesson_langs() -> list[str]:
     """The languages whose lesson notebooks this installation has."""
     return [lang for lang in LANGS if lessons_dir(lang) is not None]
@@ -294,7 +308,11 @@ def fit_notebook(data: bytes, kernel: dict[str, object]) -> bytes:
 
 
 def copy_lessons(
-    src: Path, dest: Path, force: bool = False, kernel: dict[str, object] | None = None
+    src: Path,
+    dest: Path,
+    force: bool = False,
+    kernel: dict[str, object] | None = None,
+    extra: Mapping[str, Path] | None = None,
 ) -> CopyReport:
     """Copy the files of ``src`` into ``dest``, never overwriting a changed one unless ``force``.
 
@@ -302,7 +320,8 @@ def copy_lessons(
     from what this function last wrote there (recorded in ``dest/MANIFEST``);
     a file never written by this function that differs counts as changed too.
     ``kernel`` (`kernel_metadata`): written into each notebook (`fit_notebook`),
-    so that a notebook nobody touched opens unmodified.
+    so that a notebook nobody touched opens unmodified. ``extra``: more files,
+    ``{name in dest: source}`` (`lesson_handouts`), copied on the same terms.
     """
     if dest.exists() and not dest.is_dir():
         raise CommandError(say("is_file", _speaking[0], dest=dest))
@@ -315,9 +334,10 @@ def copy_lessons(
     except (OSError, ValueError, KeyError, TypeError):
         record = {}
     report = CopyReport()
-    for rel in _lesson_files(src):
-        name = rel.as_posix()
-        source, target = src / rel, dest / rel
+    files = [(rel.as_posix(), src / rel) for rel in _lesson_files(src)]
+    files += sorted((extra or {}).items())
+    for name, source in files:
+        rel, target = Path(name), dest / name
         content = source.read_bytes()
         if kernel is not None and rel.suffix == ".ipynb":
             content = fit_notebook(content, kernel)
@@ -452,7 +472,9 @@ def _lesson(args: argparse.Namespace) -> int:
     if not args.copy_only and importlib.util.find_spec("jupyterlab") is None:
         raise CommandError(say("no_jupyterlab", lang, python=sys.executable))
     dest = Path(args.folder or f"mindwidget-lesson-{lang}").expanduser().resolve()
-    report = copy_lessons(src, dest, force=args.force, kernel=kernel_metadata())
+    report = copy_lessons(
+        src, dest, force=args.force, kernel=kernel_metadata(), extra=lesson_handouts(lang)
+    )
     for line in report.lines(dest, lang):
         print(line)
     if args.copy_only:

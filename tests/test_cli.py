@@ -110,6 +110,57 @@ def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert f"to {dest}" in capsys.readouterr().out
 
 
+def test_a_lesson_folder_gets_the_guide_the_rules_card_and_the_worksheets(
+    tmp_path: Path,
+) -> None:
+    """With the notebooks go the teacher's papers, under names in the class's language."""
+    from mindwidget.handouts import handouts
+
+    dest = tmp_path / "klas"
+    assert main(["lesson", str(dest), "--lang", "nl", "--copy-only"]) == 0
+    papers = handouts("nl")
+    assert sorted(papers) == [
+        "docentenhandleiding.md",
+        "spelregelkaart.html",
+        "werkblad-antwoorden.pdf",
+        "werkblad.pdf",
+    ]
+    for name, rel in papers.items():
+        assert (dest / name).read_bytes() == (TREE / rel).read_bytes(), name
+    assert (dest / "werkblad.pdf").read_bytes().startswith(b"%PDF-")
+    # a teacher's notes in the guide are kept like a pupil's notebook
+    (dest / "docentenhandleiding.md").write_text("mijn aantekeningen", encoding="utf-8")
+    report = copy_lessons(cli.lessons_dir("nl"), dest, extra=cli.lesson_handouts("nl"))
+    assert report.kept == ["docentenhandleiding.md"]
+    assert "werkblad.pdf" in report.unchanged
+
+
+def test_an_installed_wheel_has_the_papers_among_its_lessons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wheel carries them in lessons/<lang>/ (hatch_build.py); nothing comes from docs/."""
+    import hatch_build
+
+    pkg = tmp_path / "mindwidget"
+    lesson_source(pkg / "lessons" / "de", spielen="de")
+    monkeypatch.setattr(cli, "PACKAGE", pkg)
+    assert cli.lesson_handouts("de") == {}
+    shipped = hatch_build.handout_sources(TREE)
+    assert shipped[str(TREE / "docs" / "teaching.de.md")] == (
+        "mindwidget/lessons/de/lehrerhandreichung.md"
+    )
+    assert shipped[str(TREE / "docs" / "worksheet" / "de" / "arbeitsblatt-loesungen.pdf")] == (
+        "mindwidget/lessons/de/arbeitsblatt-loesungen.pdf"
+    )
+    assert len(shipped) == 12
+    (tmp_path / "mindwidget").mkdir(exist_ok=True)
+    (tmp_path / "mindwidget" / "handouts.py").write_bytes(
+        (TREE / "mindwidget" / "handouts.py").read_bytes()
+    )
+    with pytest.raises(RuntimeError, match="docs/teaching.md is missing"):
+        hatch_build.handout_sources(tmp_path)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -222,7 +273,9 @@ def test_lesson_opens_jupyterlab_in_the_folder(tmp_path: Path) -> None:
     up = partial(answers, f"http://127.0.0.1:{port}/api/status")
     with server_process(cmd, log, up=up, what="JupyterLab", timeout=120, env=env):
         text = log.read_text(errors="replace")
-        assert f"Copied {len(list(folder.glob('*.ipynb')))} files to {folder}." in text
+        copied = [p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")]
+        assert any(p.suffix == ".pdf" for p in copied)  # the worksheets go with the notebooks
+        assert f"Copied {len(copied)} files to {folder}." in text
         assert f"Opening JupyterLab in {folder}" in text
         assert f"Serving notebooks from local directory: {folder}" in text
         assert f":{port}/lab" in text

@@ -298,27 +298,7 @@ def test_the_rules_card_is_one_a4_page_with_the_rules_a_class_needs(lang: str) -
     assert str(Rules().max_lives) in card and "{" not in card.split("</style>")[1]
 
 
-# ------------------------------------------------------------ the guides
-GUIDES = {"en": "teaching.md", "nl": "teaching.nl.md", "de": "teaching.de.md"}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_each_guide_names_every_notebook_its_rules_card_and_the_run_times(lang: str) -> None:
-    from pathlib import Path
-
-    docs = Path(__file__).resolve().parents[1] / "docs"
-    guide = (docs / GUIDES[lang]).read_text(encoding="utf-8")
-    en = (docs / GUIDES["en"]).read_text(encoding="utf-8")
-    for name in ("01-play", "02-rules", "03-probability", "04-scenarios", "05-cooperation"):
-        # every notebook with its Run All time (a row of the table)
-        assert re.search(rf"`{name}\.ipynb` \|.*\| \d+ s \|", guide), (lang, name)
-    assert f"docs/rules-card/{lang}.html" in guide
-    assert "benchmarks/notebook_times.py" in guide
-    assert lesson.text("ui.show_answer", lang) in guide
-    # the same outline in every language
-    for level in ("## ", "### "):
-        count = len(re.findall(rf"^{level}", guide, flags=re.M))
-        assert count == len(re.findall(rf"^{level}", en, flags=re.M)), (lang, level)
+# the guides: tests/test_guide.py
 
 
 def test_every_laptop_gets_a_deal_of_its_own_unless_the_teacher_sets_a_seed() -> None:

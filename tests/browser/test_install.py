@@ -29,6 +29,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from mindwidget.handouts import HANDOUTS
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "nl", "de")
 #: Far above today's wheel (about 170 kB): catches a build that packs node_modules or data.
@@ -158,6 +160,8 @@ def test_the_wheel_carries_the_bundle_and_the_lessons(wheel: Path) -> None:
             for lang, notebooks in shipped_lessons().items()
             for name in notebooks
         ),
+        # the teacher's papers: guide, rules card, worksheet and answer key
+        *(f"mindwidget/lessons/{lang}/{name}" for lang in LANGS for name in HANDOUTS[lang]),
     }
     assert expected - names == set()
     assert not [n for n in names if "node_modules" in n or n.startswith("js/")]
