@@ -482,8 +482,12 @@ def test_06_the_people_data_set_and_the_network_figures() -> None:
         lambda lang: band_label(len(REFERENCE_BANDS) - 1),
     )
     _says_everywhere("06-class.teacher_network", lambda lang: str(DEFAULT_PORT))
-    assert 2 * STUCK_SECONDS == 60  # "nothing for half a minute": STUCK_SECONDS
-    assert STUCK_SECONDS == 30
+    # a red table: no card for 2 x STUCK_SECONDS ("a minute"), hands on the table
+    # with nobody left to press Ready for STUCK_SECONDS ("half a minute")
+    assert (2 * STUCK_SECONDS, STUCK_SECONDS) == (60, 30)
+    minute = {"en": "for a minute", "nl": "een minuut lang", "de": "eine Minute lang"}
+    half = {"en": "half a minute", "nl": "een halve minuut", "de": "eine halbe Minute"}
+    _says_everywhere("06-class.teacher_join", minute.__getitem__, half.__getitem__)
 
 
 @pytest.mark.parametrize("lang", LANGS)
