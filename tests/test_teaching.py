@@ -529,3 +529,84 @@ def test_the_star_tip_is_cited_as_the_spelregelwijzer_pages_own_tips() -> None:
             assert section[lang] in _text(key, lang), (key, lang)
             assert rulebook[lang] not in _text(key, lang), (key, lang)
         assert "Spelregelwijzer" in _text("ui.habit_close", lang)
+
+
+# A figure is a decimal, a percentage or a thousand (10.000): a computed quantity,
+# as against a card, a level or a seat. Every figure in the Dutch lesson texts and
+# story narrations is listed here with the test that checks it; a new figure fails
+# the guard below until it is added, with its check.
+_FIGURE = re.compile(r"±?\d+(?:[.,]\d+)+%?|\d+\s?%|\d+\s?×\s?\d+")
+FIGURES: dict[str, set[str]] = {
+    "ui.swap_answer": {"13,5"},  # test_03_why_the_same_1_5_s_...
+    "ui.swap_settle": {"2.000"},  # test_the_last_figures_...: bet_swap's levels
+    "ui.spread_explain": {"50%"},  # test_the_last_figures_...: (1.5 - 1)
+    "ui.person_title": {"0,45"},  # test_05_tempos_and_rates_the_texts_name
+    "ui.person_answer": {"0,30"},  # idem
+    "01-play.teacher_intro": {"1,4", "8,6", "0,3", "1280×720"},  # test_01_the_people_bots_...
+    "01-play.teacher_clock": {"14%"},  # test_01_the_inner_clock_...
+    "02-rules.teacher_r6": {"31%"},  # test_02_the_73_after_the_star_...
+    "03-probability.watch_text": {"0,3", "14%"},  # test_03_the_model_is_the_watch_tables_bot
+    "03-probability.teacher_watch": {"14%"},  # idem
+    "03-probability.teacher_many": {"10.000", "95%"},  # test_03_run_counts_...
+    "03-probability.exact_text": {"0,3", "14%"},  # test_03_the_model_is_...
+    "03-probability.teacher_exact": {"14%"},  # test_the_last_figures_...
+    "03-probability.teacher_why": {"13,5", "1,7", "1,9", "1,5", "3,0", "0,2", "0,4"},
+    "03-probability.noise_text": {"7%", "14%"},  # test_03_noise_bet_...
+    "03-probability.teacher_noise": {"0,14", "0,07", "3.000", "95%"},  # test_03_run_counts_...
+    "03-probability.bet_noise": {"14%", "7%", "28%"},  # test_03_noise_bet_... (the marks)
+    "03-probability.slider_text": {"2.000", "1.000"},  # test_03_run_counts_...
+    "03-probability.teacher_stars": {"20.000", "95%", "±0,7"},  # idem
+    "04-scenarios.branch_text": {"2,0"},  # test_the_last_figures_...: the cell's t=2.0
+    "05-cooperation.fast_text": {"0,3", "0,2"},  # test_05_tempos_and_rates_...
+    "05-cooperation.teacher_fast": {"10.000"},  # idem (bet_one_fast's games)
+    "05-cooperation.person_text": {"0,45", "0,3"},  # idem
+    "clean_level:2": {"5,1", "0,3"},  # test_clean_level_times_are_the_model_...
+    "clean_level:3": {"3,3"},  # idem
+    "clean_level:4": {"8,1"},  # idem
+    "clean_level:intro": {"0,3"},  # idem
+    "common_skip_concentration:1": {"0,4"},  # test_the_last_figures_...: the step's t
+    "four_players:6": {"48,3", "52,3", "78%", "22%"},  # test_four_players_the_52_...
+    "same_moment:4": {"5,0"},  # test_the_last_figures_...: the step's t
+    "same_moment:6": {"8,0"},  # idem
+    "star_information:2": {"0,3", "14%"},  # test_star_information_the_star_is_for_the_44_...
+    "star_information:7": {"31%"},  # test_star_information_player_3_risks_12_in_39_...
+}
+
+
+def _figures_nl() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for key, said in flat("nl").items():
+        if key.startswith("card."):
+            continue
+        shown = set(_FIGURE.findall(re.sub(r"`[^`]*`", "", said)))  # code is not prose
+        if shown:
+            found[key] = shown
+    for name in Scenario.names():
+        s = Scenario.load(name)
+        texts = [("intro", (s.intro or {}).get("nl", ""))]
+        for k, (said, point) in enumerate(zip(s.narrations, s.points, strict=True), 1):
+            texts.append((str(k), said["nl"] + " " + (point["text"]["nl"] if point else "")))
+        for where, said in texts:
+            shown = set(_FIGURE.findall(said))
+            if shown:
+                found[f"{name}:{where}"] = shown
+    return found
+
+
+def test_every_figure_in_the_dutch_texts_is_listed_with_its_check() -> None:
+    assert _figures_nl() == FIGURES
+
+
+def test_the_last_figures_each_from_its_code() -> None:
+    from mindwidget.lesson.nb03_probability import bet_swap
+
+    assert _default(bet_swap, "levels") == 2000
+    _says_everywhere("ui.swap_settle", lambda lang: in_number(2000, lang))
+    assert round(100 * (0.3 / 0.2 - 1)) == 50  # a spread of 50%: one tempo 1.5 x the other
+    _says_everywhere("03-probability.teacher_exact", lambda lang: in_percent(0.14, lang, 0))
+    assert "g.play(0, t=2.0)" in (CELLS / "04-scenarios.cells").read_text()
+    _says_everywhere("04-scenarios.branch_text", lambda lang: decimal(2.0, lang))
+    for name, step in (("common_skip_concentration", 1), ("same_moment", 4), ("same_moment", 6)):
+        t = Scenario.load(name).script[step - 1]["t"]
+        for lang, said in _said(name, step).items():
+            assert decimal(t, lang) in said, (name, step, lang)
