@@ -32,7 +32,7 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter
 
-from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, curve
+from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, REFERENCE_COUNTS, curve
 from .checks import choice, flag, whole
 from .game import Game
 from .i18n import LANGS, decimal, translate
@@ -426,7 +426,7 @@ def plot_timing(
             lw=2.5,
             solid_capstyle="butt",
             zorder=2,
-            label=say("timing_reference") if i == 0 else None,
+            label=say("timing_reference", n=sum(REFERENCE_COUNTS)) if i == 0 else None,
         )
     gaps = np.linspace(1, top_gap, 120)
     ax.plot(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from importlib import resources
 from pathlib import Path
@@ -618,6 +619,10 @@ _CLAIMS = {
     ("star_ends_level", 4): lambda: 1 / 15 < p_wrong_order(23, 24, top=20) < 1 / 10,
     # "close to a coin toss (the 49 goes first about 4 times in 10)"
     ("common_star_too_long", 3): lambda: 0.35 < p_wrong_order(47, 49, top=15) < 0.45,
+    # "12 of the 39 values ... about 31%" (recomputed from the hands in test_teaching.py)
+    ("star_information", 7): lambda: round(100 * 12 / 39) == 31,
+    # "C(48,3)/C(52,3), about 78% ... about 22%" (recomputed in test_teaching.py)
+    ("four_players", 6): lambda: round(100 * math.comb(48, 3) / math.comb(52, 3)) == 78,
 }
 
 

@@ -28,7 +28,7 @@ from matplotlib.figure import Figure
 
 from .. import classdata
 from ..bots import HumanTimer
-from ..bots.human import REFERENCE, band_label, band_of
+from ..bots.human import REFERENCE, REFERENCE_COUNTS, band_label, band_of
 from ..classdata import plays as plays_of
 from ..game import Game
 from ..i18n import seat_number
@@ -190,13 +190,18 @@ def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> F
     groups = [
         ("class", text("class_line", lang), _ORANGE),
         ("bots", text("bots_line", lang, games=number(games, lang)), _BLUE),
-        ("people", text("people_line", lang), _GREY),
+        ("people", text("people_line", lang, n=number(sum(REFERENCE_COUNTS), lang)), _GREY),
     ]
     for k, (column, label, colour) in enumerate(groups):
         if column == "class" and not have_class:
             continue
         ax.bar(x + (k - 1) * width, table[column], width, label=label, color=colour)
-    ax.set_xticks(x, table["band"])
+    # how many of the people's waits each band's bar rests on (a small data set)
+    ticks = [
+        text("band_n", lang, band=b, n=n)
+        for b, n in zip(table["band"], REFERENCE_COUNTS, strict=True)
+    ]
+    ax.set_xticks(x, ticks)
     ax.set_xlabel(text("gap_band", lang))
     ax.set_ylabel(text("median_wait", lang))
     title = text("waits_title", lang) if have_class else text("waits_title_no_class", lang)
