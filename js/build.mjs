@@ -23,6 +23,10 @@ const SCENARIO_ONLY = ["scenario_", "refused_at_end", "refused_at_start", "refus
 // only a pupil's page of the class server says them.
 const CLASS_ONLY = ["refused_moved", "refused_resumed", "phase_stopped_back"];
 
+// Words a notebook's game never shows: a class page's lost connection (view.offline,
+// js/classmodel.js) and the teacher watching a class table (view.watch "class", the dashboard).
+const CLASS_PAGES_ONLY = ["phase_offline", "phase_play_class", "phase_ready_class"];
+
 /** An esbuild plugin that drops the locale keys starting with one of `prefixes`. */
 const locales = (/** @type {string[]} */ prefixes) => ({
   name: "locales",
@@ -36,7 +40,7 @@ const locales = (/** @type {string[]} */ prefixes) => ({
 });
 
 const bundles = [
-  ["widget", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
+  ["widget", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY, ...CLASS_PAGES_ONLY]],
   ["scenario", [...PYTHON_ONLY, ...CLASS_ONLY]],
   ["dashboard", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
   // the class server's pupil page (mindwidget/classroom): the widget over a WebSocket

@@ -79,7 +79,7 @@ export default {
     // What only this browser knows: the place each move menu shows, a half-pressed "end",
     // whether the pupils' controls are shown.
     // `armed`: the one control pressed once that asks to be pressed again ("remove:<pupil>",
-    // "move:<pupil>"); `now`: the large table's level time when drawn.
+    // "move:<pupil>", "reveal:"); `now`: the large table's level time when drawn.
     const ui = {
       moves: /** @type {Record<string, string>} */ ({}),
       endArmed: false,
@@ -123,9 +123,13 @@ export default {
       const act = button.dataset.act;
       const num = (/** @type {string|undefined} */ s) => (s === undefined || s === "" ? null : Number(s));
       if (act !== "end") ui.endArmed = false;
-      // a removal, or a move during a level, asks once more: the first press arms it
+      // a removal, a move during a level, and showing every hand (the class may be
+      // watching this screen on the projector) ask once more: the first press arms it
       const armKey = `${act}:${button.dataset.pupil ?? ""}`;
-      const askFirst = act === "remove" || (act === "move" && button.dataset.confirm === "true");
+      const askFirst =
+        act === "remove" ||
+        (act === "move" && button.dataset.confirm === "true") ||
+        (act === "reveal" && button.dataset.on === "true");
       if (askFirst && ui.armed !== armKey) {
         ui.armed = armKey;
         draw();

@@ -209,6 +209,26 @@ describe("what the teacher can act on (issue 24)", () => {
       "data-confirm",
     );
   });
+  it("showing every hand asks once more: a projector would show them to the class", () => {
+    const state = (reveal) => ({ room: room(), settings: { lang: "nl", reveal } });
+    const control = (html) => html.match(/<button[^>]*data-act="reveal"[^>]*>[^<]*<\/button>/)[0];
+    const first = control(renderDashboard(state(false), {}));
+    expect(first).toContain('data-on="true"');
+    expect(first).toContain("Alle kaarten tonen (alleen op dit scherm)");
+    const armed = control(renderDashboard(state(false), { armed: "reveal:" }));
+    expect(armed).toContain("Op de beamer ziet de hele klas dan elke hand. Toch tonen? Druk nog eens");
+    expect(armed).toContain('data-on="true"');
+    expect(armed).toContain("mwd-danger");
+    for (const [lang, words] of [
+      ["en", "On a projector the whole class sees every hand"],
+      ["de", "Auf dem Beamer sieht die ganze Klasse dann jede Hand"],
+    ])
+      expect(renderDashboard({ ...state(false), settings: { lang } }, { armed: "reveal:" })).toContain(words);
+    // hiding them again acts at once
+    const shown = control(renderDashboard(state(true), { armed: "" }));
+    expect(shown).toContain('data-on="false"');
+    expect(shown).toContain("Kaarten verbergen");
+  });
   it("a table waiting for an empty seat says so and offers a bot for it", () => {
     const t = table({ phase: "ready", stuck: { reason: "empty", seats: [2] } });
     const html = tableCard(t, room(), {}, "nl");

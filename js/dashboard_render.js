@@ -313,10 +313,22 @@ function controls(
   ${b("lock", room.locked ? "control_unlock" : "control_lock", ` data-locked="${room.locked ? "false" : "true"}"`)}
   ${b("end", ui.endArmed ? "end_confirm" : "control_end", ui.endArmed ? ' class="mwd-danger"' : "")}
   ${b("manage", ui.manage ? "control_manage_done" : "control_manage")}
-  ${b("reveal", settings.reveal ? "control_hide" : "control_reveal", ` data-on="${settings.reveal ? "false" : "true"}"`)}
+  ${reveal(settings, ui, b)}
   ${download}
   <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
 </nav>`;
+}
+
+/** Show every hand, or hide them: showing asks once more (the first press arms it and
+ * warns that a projector would show them to the class, js/dashboard.js). */
+function reveal(/** @type {any} */ settings, /** @type {any} */ ui, /** @type {Function} */ b) {
+  if (settings.reveal) return b("reveal", "control_hide", ' data-on="false"');
+  const armed = ui.armed === "reveal:";
+  return b(
+    "reveal",
+    armed ? "reveal_confirm" : "control_reveal",
+    ` data-on="true"${armed ? ' class="mwd-danger"' : ""}`,
+  );
 }
 
 function stuckSummary(/** @type {any} */ room, /** @type {any[]} */ tables, /** @type {string} */ lang) {

@@ -21,21 +21,43 @@ export function mountFrame(el, { className, testid, liveTestid }) {
 }
 
 /**
+ * The keys a board lets through to the page around it, so that it is no keyboard
+ * trap (WCAG 2.1.2): every Ctrl, Alt or Meta combination (Ctrl/Cmd+Enter runs the
+ * cell), Shift+Enter (JupyterLab runs the cell and moves on) and Escape (leave).
+ * @param {KeyboardEvent} ev
+ */
+export const passes = (ev) =>
+  ev.ctrlKey || ev.metaKey || ev.altKey || ev.key === "Escape" || (ev.shiftKey && ev.key === "Enter");
+
+/**
  * Keep the plain keys pressed inside `root` away from JupyterLab (Lumino skips
  * its shortcuts for keys pressed in an element with `data-lm-suppress-shortcuts`:
- * no arrow key folds a heading, no A, B, M, R, Y changes a cell). Combinations
- * such as Ctrl+S stay JupyterLab's: for those the attribute is lifted until the
- * key has passed (the window sees a key before the document does).
+ * no arrow key folds a heading, no A, B, M, R, Y changes a cell). The keys that
+ * `passes` stay JupyterLab's: for those the attribute is lifted until the key has
+ * passed (the window sees a key before the document does). Escape then leaves the
+ * board: the focus goes to the nearest focusable element around it (in JupyterLab
+ * the cell, in command mode), or nowhere.
  * Returns the cleanup.
  * @param {HTMLElement} root
  */
 export function keepKeys(root) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
-  const onCombo = (/** @type {KeyboardEvent} */ ev) => {
-    if (!(ev.ctrlKey || ev.metaKey || ev.altKey) || !root.contains(/** @type {Node} */ (ev.target))) return;
+  const onPass = (/** @type {KeyboardEvent} */ ev) => {
+    if (!passes(ev) || !root.contains(/** @type {Node} */ (ev.target))) return;
     root.removeAttribute("data-lm-suppress-shortcuts");
     setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
   };
-  window.addEventListener("keydown", onCombo, true);
-  return () => window.removeEventListener("keydown", onCombo, true);
+  const onEscape = (/** @type {KeyboardEvent} */ ev) => {
+    if (ev.key !== "Escape" || ev.defaultPrevented) return;
+    let host = root.parentElement;
+    while (host && !host.hasAttribute("tabindex")) host = host.parentElement;
+    if (host) host.focus({ preventScroll: true });
+    else /** @type {HTMLElement} */ (document.activeElement)?.blur();
+  };
+  window.addEventListener("keydown", onPass, true);
+  root.addEventListener("keydown", onEscape);
+  return () => {
+    window.removeEventListener("keydown", onPass, true);
+    root.removeEventListener("keydown", onEscape);
+  };
 }

@@ -58,6 +58,10 @@ export function button(action, label, { enabled = true, testid, cls = "", attrs 
   return `<button type="button" class="mw-btn ${cls}" data-action="${esc(action)}" data-testid="${esc(id)}"${enabled ? "" : " disabled"} ${attrs}><span class="mw-btn-label">${esc(label)}</span>${k}</button>`;
 }
 
+/** How to leave a board that has the keys (shown in a notebook only, widget.css). */
+export const leaveHint = (/** @type {string} */ lang) =>
+  `<span class="mw-leave" data-testid="leave-hint">${esc(tr(lang, "keys_leave"))}</span>`;
+
 /** The language menu (each language named in itself). */
 export function langMenu(/** @type {string} */ lang, /** @type {string} */ testid) {
   const opts = LANGS.map(

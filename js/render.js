@@ -16,7 +16,19 @@
 //
 // Which buttons are enabled comes from `view.allowed` alone (Python decides).
 import { decimal, tr } from "./i18n.js";
-import { back, button, card, discards, esc, langMenu, pile, seatMark, seatStyle, tokens } from "./parts.js";
+import {
+  back,
+  button,
+  card,
+  discards,
+  esc,
+  langMenu,
+  leaveHint,
+  pile,
+  seatMark,
+  seatStyle,
+  tokens,
+} from "./parts.js";
 import { traceSvg } from "./trace.js";
 
 export { esc };
@@ -463,7 +475,7 @@ export function renderTable(/** @type {TableView|undefined} */ view, /** @type {
 <section class="mw-trace"><h4>${esc(tr(ctx.lang, "trace_title"))}</h4>
 ${traceSvg(ctx.points || [], { players: view.players, deck: view.deck, names: seatNames(view, ctx.lang, true), lang: ctx.lang, now: ctx.now, size: layout.drawing })}</section>
 </div>
-<p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span></p>`;
+<p class="mw-keys"><span class="mw-focus-cue" data-testid="focus-cue">${esc(tr(ctx.lang, "focus_cue"))}</span> <span data-testid="keys-hint">${esc(keysHint(view, ctx))}</span> ${leaveHint(ctx.lang)}</p>`;
 }
 
 /** What the live region says about the events in `view.news`. */

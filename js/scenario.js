@@ -5,7 +5,7 @@
 // No timers and no module-level state: render may run several times.
 import "./widget.css";
 import "./scenario.css";
-import { keepKeys, mountFrame } from "./dom.js";
+import { keepKeys, mountFrame, passes } from "./dom.js";
 import { LANGS } from "./i18n.js";
 import { KEYS, announceScene, keyAction, renderBoard, sceneKey } from "./scenario_render.js";
 
@@ -54,10 +54,10 @@ export default {
       }
     };
     const onKey = (ev) => {
-      if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // JupyterLab's (see keepKeys)
+      if (passes(ev)) return; // JupyterLab's: Shift+Enter, Ctrl+Enter, Escape (see keepKeys)
       // No plain key goes on to the notebook: an arrow would fold a heading
-      // there, A, B, M, R, Y change cells. Tab and Escape leave the board.
-      if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
+      // there, A, B, M, R, Y change cells. Tab leaves the board.
+      if (ev.key !== "Tab") ev.stopPropagation();
       if (ev.shiftKey) return;
       const tag = ev.target.tagName;
       if (tag === "SELECT" || tag === "INPUT") return;

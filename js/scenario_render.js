@@ -10,6 +10,7 @@ import {
   discards,
   esc,
   langMenu,
+  leaveHint,
   pile as pileHtml,
   seatMark,
   seatStyle,
@@ -222,5 +223,5 @@ ${story(scene, lang)}
 ${traceSvg(scene.trace || [], { players: table.players, deck: table.deck, names, lang, now: table.t, size: ctx.size })}</section>
 </div>
 </div>
-<p class="mw-keys">${esc(tr(lang, "scenario_keys"))}</p>`;
+<p class="mw-keys">${esc(tr(lang, "scenario_keys"))} ${leaveHint(lang)}</p>`;
 }

@@ -8,7 +8,7 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
-import { keepKeys, mountFrame } from "./dom.js";
+import { keepKeys, mountFrame, passes } from "./dom.js";
 import { LANGS, decimal, tr } from "./i18n.js";
 import * as motion from "./motion.js";
 import { actionMessage, tickMessage } from "./messages.js";
@@ -234,9 +234,9 @@ export default () => {
         }
       };
       const onKey = (ev) => {
-        if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // JupyterLab's (see onCombo)
+        if (passes(ev)) return; // JupyterLab's: Shift+Enter, Ctrl+Enter, Escape (see keepKeys)
         // No plain key goes on to the notebook (A, B, M, R, Y change cells there).
-        if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
+        if (ev.key !== "Tab") ev.stopPropagation();
         const tag = ev.target.tagName;
         if (tag === "SELECT" || tag === "INPUT") return;
         if (tag === "BUTTON" && (ev.key === " " || ev.key === "Enter")) return; // the button handles it

@@ -40,3 +40,17 @@ def test_the_widget_bundle_has_the_widget_strings_and_not_the_plots() -> None:
     assert "tempo_quick" in text and "refused_bad_speed" in text
     assert "timing_title" not in text and "plot_title" not in text
     assert "scenario_btn_next" not in text
+
+
+def test_the_class_pages_words_stay_out_of_the_notebook_widget_only() -> None:
+    """A class page's lost connection and the teacher's view of a class table are said by
+    the class page and the dashboard, never by a notebook's game: only its bundle drops them."""
+    static = ROOT / "mindwidget" / "static"
+    lost = "Verbinding verbroken: de tafel staat voor jou stil"  # phase_offline in nl
+    playing = "De tafel speelt."  # phase_play_class in nl
+    widget = (static / "widget.js").read_text(encoding="utf-8")
+    assert lost not in widget and playing not in widget
+    assert "terug naar het notebook" in widget  # keys_leave: how to leave the board stays
+    assert lost in (static / "class.js").read_text(encoding="utf-8")
+    assert lost in (static / "teacher.js").read_text(encoding="utf-8")
+    assert playing in (static / "dashboard.js").read_text(encoding="utf-8")

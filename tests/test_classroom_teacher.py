@@ -209,10 +209,13 @@ def test_the_sixth_notebook_reads_a_real_class() -> None:
         clear_level(pupils)
         room = server.room
         assert room is not None
-        plays = server.call(lesson.class_plays, room, "en")  # shown in words (issue 24)
+        frame = server.call(room.plays)
+        plays = lesson.in_words(frame, "en")  # shown in words (issue 24)
         assert list(plays["name"]) and set(plays["who"]) == {"pupil"}
-        dutch = server.call(lesson.class_plays, room, "nl")
+        dutch = lesson.in_words(frame, "nl")
         assert set(dutch["wie"]) == {"leerling"} and set(dutch["speler"]) == {1, 2, 3}
+        shown = server.call(lesson.class_plays, room, "nl").value
+        assert "Anna" in shown and shown.split("<tbody>")[1].count("</tr>") == len(frame)
         tables = server.call(lesson.class_tables, room, "de")
         assert "dieselben Karten" in tables.value and "menschenähnliche Bots" in tables.value
         fig = server.call(lesson.class_waits, room, "nl", 2)

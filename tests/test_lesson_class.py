@@ -12,6 +12,7 @@ import pytest
 
 from mindwidget import Game, classdata, lesson, run_game
 from mindwidget.bots.human import REFERENCE, band_of
+from mindwidget.lesson.kit import _BIG, text
 from mindwidget.lesson.nb06_class import WAIT_COLUMNS
 
 
@@ -95,7 +96,9 @@ def test_the_notebooks_cells_say_why_the_class_part_is_missing_without_pupils() 
 
 def test_the_class_part_with_pupils() -> None:
     room = _class()
-    assert len(lesson.class_plays(room, "en", rows=5)) == 5
+    last = lesson.class_plays(room, "en", rows=5).value
+    assert len(_cells(last)) == 5
+    assert f"The last 5 of {len(room.plays())} cards played." in last
     fig = lesson.class_waits(room, "en", games=2)
     assert len(fig.axes[0].containers) == 3
     shown = lesson.class_tables(room, "nl")
@@ -120,8 +123,7 @@ def test_the_class_plays_and_results_are_shown_in_the_class_language() -> None:
     """On a Dutch screen (issue 24): Dutch column names and values, the player from 1;
     the data keeps its machine columns, the player from 0."""
     room = _class()
-    shown = lesson.class_plays(room, "nl", rows=50)
-    assert isinstance(shown, pd.DataFrame)
+    shown = lesson.in_words(room.plays().tail(50), "nl")
     english = set(classdata.PLAY_COLUMNS) - {"level", "blind"}  # the same word in Dutch
     assert english.isdisjoint(shown.columns)
     assert list(shown.columns[:4]) == ["tafel", "level", "blind", "speler"]
@@ -134,3 +136,70 @@ def test_the_class_plays_and_results_are_shown_in_the_class_language() -> None:
     assert isinstance(results, pd.DataFrame)
     assert {"Tisch", "geschafft", "Fehler", "Wurfsterne", "Sekunden"} <= set(results.columns)
     assert set(results["geschafft"]) <= {"Ja", "Nein"}
+
+
+def _cells(page: str) -> list[list[str]]:
+    """The rows of the (first) table in an HTML output, as the texts of their cells."""
+    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    rows = body.split("</tr>")[:-1]
+    return [[c.split(">", 1)[1] for c in r.split("</td>")[:-1]] for r in rows]
+
+
+def test_the_plays_table_shows_every_card_with_a_count_on_the_projector() -> None:
+    """Each card is a row, as 06's text says: all of them, in a box that scrolls, with
+    how many there are above them, in the kit's projector-sized text."""
+    room = _class()
+    n = len(room.plays())
+    assert n > 12  # more than the 12 rows it used to show
+    for lang, count in (
+        ("nl", f"{n} kaarten gespeeld, elke kaart één rij"),
+        ("de", f"{n} Karten gespielt, jede Karte eine Zeile"),
+        ("en", f"{n} cards played, each one a row"),
+    ):
+        shown = lesson.class_plays(room, lang).value
+        assert len(_cells(shown)) == n
+        assert count in shown
+        assert 'class="mw-lesson-table" tabindex="0" role="region"' in shown
+        assert "overflow: auto" in shown and "font-size:1.35em" in shown
+
+
+def test_a_first_card_has_a_dash_for_its_gap_and_a_note_says_why() -> None:
+    """The data have no gap for the first card of a level (no card below it on the pile:
+    NaN, as `trace` defines it); the table shows "–" there, and says what it means."""
+    room = _class()
+    plays = room.plays()
+    shown = lesson.class_plays(room, "nl").value
+    assert "NaN" not in shown and "nan" not in shown
+    column = list(lesson.in_words(plays, "nl").columns).index("afstand")
+    gaps = [row[column] for row in _cells(shown)]
+    first = plays["gap"].isna().tolist()
+    assert any(first) and not all(first)
+    assert [g == "–" for g in gaps] == first
+    # the first card of each level at each table, and only those
+    firsts = plays.groupby(["table", "level", "blind"]).head(1).index
+    assert sorted(plays.index[plays["gap"].isna()]) == sorted(firsts)
+    assert "De eerste kaart van een level heeft geen kaart onder zich op de stapel" in shown
+    assert "first card of a level has no card below it" in lesson.class_plays(room, "en").value
+    assert "erste Karte eines Levels" in lesson.class_plays(room, "de").value
+
+
+def test_the_class_tables_write_numbers_as_the_language_does() -> None:
+    """A decimal comma in nl and de, as 03 writes its numbers (the kit's `number`)."""
+    room = _class()
+    plays = room.plays()
+    for lang, sign in (("nl", ","), ("de", ","), ("en", ".")):
+        words = lesson.in_words(plays, lang)
+        t = words[text("col_t", lang)]
+        expected = [f"{x:.1f}".replace(".", sign) for x in plays["t"]]
+        assert t.tolist() == expected
+        ranked = lesson.class_tables(room, lang).value
+        seconds = [row[-1] for row in _cells(ranked)]
+        assert seconds and all(sign in s for s in seconds), seconds
+        other = "." if sign == "," else ","
+        assert not any(other in s for s in seconds)
+
+
+def test_the_ranking_is_as_large_as_the_kits_other_outputs() -> None:
+    """The ranking on the projector: the kit's big text (`kit._BIG`), not notebook size."""
+    shown = lesson.class_tables(_class(), "nl").value
+    assert f'style="{_BIG}"' in shown and "font-size: inherit" in shown

@@ -19,6 +19,7 @@ the output says why.
 
 from __future__ import annotations
 
+import html
 from typing import Any, Protocol
 
 import ipywidgets
@@ -33,7 +34,7 @@ from ..classdata import plays as plays_of
 from ..game import Game
 from ..i18n import seat_number
 from ..runner import run_game, run_level
-from .kit import _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
+from .kit import _BIG, _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
 
 __all__ = [
     "WAIT_COLUMNS",
@@ -136,11 +137,25 @@ _COLUMN_WORDS = {
 }
 
 
+#: The number columns of the class's data and their decimals as a person reads them.
+_DIGITS = {"t": 1, "gap": 0, "wait": 1, "seconds": 1, "rtt_ms": 0}
+#: What a number column shows where it has no value (the first card of a level has
+#: no card below it on the pile, so no gap; a bot has no round trip): `class_dash` says so.
+DASH = "–"
+
+
+def _written(x: float, lang: str, digits: int) -> str:
+    """``x`` as ``lang`` writes it (the kit's `number`: 4,5 in nl and de), `DASH` for NaN."""
+    return DASH if pd.isna(x) else number(float(x), lang, digits)
+
+
 def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
     """A `classdata.plays` or `classdata.results` frame as a person reads it in
     ``lang``: its columns and values in words ("leerling", "ja"), the player
-    counted from 1. The data itself keeps its machine columns for code
-    (``room.plays()["player"]`` counts from 0, as code does)."""
+    counted from 1, its numbers written as the language writes them (a decimal
+    comma in nl and de; `DASH` where there is none). The data itself keeps its
+    machine columns and numbers for code (``room.plays()["player"]`` counts from
+    0, as code does, and a first card's ``gap`` is NaN)."""
     shown = frame.copy()
     yes, no = text("yes", lang), text("no", lang)
     for column in shown.columns:
@@ -151,21 +166,57 @@ def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
     if "kind" in shown:
         kinds = {"person": text("kind_person", lang), "bot": text("kind_bot", lang)}
         shown["kind"] = shown["kind"].map(lambda k: kinds.get(k, k))
-    for column in ("t", "wait", "seconds", "rtt_ms"):
+    for column, digits in _DIGITS.items():
         if column in shown:
-            shown[column] = shown[column].round(1 if column != "rtt_ms" else 0)
+            shown[column] = [_written(x, lang, digits) for x in shown[column]]
     words = {c: text(w, lang) for c, w in _COLUMN_WORDS.items() if c in shown}
     out: pd.DataFrame = shown.rename(columns=words)
     return out
 
 
-def class_plays(room: ClassLike, lang: str, rows: int = 12) -> pd.DataFrame | ipywidgets.HTML:
-    """The class's plays, the last ``rows`` of them, in ``lang`` (`in_words`); or why
-    there are none yet."""
+#: A table on the projector: as large as the kit's other outputs (`kit._BIG`), its
+#: header kept in sight while the rows scroll in their box, which the keyboard can
+#: scroll too (it takes the focus).
+_TABLE_STYLE = """<style>
+.mw-lesson-table { max-height: 70vh; overflow: auto; }
+.mw-lesson-table table { font-size: inherit; border-collapse: collapse; }
+.mw-lesson-table th, .mw-lesson-table td { padding: 0.2em 0.6em; text-align: right; }
+.mw-lesson-table thead th {
+  position: sticky; top: 0;
+  background: var(--jp-layout-color0, #fff); color: var(--jp-ui-font-color0, inherit);
+}
+.mw-lesson-table tbody tr:nth-child(odd) { background: var(--jp-layout-color2, #f3f3f3); }
+</style>"""
+
+
+def _big_table(shown: pd.DataFrame, label: str, *, above: str = "", below: str = "") -> str:
+    """``shown`` in projector-sized text, every row in a box that scrolls, with the
+    words ``above`` and ``below`` it; ``label`` names the box for a screen reader."""
+    body = shown.to_html(border=0, escape=True, index=False)
+    box = f'class="mw-lesson-table" tabindex="0" role="region" aria-label="{html.escape(label)}"'
+    return (
+        f'{_TABLE_STYLE}<div class="mw-lesson-class" style="{_BIG}">{_html(above) if above else ""}'
+        f"<div {box}>{body}</div>{_html(below) if below else ''}</div>"
+    )
+
+
+def class_plays(room: ClassLike, lang: str, rows: int | None = None) -> ipywidgets.HTML:
+    """The class's plays in ``lang`` (`in_words`), each card a row, in projector-sized
+    text, in a box that scrolls, with how many there are and what "–" means; the
+    last ``rows`` only if given. Or why there are none yet."""
     frame = room.plays()
     if not (frame["kind"] == "person").any():
         return _nobody(lang)
-    return in_words(frame.tail(rows), lang)
+    shown = frame if rows is None else frame.tail(rows)
+    n = len(frame)
+    if len(shown) < n:
+        count = text("class_plays_last", lang, shown=number(len(shown), lang), n=number(n, lang))
+    elif n == 1:
+        count = text("class_plays_count_one", lang)
+    else:
+        count = text("class_plays_count", lang, n=number(n, lang))
+    table = _big_table(in_words(shown, lang), count, above=count, below=text("class_dash", lang))
+    return ipywidgets.HTML(table)
 
 
 def class_results(room: ClassLike, lang: str) -> pd.DataFrame | ipywidgets.HTML:
@@ -277,8 +328,8 @@ def class_tables(room: Any, lang: str) -> ipywidgets.HTML:
                 lambda c: text("yes" if c else "no", lang)
             ),
             text("class_mistakes", lang): ranked["mistakes"],
-            text("class_seconds", lang): ranked["seconds"].round(1),
+            text("class_seconds", lang): [_written(x, lang, 1) for x in ranked["seconds"]],
         }
     )
     note = text("class_same_deal" if same else "class_not_same", lang)
-    return ipywidgets.HTML(_html(note) + _html(shown))
+    return ipywidgets.HTML(_big_table(shown, text("class_rank", lang), above=note))

@@ -132,6 +132,10 @@ def test_the_dashboard_in_jupyterlab_with_three_pupils_and_a_table_of_bots(
     GALLERY.mkdir(parents=True, exist_ok=True)
     large.scroll_into_view_if_needed()
     page.screenshot(path=str(GALLERY / "dashboard-jupyterlab-nl.png"), animations="disabled")
+    tid(board, "ctl-reveal").click()  # the first press only warns (the projector)
+    expect(tid(board, "ctl-reveal")).to_contain_text("Op de beamer ziet de hele klas dan elke hand")
+    expect(tid(board, "reveal-badge")).to_have_count(0)
+    assert not cards_in(tid(board, "large")) & in_hands
     tid(board, "ctl-reveal").click()
     expect(tid(board, "reveal-badge")).to_be_visible()
     expect(large.locator(".mw-card").first).to_be_visible()
@@ -220,6 +224,36 @@ def test_the_dashboard_with_ten_tables_for_the_gallery(
         page.screenshot(
             path=str(GALLERY / f"dashboard-{lang}-{width}x{height}.png"), animations="disabled"
         )
+        context.close()
+
+
+def test_showing_every_hand_warns_first_that_a_projector_shows_them_to_the_class(
+    chromium: Browser, served: tuple[Path, str]
+) -> None:
+    """The first press of "Alle kaarten tonen" sends nothing and says what it would do on
+    a projector; the second shows them; another control in between disarms it."""
+    folder, url = served
+    write_page(folder, Board(gallery_class("nl")).state())
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(PW_TIMEOUT_MS)
+        page = context.new_page()
+        page.goto(url)
+        board = tid(page, "dashboard")
+        reveal = tid(board, "ctl-reveal")
+        expect(reveal).to_have_text("Alle kaarten tonen (alleen op dit scherm)")
+        sent = "() => window.sent.filter(m => m.type === 'reveal')"
+        reveal.click()
+        warning = "Op de beamer ziet de hele klas dan elke hand. Toch tonen? Druk nog eens"
+        expect(reveal).to_have_text(warning)
+        expect(reveal).to_have_class("mwd-danger")
+        assert page.evaluate(sent) == []
+        tid(board, "ctl-manage").click()  # another control: the warning is gone, nothing sent
+        expect(reveal).to_have_text("Alle kaarten tonen (alleen op dit scherm)")
+        reveal.click()
+        expect(reveal).to_have_text(warning)
+        reveal.click()
+        assert page.evaluate(sent) == [{"type": "reveal", "on": True}]
         context.close()
 
 
