@@ -61,6 +61,8 @@ __all__ = [
     "demo_class",
     "fit_clock",
     "lesson_summary",
+    "model_for_pairs",
+    "pooled_cv",
     "predict_tables",
     "simulated_swaps",
     "spread",
@@ -182,6 +184,16 @@ class ClassSpread:
     small: bool
 
 
+def pooled_cv(table: pd.DataFrame, name: str = CLASS) -> float:
+    """One cv for ``name`` (default the whole class) from a `spread` table: its bands'
+    cvs pooled, ``sqrt(sum((n - 1) cv^2) / sum(n - 1))`` over the bands with at least
+    two plays (scalar timing: one cv at every gap); NaN if there are none."""
+    rows = table[(table["name"] == name) & (table["plays"] >= 2)]
+    weights = (rows["plays"] - 1).to_numpy(dtype=float)
+    cvs = rows["cv"].to_numpy(dtype=float)
+    return float(math.sqrt((weights * cvs**2).sum() / weights.sum())) if weights.sum() else math.nan
+
+
 def class_spread(plays: pd.DataFrame) -> ClassSpread:
     """The class's spread for the normal model, from a `classdata.plays` frame.
 
@@ -191,9 +203,7 @@ def class_spread(plays: pd.DataFrame) -> ClassSpread:
     """
     table = spread(plays)
     whole_class = table[(table["name"] == CLASS) & (table["plays"] >= 2)]
-    weights = (whole_class["plays"] - 1).to_numpy(dtype=float)
-    cvs = whole_class["cv"].to_numpy(dtype=float)
-    cv = float(math.sqrt((weights * cvs**2).sum() / weights.sum())) if weights.sum() else math.nan
+    cv = pooled_cv(table)
     mine = _people(plays)
     spp = float((mine["wait"] / mine["gap"]).median()) if not mine.empty else math.nan
     n = int(len(mine))
@@ -283,6 +293,21 @@ def _rate(hits: int, trials: int) -> Rate:
 def swap_rate(pairs: pd.DataFrame) -> Rate:
     """How often the class's close pairs (`close_pairs`) went in the wrong order."""
     return _rate(int(pairs["wrong"].sum()), int(len(pairs)))
+
+
+def model_for_pairs(pairs: pd.DataFrame, cv: float, seconds_per_step: float = 1.0) -> float:
+    """The normal model's chance of a swap (`prob.swap_chance`) for each of ``pairs``
+    (`close_pairs`), from the pile as it was when the pair was decided, averaged:
+    what the model expects of those very pairs (NaN without pairs)."""
+    from .prob import swap_chance
+
+    if pairs.empty:
+        return math.nan
+    chances = [
+        swap_chance(int(a), int(b), cv, seconds_per_step, int(top)).p
+        for a, b, top in zip(pairs["a"], pairs["b"], pairs["top"], strict=True)
+    ]
+    return float(np.mean(chances))
 
 
 def simulated_swaps(

@@ -36,6 +36,7 @@ from .. import classmodel as cm
 from ..classmodel import ClassData
 from .kit import (
     _BLUE,
+    _GREEN,
     _GREY,
     _ORANGE,
     _fig,
@@ -83,7 +84,9 @@ def _pct(x: float, lang: str, digits: int = 1) -> str:
 
 
 def _box(body: str) -> ipywidgets.HTML:
-    return ipywidgets.HTML(f'<div style="font-size:1.25em;line-height:1.5">{body}</div>')
+    style = "font-size:1.25em;line-height:1.5"
+    cells = "<style>.mw-x td{white-space:nowrap}</style>"
+    return ipywidgets.HTML(f'{cells}<div class="mw-x" style="{style}">{body}</div>')
 
 
 def _table(frame: pd.DataFrame) -> str:
@@ -177,6 +180,14 @@ def _whose(data: ClassData, lang: str) -> str:
 
 
 # ------------------------------------------------------------------ the spread
+def _natural(name: str) -> tuple[str, int, str]:
+    """ "P2" before "P10": a name's letters, then its number, then the rest."""
+    import re
+
+    found = re.match(r"(\D*)(\d+)(.*)", name)
+    return (found.group(1), int(found.group(2)), found.group(3)) if found else (name, -1, "")
+
+
 def spread_table(data: ClassData, lang: str) -> ipywidgets.HTML:
     """Each pupil's cv per band of gaps, and the class's, as "cv (plays)": a figure on
     fewer than `classmodel.SMALL_PLAYS` plays in grey (small data)."""
@@ -184,17 +195,25 @@ def spread_table(data: ClassData, lang: str) -> ipywidgets.HTML:
     if table.empty:
         return _box(_html(text("no_plays", lang)))
     bands = [b for b in cm.bands() if b in set(table["band"])]
+    grey = "<span style='color:#767676'>{}</span>"
     rows = []
-    for name in [cm.CLASS, *sorted(set(table["name"]) - {cm.CLASS})]:
+    names = sorted(set(table["name"]) - {cm.CLASS}, key=_natural)
+    for name in [cm.CLASS, *names]:
         mine = table[table["name"] == name].set_index("band")
-        row = {text("col_pupil", lang): text("the_class", lang) if name == cm.CLASS else name}
+        who = text("the_class", lang) if name == cm.CLASS else html.escape(name)
+        row = {html.escape(text("col_pupil", lang)): who}
         for band in bands:
             if band not in mine.index:
                 row[band] = ""
                 continue
             r = mine.loc[band]
-            cell = f"{_dec(float(r['cv']), lang)} ({int(r['plays'])})"
-            row[band] = f"<span style='color:#888'>{cell}</span>" if r["small"] else cell
+            cell = f"{_dec(float(r['cv']), lang)}&nbsp;({int(r['plays'])})"
+            row[band] = grey.format(cell) if r["small"] else cell
+        n = int(mine["plays"].sum())
+        cell = f"{_dec(cm.pooled_cv(table, name), lang)}&nbsp;({n})"
+        row[html.escape(text("col_all_bands", lang))] = (
+            grey.format(cell) if n < cm.SMALL_PLAYS else f"<b>{cell}</b>"
+        )
         rows.append(row)
     frame = pd.DataFrame(rows)
     head = text("spread_head", lang, small=cm.SMALL_PLAYS)
@@ -277,7 +296,8 @@ def swap_formula(data: ClassData, lang: str) -> ipywidgets.HTML:
         f"σ<sub>{B}</sub> = {d(s.cv)} × {d(s.mu_b, 1)} = {d(s.sd_b, 1)} s",
         f"D = W<sub>{B}</sub> − W<sub>{A}</sub>: μ<sub>D</sub> = {d(s.mu_d, 1)} s, "
         f"σ<sub>D</sub> = √({d(s.sd_a, 1)}² + {d(s.sd_b, 1)}²) = {d(s.sd_d, 1)} s",
-        f"P(D &lt; 0) = Φ(−μ<sub>D</sub> / σ<sub>D</sub>) = Φ({d(s.z)}) = <b>{_pct(s.p, lang)}</b>",
+        f"P(D &lt; 0) = Φ(−μ<sub>D</sub> / σ<sub>D</sub>) = Φ({d(s.z).replace('-', '−')})"
+        f" = <b>{_pct(s.p, lang)}</b>",
     ]
     note = text("model_note", lang)
     return _box("".join(f"<p>{line}</p>" for line in lines) + _html(note))
@@ -297,37 +317,35 @@ def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) ->
     bots = cm.simulated_swaps(A, B, spread.cv, spread.seconds_per_step, draws, seed)
     pairs = cm.close_pairs(data.tables, data.seats)
     ours = cm.swap_rate(pairs)
-    fig, ax = _fig(8, 3.8)
-    labels = [
-        text("bar_model", lang),
-        text("bar_bots", lang, n=number(draws, lang)),
-        text("bar_class", lang, n=number(ours.trials, lang), close=cm.CLOSE),
+    fig, ax = _fig(8, 4.4)
+    mine = cm.model_for_pairs(pairs, spread.cv, spread.seconds_per_step)
+    bars = [
+        (text("bar_model", lang), model, None, _GREY),
+        (text("bar_bots", lang, n=number(draws, lang)), bots.rate, bots, _BLUE),
     ]
-    values = [model, bots.rate, ours.rate if ours.trials else 0.0]
-    colours = [_GREY, _BLUE, _ORANGE]
-    ax.barh(range(3), values, color=colours, height=0.6)
-    for i, r in ((1, bots), (2, ours)):
-        if r.trials:
-            ax.errorbar(
-                r.rate,
-                i,
-                xerr=[[r.rate - r.low], [r.high - r.rate]],
-                color="#333",
-                capsize=6,
-                lw=1.5,
-            )
-    for i, v in enumerate(values):
+    if ours.trials:
+        n = number(ours.trials, lang)
+        bars.append((text("bar_model_ours", lang, n=n), mine, None, _GREEN))
+        bars.append((text("bar_class", lang, n=n, close=cm.CLOSE), ours.rate, ours, _ORANGE))
+    for i, (_, value, counted, colour) in enumerate(bars):
+        ax.barh(i, value, color=colour, height=0.6)
+        right = value
+        if counted is not None:
+            low, high = value - counted.low, counted.high - value
+            ax.errorbar(value, i, xerr=[[low], [high]], color="#333", capsize=6, lw=1.5)
+            right = counted.high
         ax.annotate(
-            _pct(v, lang) if (i < 2 or ours.trials) else "–",
-            (v, i),
+            _pct(value, lang),
+            (right, i),
             textcoords="offset points",
-            xytext=(8, -14),
+            xytext=(8, 0),
+            va="center",
             fontsize=11,
         )
-    ax.set_yticks(range(3), labels)
+    ax.set_yticks(range(len(bars)), [b[0] for b in bars])
     ax.invert_yaxis()
-    top = max([*values, ours.high if ours.trials else 0.0, 0.1]) * 1.25
-    ax.set_xlim(0, min(1.0, top))
+    top = max([b[1] for b in bars] + [b[2].high for b in bars if b[2] is not None] + [0.1])
+    ax.set_xlim(0, min(1.0, top * 1.3))
     ax.xaxis.set_major_formatter(lambda v, _pos: _pct(v, lang, 0))
     ax.set_title(text("swap_title", lang, a=A, b=B) + " · " + _whose(data, lang), loc="left")
     notes = [text("swap_interval", lang)]
@@ -341,6 +359,7 @@ def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) ->
                 close=cm.CLOSE,
             )
         )
+        notes.append(text("swap_model_ours", lang))
         if ours.small:
             notes.append(text("small_data", lang, n=number(ours.trials, lang)))
     else:
