@@ -526,7 +526,8 @@ def predict_tables(
 
     A pupil's seat plays their clock (`clocks`); a seat no pupil played plays the
     class's clock. Returns two tables. Per table: ``table``, ``players``
-    (nicknames, "" for a bot), ``simulated`` (games), ``win_rate`` with ``win_low``
+    (a tuple of nicknames, seat by seat; None for a seat no pupil played: the
+    class's clock plays it), ``simulated`` (games), ``win_rate`` with ``win_low``
     and ``win_high`` (95% Wilson interval), ``level_mean`` (the mean level reached
     in the simulation), ``reached`` (the highest level the table played) and
     ``won`` (True, False, or None while its game goes on). Per level
@@ -562,7 +563,7 @@ def predict_tables(
         per_table.append(
             {
                 "table": number,
-                "players": ", ".join(n or "" for n in names),
+                "players": tuple(names),
                 "simulated": summary.games,
                 "win_rate": summary.win_rate,
                 "win_low": summary.win_rate_low,

@@ -89,8 +89,9 @@ def _box(body: str) -> ipywidgets.HTML:
     return ipywidgets.HTML(f'{cells}<div class="mw-x" style="{style}">{body}</div>')
 
 
-def _table(frame: pd.DataFrame) -> str:
-    return frame.to_html(border=0, escape=True, index=False)
+def _table(frame: pd.DataFrame, escape: bool = True) -> str:
+    body = frame.to_html(border=0, escape=escape, index=False)
+    return f'<div style="overflow-x:auto">{body}</div>'  # a narrow cell scrolls, never cuts
 
 
 # ------------------------------------------------------------------ the data
@@ -217,7 +218,7 @@ def spread_table(data: ClassData, lang: str) -> ipywidgets.HTML:
         rows.append(row)
     frame = pd.DataFrame(rows)
     head = text("spread_head", lang, small=cm.SMALL_PLAYS)
-    body = frame.to_html(border=0, escape=False, index=False)
+    body = _table(frame, escape=False)
     return _box(_html(head) + f"<p><b>{html.escape(text('gap_band', lang))}</b></p>" + body)
 
 
@@ -237,16 +238,6 @@ def spread_figure(data: ClassData, lang: str) -> Figure:
         alpha=0.6,
         label=text("the_class", lang),
     )
-    for b, cv, n in zip(whole["band"], whole["cv"], whole["plays"], strict=True):
-        ax.annotate(
-            text("n_plays", lang, n=number(n, lang)),
-            (x[b], cv),
-            textcoords="offset points",
-            xytext=(0, 4),
-            ha="center",
-            fontsize=9,
-            color=_GREY,
-        )
     pupils = table[(table["name"] != cm.CLASS) & table["cv"].notna()]
     rng = np.random.default_rng(0)
     jitter = rng.uniform(-0.2, 0.2, len(pupils))
@@ -258,7 +249,9 @@ def spread_figure(data: ClassData, lang: str) -> Figure:
         alpha=0.7,
         label=text("a_pupil", lang),
     )
-    ax.set_xticks(range(len(bands)), bands)
+    counts = dict(zip(whole["band"], whole["plays"], strict=True))
+    ticks = [f"{b}\n{text('n_plays', lang, n=number(counts.get(b, 0), lang))}" for b in bands]
+    ax.set_xticks(range(len(bands)), ticks)
     ax.set_xlabel(text("gap_band", lang))
     ax.set_ylabel(text("cv_axis", lang))
     ax.yaxis.set_major_formatter(lambda y, _pos: number(y, lang, 1))
@@ -375,6 +368,7 @@ def class_clocks(data: ClassData, lang: str) -> ipywidgets.HTML:
     if not len(fitted):
         return _box(_html(text("no_plays", lang)))
     table = fitted.table()
+    table = table.iloc[sorted(range(len(table)), key=lambda i: _natural(table["name"].iloc[i]))]
     shown = pd.DataFrame(
         {
             text("col_pupil", lang): table["name"],
@@ -442,7 +436,10 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
     shown = pd.DataFrame(
         {
             text("col_table", lang): tables["table"],
-            text("col_pupils", lang): tables["players"],
+            text("col_pupils", lang): [
+                ", ".join(n if n is not None else text("the_class", lang) for n in names)
+                for names in tables["players"]
+            ],
             text("col_win", lang): [
                 f"{_pct(w, lang)} ({_pct(lo, lang)}–{_pct(hi, lang)})"
                 for w, lo, hi in zip(
@@ -522,10 +519,10 @@ def lesson_history(data: ClassData, lang: str) -> ipywidgets.HTML:
             text("col_lesson", lang): label,
             text("col_pupils_n", lang): found["pupils"],
             text("col_plays", lang): found["plays"],
-            text("col_cv", lang): [_dec(v, lang) for v in found["cv"]],
+            text("col_spread", lang): [_dec(v, lang) for v in found["cv"]],
             text("col_levels", lang): found["levels"],
             text("col_mistakes", lang): [_dec(v, lang) for v in found["mistakes_per_level"]],
-            text("col_level_mean", lang): [_dec(v, lang, 1) for v in found["level_mean"]],
+            text("col_level_mean_lesson", lang): [_dec(v, lang, 1) for v in found["level_mean"]],
             text("col_level_max", lang): found["level_max"],
         }
     )
