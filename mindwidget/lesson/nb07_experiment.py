@@ -85,7 +85,7 @@ def _pct(x: float, lang: str, digits: int = 1) -> str:
 
 def _box(body: str) -> ipywidgets.HTML:
     style = "font-size:1.25em;line-height:1.5"
-    cells = "<style>.mw-x td{white-space:nowrap}</style>"
+    cells = "<style>.mw-x td{white-space:nowrap}.mw-x table{font-size:inherit}</style>"
     return ipywidgets.HTML(f'{cells}<div class="mw-x" style="{style}">{body}</div>')
 
 
