@@ -5,6 +5,7 @@ language, and the class's clocks and history come from the running `Classroom`."
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -165,3 +166,39 @@ def test_the_class_predictions_show_answers_when_the_class_has_them() -> None:
     )
     shown = nb.class_predictions(data, "nl").value
     assert "Hoe vaak wint een team van drie?" in shown and "50%" in shown and "0,5" in shown
+
+
+def test_every_number_in_the_notebooks_text_is_the_codes() -> None:
+    """The prose of 07 holds no figure of its own: each number in it is a section or a
+    notebook's number, or the constant of the code that it names."""
+    import re
+
+    from mindwidget.bots import TEMPOS
+    from mindwidget.classroom.journal import KEEP_DAYS
+    from mindwidget.sim import Z95
+
+    bound = {
+        str(nb.A): "the swap question's lower card",
+        str(nb.B): "its higher card",
+        str(cm.CLOSE): "how far apart a close pair lies",
+        str(KEEP_DAYS): "days a journal is kept",
+        "95": "the Wilson interval's level",
+    }
+    assert round(100 * (1 - math.erfc(Z95 / math.sqrt(2)))) == 95  # two-sided coverage
+    assert TEMPOS["people"] == 1.0  # "tempo 1 = people elsewhere"
+    for lang in LANGS:
+        texts = lesson.texts(lang)["07-experiment"]
+        for key, value in texts.items():
+            value = "\n".join(value) if isinstance(value, list) else value
+            for found in re.findall(r"\d+(?:[.,]\d+)?", value):
+                if key.endswith("_title") and re.match(rf"## {found}\. ", value):
+                    continue  # the section's own number
+                if found in ("01", "03", "06", "07") or found in bound:
+                    continue  # a notebook's name, or a constant of the code
+                allowed = {("predict_text", "0"), ("clocks_text", "1"), ("teacher_check", "1")}
+                allowed |= {("talk", "5")}  # a question to the class: "fitted to 5 plays?"
+                assert (key, found) in allowed, (lang, key, found)
+        # each bound number is said where the code uses it
+        check = texts["check_text"]
+        assert f"{cm.CLOSE}" in check and f"{nb.A} " in check and f"{nb.B} " in check
+        assert f"{KEEP_DAYS} " in texts["teacher_data"]
