@@ -64,9 +64,12 @@ __all__ = [
     "model_for_pairs",
     "pooled_cv",
     "predict_tables",
+    "rate",
+    "Rate",
     "simulated_swaps",
     "spread",
     "swap_rate",
+    "who_guessed",
 ]
 
 #: Two cards at most this far apart are a close pair (40 and 45 are).
@@ -283,7 +286,8 @@ class Rate:
     small: bool
 
 
-def _rate(hits: int, trials: int) -> Rate:
+def rate(hits: int, trials: int) -> Rate:
+    """``hits`` of ``trials`` as a `Rate` with its 95% Wilson interval (NaN for none)."""
     if trials < 1:
         return Rate(hits, 0, math.nan, math.nan, math.nan, True)
     low, high = wilson_interval(hits, trials)
@@ -292,7 +296,7 @@ def _rate(hits: int, trials: int) -> Rate:
 
 def swap_rate(pairs: pd.DataFrame) -> Rate:
     """How often the class's close pairs (`close_pairs`) went in the wrong order."""
-    return _rate(int(pairs["wrong"].sum()), int(len(pairs)))
+    return rate(int(pairs["wrong"].sum()), int(len(pairs)))
 
 
 def model_for_pairs(pairs: pd.DataFrame, cv: float, seconds_per_step: float = 1.0) -> float:
@@ -324,7 +328,7 @@ def simulated_swaps(
     obs_a, obs_b = game.observation(0), game.observation(1)
     rng = np.random.default_rng(seed)
     wrong = sum(second.plan(obs_b, rng) < first.plan(obs_a, rng) for _ in range(draws))
-    return _rate(int(wrong), draws)
+    return rate(int(wrong), draws)
 
 
 # ------------------------------------------------------------------ clocks
@@ -590,7 +594,7 @@ def predict_tables(
     rows = []
     for level in sorted(levels):
         seen = levels[level]
-        r = _rate(sum(c for c, _ in seen), len(seen))
+        r = rate(sum(c for c, _ in seen), len(seen))
         rows.append(
             {
                 "level": level,
@@ -704,6 +708,37 @@ def compare_answers(answers: pd.DataFrame) -> pd.DataFrame:
     ]
     out_: pd.DataFrame = pd.DataFrame(rows, columns=columns)
     return out_
+
+
+def who_guessed(answers: pd.DataFrame) -> pd.DataFrame:
+    """Who guessed what: one row per pupil (``name``), one column per question (its
+    ``question`` number), each cell the text of that pupil's choice and whether it
+    was right (``(text, True/False/None)``; None for an opinion), or None where the
+    pupil did not answer. Pupils in the order of their names."""
+    missing = [c for c in ("question", "name", "choice_text", "right") if c not in answers]
+    if missing:
+        raise ValueError(
+            f"answers: missing columns {missing}; expected {', '.join(ANSWER_COLUMNS)}."
+        )
+    questions = sorted(set(answers["question"]))
+    rows = []
+    for name, group in answers.groupby("name", sort=True):
+        row: dict[object, object] = {"name": str(name)}
+        by_question = group.drop_duplicates("question", keep="last").set_index("question")
+        for q in questions:
+            if q not in by_question.index:
+                row[q] = None
+                continue
+            right = by_question.loc[q, "right"]
+            known = (
+                None
+                if right is None or (isinstance(right, float) and math.isnan(right))
+                else bool(right)
+            )
+            row[q] = (str(by_question.loc[q, "choice_text"]), known)
+        rows.append(row)
+    out: pd.DataFrame = pd.DataFrame(rows, columns=["name", *questions])
+    return out
 
 
 # ------------------------------------------------------------------ lessons

@@ -265,6 +265,10 @@ def test_the_class_answers_beside_the_right_answers() -> None:
     assert q2["right_text"] == "" and math.isnan(q2["share"]) and q2["answers"] == 2
     with pytest.raises(ValueError, match="missing columns"):
         cm.compare_answers(pd.DataFrame({"question": [1]}))
+    who = cm.who_guessed(pd.DataFrame(rows)).set_index("name")
+    assert who.loc["P3", 1] == ("10%", False) and who.loc["P1", 1] == ("30%", True)
+    assert who.loc["p1", 2] == ("a", None)  # an opinion: neither right nor wrong
+    assert who.loc["P1", 2] is None  # P1 did not answer question 2
 
 
 # ------------------------------------------------------------------ lesson after lesson

@@ -166,6 +166,8 @@ def test_the_class_predictions_show_answers_when_the_class_has_them() -> None:
     )
     shown = nb.class_predictions(data, "nl").value
     assert "Hoe vaak wint een team van drie?" in shown and "50%" in shown and "0,5" in shown
+    assert "30% ✓" in shown and "10% ✗" in shown  # who guessed what
+    assert "&lt;b&gt;B" in shown and "<b>B" not in shown  # a nickname is text, not HTML
 
 
 def test_every_number_in_the_notebooks_text_is_the_codes() -> None:

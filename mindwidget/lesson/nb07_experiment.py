@@ -452,6 +452,21 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
         }
     )
     notes = [text("teams_note", lang, n=number(games_each, lang))]
+    over = tables[tables["won"].notna()]
+    if len(over):
+        won_n = int(sum(bool(w) for w in over["won"]))
+        ours = cm.rate(won_n, len(over))
+        notes.append(
+            text(
+                "teams_won",
+                lang,
+                won=number(won_n, lang),
+                tables=number(len(over), lang),
+                low=_pct(ours.low, lang, 0),
+                high=_pct(ours.high, lang, 0),
+                predicted=_pct(float(over["win_rate"].mean()), lang),
+            )
+        )
     if levels["small"].any():
         notes.append(text("teams_small", lang, tables=number(int(levels["tables"].max()), lang)))
     return _box(_html(fig) + "".join(_html(n) for n in notes) + _table(shown))
@@ -475,7 +490,19 @@ def class_predictions(data: ClassData, lang: str) -> ipywidgets.HTML:
             text("col_off", lang): [_dec(v, lang, 1) for v in table["off"]],
         }
     )
-    return _box(_html(text("answers_head", lang)) + _table(shown))
+    who = cm.who_guessed(answers)
+    marks = {True: "✓", False: "✗", None: ""}
+    grid = pd.DataFrame(
+        {text("col_pupil", lang): who["name"]}
+        | {
+            text("col_question_n", lang, n=i + 1): [
+                "" if cell is None else f"{cell[0]} {marks[cell[1]]}".strip() for cell in who[q]
+            ]
+            for i, q in enumerate(who.columns[1:])
+        }
+    )
+    head = _html(text("answers_head", lang)) + _table(shown)
+    return _box(head + _html(text("who_head", lang)) + _table(grid))
 
 
 # ------------------------------------------------------------------ lesson after lesson
