@@ -92,6 +92,11 @@ def test_class_clocks_keep_each_pupils_spread_and_shrink_small_data_toward_the_c
     result = simulate(3, bots=clocks.team(["Anna", "Bram", "Cas"]), games=300, progress=False)
     assert result.engine == "fast" and 0 <= result.summary().win_rate <= 1
     assert len(clocks.team(["Anna"], players=3)) == 3
+    # the clocks themselves, one per seat, are a team too; more than the seats are not
+    trio = cm.Clocks([clocks.fits[n] for n in ("Anna", "Bram", "Cas")], clocks.tempo, clocks.cv, 90)
+    assert simulate(3, bots=trio, games=50, progress=False).engine == "fast"
+    with pytest.raises(ValueError, match=r"one bot per seat \(3\), but has 4.*clocks.team"):
+        simulate(3, bots=clocks, games=10, progress=False)
     with pytest.raises(ValueError, match="no clock for"):
         clocks.team(["Zoë"])
 
