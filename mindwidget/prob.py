@@ -10,6 +10,9 @@ against a simulation.
   different hands: the pairs that even a good team finds hard.
 * `p_wrong_order`: the chance that two cards a < b in different hands are
   played in the wrong order by `ScalarTimer` bots (scalar timing).
+* `swap_chance`: the same chance for two cards as the lesson writes it, in
+  the normal model with one spread (cv) for everybody: the difference of two
+  normal waits, ``P(D < 0) = Phi(-mu_D / sigma_D)``, with every part shown.
 * `p_no_card_between`: the chance that none of the others' cards lies between
   the pile and one's own (what a `HumanTimer` weighs before a far card; it
   lives with the bots, `mindwidget.bots.stars`, and is exported here).
@@ -18,10 +21,11 @@ against a simulation.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer
 from .bots.stars import p_no_card_between
-from .checks import whole
+from .checks import finite, whole
 from .rules import DECK_SIZE
 
 __all__ = [
@@ -31,6 +35,8 @@ __all__ = [
     "normal_cdf",
     "p_no_card_between",
     "p_wrong_order",
+    "swap_chance",
+    "SwapChance",
 ]
 
 
@@ -179,3 +185,57 @@ def p_wrong_order(
     if spread == 0:
         return 0.5 if diff == 0 else float(diff > 0)
     return normal_cdf(diff / spread)
+
+
+@dataclass(frozen=True)
+class SwapChance:
+    """The chance that card ``b`` is played before card ``a`` in the normal model,
+    with its parts: the mean and spread of each wait (``mu_a``, ``sd_a``, ...), of
+    their difference ``D = W_b - W_a`` (``mu_d``, ``sd_d``), ``z = -mu_d / sd_d``
+    and ``p = Phi(z)``."""
+
+    a: int
+    b: int
+    top: int
+    cv: float
+    seconds_per_step: float
+    mu_a: float
+    mu_b: float
+    sd_a: float
+    sd_b: float
+    mu_d: float
+    sd_d: float
+    z: float
+    p: float
+
+
+def swap_chance(
+    a: int, b: int, cv: float, seconds_per_step: float = 1.0, top: int = 0
+) -> SwapChance:
+    """The chance that two cards ``a < b`` in different hands swap, in the normal model.
+
+    Each wait is normal with mean ``seconds_per_step x (card - top)`` and standard
+    deviation ``cv x`` that mean (scalar timing: the spread grows with the wait).
+    The difference ``D = W_b - W_a`` of two independent normal waits is normal with
+    ``mu_D = mu_b - mu_a`` and ``sigma_D = sqrt(sd_a^2 + sd_b^2)``; the cards swap
+    when ``D < 0``: ``P(D < 0) = Phi(-mu_D / sigma_D)``. The tempo cancels: with
+    ``cv = 0.14``, 40 and 45 swap with chance ``Phi(-5 / (0.14 x sqrt(40^2 + 45^2)))``
+    = 27.7%, whatever the seconds per step. It is `p_wrong_order` for two
+    ``ScalarTimer(cv=cv, seconds_per_step=seconds_per_step, motor_sd=0)`` bots
+    (``tests/test_classmodel.py`` checks both, and a simulation).
+
+    >>> round(swap_chance(40, 45, cv=0.14).p, 3)
+    0.277
+    """
+    for name, value in (("a", a), ("b", b), ("top", top)):
+        whole(name, value, 0)
+    if not top < a < b:
+        raise ValueError(f"need top < a < b, not top={top}, a={a}, b={b}.")
+    cv = finite("cv", cv, above=0)
+    spp = finite("seconds_per_step", seconds_per_step, above=0)
+    mu_a, mu_b = spp * (a - top), spp * (b - top)
+    sd_a, sd_b = cv * mu_a, cv * mu_b
+    mu_d = mu_b - mu_a
+    sd_d = math.hypot(sd_a, sd_b)
+    z = -mu_d / sd_d
+    return SwapChance(a, b, top, cv, spp, mu_a, mu_b, sd_a, sd_b, mu_d, sd_d, z, normal_cdf(z))

@@ -21,7 +21,15 @@ from mindwidget import lesson
 from mindwidget.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ["01-play", "02-rules", "03-probability", "04-scenarios", "05-cooperation", "06-class"]
+NAMES = [
+    "01-play",
+    "02-rules",
+    "03-probability",
+    "04-scenarios",
+    "05-cooperation",
+    "06-class",
+    "07-experiment",
+]
 
 
 def _builder() -> ModuleType:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .adaptive import AdaptiveTimer
 from .base import Bot
@@ -28,11 +28,20 @@ def bot_from_name(name: str) -> Bot:
     raise ValueError(f"bots: unknown bot name {name!r}; allowed: {', '.join(BOT_NAMES)}.")
 
 
-BotsLike = Bot | str | Sequence[Bot | str]
+BotsLike = Bot | str | Sequence[Bot | str] | Mapping[str, Bot]
 
 
 def make_team(bots: BotsLike, players: int) -> list[Bot]:
-    """One fresh bot per seat from one bot, a name, or a list with one per seat."""
+    """One fresh bot per seat from one bot, a name, or a list with one per seat (or a
+    mapping of names to bots, one per seat, in its order: a class's clocks,
+    `mindwidget.classmodel.Clocks`)."""
+    if isinstance(bots, Mapping):
+        if len(bots) != players:
+            raise ValueError(
+                f"bots: a mapping needs one bot per seat ({players}), but has {len(bots)}: "
+                f"{', '.join(map(str, bots))}; pick a team, e.g. clocks.team([...])."
+            )
+        bots = list(bots.values())
     if isinstance(bots, (Bot, str)):
         proto = bot_from_name(bots) if isinstance(bots, str) else bots
         return [proto.seat(p) for p in range(players)]

@@ -273,6 +273,27 @@ class Classroom:
         """A copy of each started table's game, by table number."""
         return teacher.games(self.room)
 
+    def clocks(self) -> Any:
+        """Each pupil's clock, fitted to their plays (`mindwidget.classmodel.clocks`): a
+        dict of bots by nickname that `simulate(bots=[...])` plays, "bots that play
+        like our class"; ``clocks().table()`` shows each fit and how many plays it
+        rests on (few plays: shrunk toward the class, and marked small)."""
+        from ..classmodel import clocks
+
+        return clocks(self.plays())
+
+    def history(self, codes: list[str] | None = None) -> Any:
+        """This class's lessons compared, one row per lesson (a class resumed on another
+        day is another lesson), with the lessons of the classes ``codes`` in the same
+        data folder: spread, mistakes per level, levels reached
+        (`mindwidget.classroom.history.history`)."""
+        from .history import history
+
+        folder = self._keeper.folder
+        if folder is None:
+            raise ValueError("this class keeps no journal (data=False): it has no history.")
+        return history([self.code, *(codes or [])], data=folder)
+
     def save(self, path: str | Path) -> Path:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
         table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.

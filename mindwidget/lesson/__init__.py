@@ -28,7 +28,7 @@ function); `card` the rules card. Every public name is re-exported here.
 
 from __future__ import annotations
 
-from . import nb06_class
+from . import nb06_class, nb07_experiment
 from .card import rules_card
 from .kit import Answer, Bet, flat, number, percent, readable, text, texts
 from .nb01_play import class_view, inner_clock, next_moves, play, trace_of, watch
@@ -66,6 +66,7 @@ from .nb05_cooperation import (
     your_tempo,
 )
 from .nb06_class import *  # noqa: F403  (its __all__: the sixth notebook's names)
+from .nb07_experiment import *  # noqa: F403  (its __all__: the seventh notebook's names)
 
 #: Every public name of the lesson modules (the notebooks and tests use them as
 #: ``lesson.<name>``).
@@ -115,3 +116,4 @@ __all__ = [
     "your_tempo",
 ]
 __all__ += nb06_class.__all__
+__all__ += nb07_experiment.__all__
