@@ -585,6 +585,9 @@ class Clock:
     vs_class: float
     #: "quicker", "same" or "slower" than the class (`SAME_PACE`); "" with too few plays
     pace: str
+    #: the plays and pupils the class's curve rests on (every pupil's, this one's too)
+    class_plays: int
+    class_pupils: int
 
     @property
     def plays(self) -> int:
@@ -626,7 +629,16 @@ def clock(plays: pd.DataFrame, name: str | None = None) -> Clock:
             if vs_class > 1 + SAME_PACE
             else "same"
         )
-    return Clock(name, mine.reset_index(drop=True), line, profile, vs_class, pace)
+    return Clock(
+        name,
+        mine.reset_index(drop=True),
+        line,
+        profile,
+        vs_class,
+        pace,
+        len(everyone),
+        int(everyone["name"].nunique()),
+    )
 
 
 # ---------------------------------------------------------------------- CSV
