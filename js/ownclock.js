@@ -10,18 +10,22 @@ import { decimal } from "./i18n.js";
 /** The drawing's size in SVG units: on a 390 px phone one unit is about one pixel. */
 const W = 360;
 const H = 250;
-const PAD = { left: 46, right: 12, top: 12, bottom: 44 };
+const PAD = { left: 46, right: 20, top: 12, bottom: 44 };
 /** Colours (Okabe and Ito, as mindwidget/seats.json): the pupil's blue, a mistake's vermillion. */
 const YOU = "#0072B2";
 const MISTAKE = "#D55E00";
 const CLASS = "#333333";
 
-/** A round upper bound for an axis (5, 10, 20, 25, 50, 100, ...) at or above `x`. */
-export function niceTop(x) {
-  if (!(x > 0)) return 1;
-  const step = 10 ** Math.floor(Math.log10(x));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * step >= x) return m * step;
-  return 10 * step;
+/** An axis from 0 past `x` in 3 to 5 round steps (1, 2 or 5 times a power of ten). */
+export function axis(x) {
+  const top = x > 0 ? x : 1;
+  const power = 10 ** Math.floor(Math.log10(top / 4));
+  let step = power;
+  for (const m of [1, 2, 5, 10]) {
+    step = m * power;
+    if (top / step <= 5) break;
+  }
+  return { top: Math.ceil(top / step - 1e-9) * step, step };
 }
 
 /** Escape text for SVG. */
@@ -38,11 +42,13 @@ const esc = (s) =>
 export function clockLines(data, lang) {
   const n = data.plays.length;
   const lines = [say(lang, "clock_plays", { n })];
-  if (n < data.need || data.cv === null) {
+  if (n < data.need || data.half_within === null) {
     lines.push(say(lang, "clock_too_few", { need: data.need }));
     return lines;
   }
-  const pct = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(data.cv);
+  const pct = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(
+    data.half_within,
+  );
   lines.push(say(lang, "clock_spread", { pct }));
   if (data.pace && data.vs_class !== null) {
     lines.push(say(lang, `clock_pace_${data.pace}`, { x: decimal(lang, data.vs_class, 1) }));
@@ -59,8 +65,10 @@ export function clockLines(data, lang) {
 export function clockSvg(data, lang) {
   const gaps = [...data.plays.map((p) => p.gap), ...data.curve.map((b) => b.gap), 10];
   const waits = [...data.plays.map((p) => p.wait), ...data.curve.map((b) => b.wait), 1];
-  const xTop = niceTop(Math.max(...gaps));
-  const yTop = niceTop(Math.max(...waits) * 1.05);
+  const xs = axis(Math.max(...gaps));
+  const ys = axis(Math.max(...waits) * 1.05);
+  const xTop = xs.top;
+  const yTop = ys.top;
   const x = (g) => PAD.left + (g / xTop) * (W - PAD.left - PAD.right);
   const y = (s) => H - PAD.bottom - (s / yTop) * (H - PAD.top - PAD.bottom);
   const out = [];
@@ -69,16 +77,18 @@ export function clockSvg(data, lang) {
       `class="mwc-clock-svg" data-testid="own-clock-svg" font-size="14" font-family="system-ui, sans-serif">`,
   );
   // axes, ticks and grid
-  for (let i = 0; i <= 4; i++) {
-    const gx = (xTop * i) / 4;
-    const gy = (yTop * i) / 4;
+  const digits = ys.step < 1 ? 1 : 0;
+  for (let k = 0; k * xs.step <= xTop + 1e-9; k++) {
+    const gx = k * xs.step;
     out.push(`<line x1="${x(gx)}" y1="${y(0)}" x2="${x(gx)}" y2="${y(yTop)}" stroke="#ddd"/>`);
+    const label = esc(decimal(lang, gx, 0));
+    out.push(`<text x="${x(gx)}" y="${y(0) + 17}" text-anchor="middle" fill="#444">${label}</text>`);
+  }
+  for (let k = 0; k * ys.step <= yTop + 1e-9; k++) {
+    const gy = k * ys.step;
     out.push(`<line x1="${x(0)}" y1="${y(gy)}" x2="${x(xTop)}" y2="${y(gy)}" stroke="#ddd"/>`);
-    out.push(
-      `<text x="${x(gx)}" y="${y(0) + 17}" text-anchor="middle" fill="#444">${esc(decimal(lang, gx, 0))}</text>`,
-    );
-    const label = decimal(lang, gy, gy % 1 === 0 ? 0 : 1);
-    out.push(`<text x="${x(0) - 6}" y="${y(gy) + 5}" text-anchor="end" fill="#444">${esc(label)}</text>`);
+    const label = esc(decimal(lang, gy, digits));
+    out.push(`<text x="${x(0) - 6}" y="${y(gy) + 5}" text-anchor="end" fill="#444">${label}</text>`);
   }
   out.push(`<line x1="${x(0)}" y1="${y(0)}" x2="${x(xTop)}" y2="${y(0)}" stroke="#444"/>`);
   out.push(`<line x1="${x(0)}" y1="${y(0)}" x2="${x(0)}" y2="${y(yTop)}" stroke="#444"/>`);

@@ -1,6 +1,6 @@
 // "Jouw klok" draws what the server sent (mindwidget/classroom/ownclock.py) and no more.
 import { describe, expect, it } from "vitest";
-import { clockLines, clockSvg, niceTop } from "./ownclock.js";
+import { axis, clockLines, clockSvg } from "./ownclock.js";
 
 const frame = (over = {}) => ({
   type: "own_clock",
@@ -19,7 +19,8 @@ const frame = (over = {}) => ({
   class_plays: 40,
   floor: 0.4,
   step: 0.19,
-  cv: 0.234,
+  cv: 0.534,
+  half_within: 0.234,
   vs_class: 1.27,
   pace: "slower",
   ended: false,
@@ -63,6 +64,13 @@ describe("own clock", () => {
   });
 
   it("rounds the axes up to a readable number", () => {
-    expect([niceTop(7), niceTop(10), niceTop(31), niceTop(0.3), niceTop(0)]).toEqual([10, 10, 50, 0.5, 1]);
+    expect([7, 10, 31, 2.3, 68, 0].map(axis)).toEqual([
+      { top: 8, step: 2 },
+      { top: 10, step: 2 },
+      { top: 40, step: 10 },
+      { top: 2.5, step: 0.5 },
+      { top: 80, step: 20 },
+      { top: 1, step: 0.2 },
+    ]);
   });
 });

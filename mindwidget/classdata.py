@@ -588,6 +588,10 @@ class Clock:
     #: the plays and pupils the class's curve rests on (every pupil's, this one's too)
     class_plays: int
     class_pupils: int
+    #: half of the waits lie within this fraction of the pupil's own line ``floor +
+    #: step * gap`` (the median of ``|wait - line| / line``): the spread in plain words
+    #: on their page (NaN: too few plays). ``profile.cv`` is the model's spread.
+    half_within: float = math.nan
 
     @property
     def plays(self) -> int:
@@ -602,8 +606,10 @@ class Clock:
 def clock(plays: pd.DataFrame, name: str | None = None) -> Clock:
     """Pupil ``name``'s clock in this class (None: the class's): their waits against
     the gap at every table they sat at, the class's median curve beside them, their
-    spread (`timing.profile_of`: ``cv``, the spread as a fraction of the time above
-    the reaction floor) and how long they wait beside the class (``vs_class``).
+    own line and spread (`timing.profile_of`: ``cv``, the spread as a fraction of the
+    time above the reaction floor; ``half_within``, the same in plain words: half of
+    the waits lie within that fraction of the line) and how long they wait beside the
+    class (``vs_class``).
 
     >>> from mindwidget import Game
     >>> g = Game.from_hands([[10, 20, 30], [40]], level=4)
@@ -616,7 +622,11 @@ def clock(plays: pd.DataFrame, name: str | None = None) -> Clock:
     mine = everyone if name is None else everyone[everyone["name"] == name]
     profile = profile_of(mine["gap"], mine["wait"])
     line = curve(everyone)
-    vs_class, pace = math.nan, ""
+    vs_class, pace, half_within = math.nan, "", math.nan
+    if profile.fitted:
+        line_at = profile.floor + profile.seconds_per_step * mine["gap"].to_numpy(np.float64)
+        off = np.abs(mine["wait"].to_numpy(np.float64) - line_at) / np.maximum(line_at, 1e-3)
+        half_within = float(np.median(off))
     if len(mine) >= CLOCK_MIN_PLAYS:
         by_band = dict(zip(line["band"], line["wait"], strict=True))
         labels = mine["gap"].map(lambda g: band_label(band_of(g)))
@@ -638,6 +648,7 @@ def clock(plays: pd.DataFrame, name: str | None = None) -> Clock:
         pace,
         len(everyone),
         int(everyone["name"].nunique()),
+        half_within,
     )
 
 

@@ -499,8 +499,9 @@ class OwnClock(TypedDict):
 
     ``need``: the plays a spread needs (`classdata.CLOCK_MIN_PLAYS`). ``floor``,
     ``step``, ``cv``: the pupil's own line ``floor + step * gap`` and the spread of
-    their waits around it (`timing.profile_of`); ``vs_class``: their wait over the
-    class's (median); ``pace``: "quicker", "same" or "slower" ("" with too few
+    their waits around it (`timing.profile_of`), ``half_within`` the same in plain
+    words (half of their waits lie within that fraction of the line); ``vs_class``:
+    their wait over the class's (median); ``pace``: "quicker", "same" or "slower" ("" with too few
     plays); null where there are too few plays. ``band_pupils``: the pupils a band
     of the curve needs (`classdata.BAND_PUPILS`); ``class_plays``: every pupil's
     plays the class's curve comes from; ``ended``: sent as the lesson ended (the
@@ -516,6 +517,7 @@ class OwnClock(TypedDict):
     floor: float | None
     step: float | None
     cv: float | None
+    half_within: float | None
     vs_class: float | None
     pace: Literal["quicker", "same", "slower", ""]
     ended: bool

@@ -98,6 +98,7 @@ def own_clock(room: Room, pupil: Pupil, ended: bool = False) -> dict[str, Any]:
         "floor": _number(mine.profile.floor) if enough else None,
         "step": _number(mine.profile.seconds_per_step) if enough else None,
         "cv": _number(mine.profile.cv) if enough else None,
+        "half_within": _number(mine.half_within) if enough else None,
         "vs_class": _number(mine.vs_class) if enough else None,
         "pace": mine.pace,
         "ended": bool(ended),
