@@ -11,6 +11,7 @@
 import "./class.css";
 import { liveness, makeModel, route, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
 import { seatNumber } from "./i18n.js";
+import { clockPanel } from "./ownclock.js";
 import { keepOpen, parse } from "./socket.js";
 import widget, { KEYS } from "./widget.js";
 
@@ -33,11 +34,13 @@ function joinPage(body) {
   // the play view: a bar with who and where, the lobby text, the table
   play.innerHTML = `<div class="mwc-bar" data-testid="class-bar">
   <div class="mwc-me" data-testid="class-me"></div>
-  <div class="mwc-net" data-testid="class-net" role="status"></div></div>
+  <div class="mwc-net" data-testid="class-net" role="status"></div>
+  <button type="button" class="mwc-secondary mwc-clock-open" data-testid="own-clock-open" hidden></button></div>
   <div class="mwc-unsent" data-testid="class-unsent" role="alert" hidden></div>
   <div class="mwc-who" data-testid="class-who"></div>
   <div class="mwc-waiting" data-testid="class-waiting" role="status" aria-live="polite"></div>
   <div class="mwc-lobby" data-testid="class-lobby" role="status" hidden></div>
+  <div class="mwc-clock-slot" data-testid="own-clock-slot" hidden></div>
   <div class="mwc-table" data-testid="class-table"></div>`;
   const q = (id) => play.querySelector(`[data-testid="${id}"]`);
 
@@ -125,11 +128,36 @@ function joinPage(body) {
     joinBtn.textContent = say(lang, "join");
     if (field) field.focus();
   };
+  // "Jouw klok": opened between levels (the server says when: info.own_clock), drawn from
+  // the server's own_clock frame; the latest is kept for the page after the lesson.
+  const clockOpen = /** @type {HTMLButtonElement} */ (q("own-clock-open"));
+  const clockSlot = /** @type {HTMLElement} */ (q("own-clock-slot"));
+  let lastClock = null;
+  const closeClock = () => {
+    clockSlot.replaceChildren();
+    clockSlot.hidden = true;
+    clockOpen.setAttribute("aria-expanded", "false");
+  };
+  clockOpen.addEventListener("click", () => {
+    if (clockSlot.hidden) send({ type: "own_clock" });
+    else closeClock();
+  });
+  const showClock = (data) => {
+    lastClock = data;
+    if (data.ended) return; // the goodbye follows: the page after the lesson shows it
+    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, { onClose: closeClock }));
+    clockSlot.hidden = false;
+    clockOpen.setAttribute("aria-expanded", "true");
+    clockSlot.scrollIntoView?.({ block: "nearest" });
+  };
   const showInfo = (info) => {
     lastInfo = info;
     const l = info.lang || pupilLang;
     pupilLang = l;
     document.documentElement.lang = l;
+    clockOpen.textContent = say(l, "clock_open");
+    clockOpen.hidden = !info.own_clock;
+    if (!info.own_clock && !clockSlot.hidden) closeClock(); // a level runs: the cards come first
     const me = q("class-me");
     const lobby = /** @type {HTMLElement} */ (q("class-lobby"));
     const table = /** @type {HTMLElement} */ (q("class-table"));
@@ -197,6 +225,8 @@ function joinPage(body) {
       }
       if (msg.changes) model.apply(msg.changes);
       if (msg.class) showInfo(msg.class);
+    } else if (msg.type === "own_clock") {
+      showClock(msg);
     } else if (msg.type === "notice") {
       q("class-waiting").textContent = msg.text;
     } else if (msg.type === "bye") {
@@ -210,7 +240,9 @@ function joinPage(body) {
       if (!joined) showError(msg.text, null);
       else if (over) {
         // removed, or the lesson ended: a page that says so, not the old table under a notice
-        for (const id of ["class-who", "class-waiting", "class-lobby", "class-table"]) q(id).hidden = true;
+        for (const id of ["class-who", "class-waiting", "class-lobby", "class-table", "own-clock-open"])
+          q(id).hidden = true;
+        closeClock();
         net.textContent = "";
         const page = document.createElement("section");
         page.className = "mwc-bye";
@@ -222,6 +254,8 @@ function joinPage(body) {
         hint.textContent = say(pupilLang, `bye_hint_${msg.key}`);
         page.append(title, hint);
         play.append(page);
+        // what the page keeps until it is closed: the pupil's own clock (more may follow)
+        if (lastClock && msg.key === "class_ended") play.append(clockPanel(document, lastClock, pupilLang));
         body.dataset.bye = msg.key;
       }
     }

@@ -5,6 +5,8 @@
   so it renders in static notebook output);
 * `plot_timing` -- one player's waits against the gap beside the human
   reference (`mindwidget.timing.timing_profile`);
+* `plot_clock` -- a pupil's clock in a class (or the class's) beside the
+  class's median curve (`mindwidget.classdata.clock`);
 * `TraceFigure` and `theme_both` -- every figure reads in a light and a dark
   notebook, and from a class's back row.
 
@@ -54,6 +56,7 @@ __all__ = [
     "INK",
     "TraceFigure",
     "figure_and_axes",
+    "plot_clock",
     "plot_timing",
     "plot_trace",
     "theme_both",
@@ -492,5 +495,97 @@ def plot_timing(
         ncol=1,  # one entry a line: long words in large letters
         fontsize="small",
         frameon=False,
+    )
+    return fig
+
+
+def plot_clock(clock: Any, ax: Axes | None = None, lang: str = "en") -> Figure:
+    """A pupil's clock in a class, or the class's (`mindwidget.classdata.clock`): their
+    waits against the gap at every table, their own line and spread (as `plot_timing`
+    fits it), and the class's median wait per band of gaps, each with the number of
+    plays it rests on (the title names the pupil's; the legend the class's)."""
+    from .classdata import Clock
+
+    if not isinstance(clock, Clock):
+        raise TypeError(f"expected a classdata.Clock, not {type(clock).__name__}.")
+    choice("lang", lang, LANGS, quoted=False)
+    fig, ax = figure_and_axes(ax, (8.0, 6.5))
+
+    def say(key: str, **params: Any) -> str:
+        return translate(key, lang, **params)
+
+    mine = clock.waits
+    line = clock.curve
+    if clock.name is None:
+        title = say("timing_clock_title_class", n=clock.plays, pupils=clock.class_pupils)
+        label = say("timing_clock_class_plays")
+    else:
+        title = say("timing_clock_title", name=clock.name, n=clock.plays)
+        label = say("timing_clock_plays", name=clock.name)
+    top_gap = float(max(mine["gap"].max() if len(mine) else 1.0, 30.0))
+    if len(line):
+        ax.plot(
+            line["gap"],
+            line["wait"],
+            color="black",
+            lw=2.5,
+            marker="s",
+            ms=7,
+            zorder=2,
+            label=say("timing_clock_class", n=clock.class_plays, pupils=clock.class_pupils),
+        )
+    fine = mine[~mine["mistake"]]
+    _seat_dots(ax, fine["gap"], fine["wait"], 0, label, 8)
+    wrong = mine[mine["mistake"]]
+    if len(wrong):
+        ax.plot(
+            wrong["gap"],
+            wrong["wait"],
+            ls="none",
+            marker="X",
+            ms=10,
+            color=OKABE_ITO[5 % len(OKABE_ITO)],
+            mec="white",
+            zorder=4,
+            label=say("timing_clock_mistake"),
+        )
+    profile = clock.profile
+    gaps = np.linspace(1, top_gap, 120)
+    if profile.fitted:
+        ax.plot(
+            gaps,
+            profile.floor + profile.seconds_per_step * gaps,
+            color=OKABE_ITO[0],
+            lw=2,
+            zorder=3,
+            label=say(
+                "timing_fit",
+                floor=decimal(profile.floor, lang, 1),
+                step=decimal(profile.seconds_per_step, lang, 2),
+                cv=f"{profile.cv:.0%}",
+            ),
+        )
+    else:
+        ax.text(
+            0.5,
+            0.06,
+            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
+            transform=ax.transAxes,
+            ha="center",
+            color="0.3",
+        )
+    waits = [float(mine["wait"].max())] if len(mine) else [1.0]
+    if len(line):
+        waits.append(float(line["wait"].max()))
+    ax.set_xlim(0, top_gap * 1.05)
+    ax.set_ylim(0, max(waits) * 1.15)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: decimal(x, lang, 0)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: decimal(y, lang, 0)))
+    ax.set_title(title)
+    ax.set_xlabel(say("timing_x"))
+    ax.set_ylabel(say("timing_y"))
+    ax.grid(color="0.92", zorder=0, which="major")
+    ax.legend(
+        loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=1, fontsize="small", frameon=False
     )
     return fig

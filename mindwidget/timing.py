@@ -37,6 +37,7 @@ __all__ = [
     "MIN_PLAYS",
     "TimingProfile",
     "player_plays",
+    "profile_of",
     "timing_profile",
 ]
 
@@ -128,14 +129,20 @@ def timing_profile(game: Game, player: int) -> TimingProfile:
     """
     game, player = _check_player(game, player)
     plays = player_plays(game, player)
-    n = len(plays)
+    return profile_of(plays["gap"], plays["wait"], player)
+
+
+def profile_of(gap: Any, wait: Any, player: int = -1) -> TimingProfile:
+    """`timing_profile` of any list of plays (``gap`` and ``wait``, the same length):
+    the waits of one pupil over all the tables of a class (`mindwidget.classdata.clock`)."""
+    gap = np.asarray(gap, dtype=np.float64)
+    wait = np.asarray(wait, dtype=np.float64)
+    n = len(gap)
     if n < MIN_PLAYS:
         word = "play" if n == 1 else "plays"
         note = f"only {n} {word} so far; the profile needs at least {MIN_PLAYS}."
         nan = math.nan
         return TimingProfile(player, n, False, nan, nan, nan, nan, nan, note)
-    gap = plays["gap"].to_numpy(dtype=np.float64)
-    wait = plays["wait"].to_numpy(dtype=np.float64)
     floor, step = _fit(gap, wait)
     above = np.maximum(step * gap, 1e-9)
     cv = float(np.sqrt(np.mean(((wait - floor - step * gap) / above) ** 2)))

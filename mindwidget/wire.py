@@ -42,6 +42,7 @@ __all__ = [
     "Clock",
     "Message",
     "Notice",
+    "OwnClock",
     "PublicEvent",
     "PupilMessage",
     "SettingUpdate",
@@ -377,10 +378,16 @@ class ClassVote(TypedDict):
     n: NotRequired[int]
 
 
+class OwnClockAsk(TypedDict):
+    """Open "Jouw klok": the pupil asks for their own clock (answered `OwnClock`)."""
+
+    type: Literal["own_clock"]
+
+
 #: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
 #: The pupil's messages that go to their table's `Session`.
 TableMessage = Hello | ClassAction | ClassVote
-PupilMessage = Join | Rejoin | NicknameAsk | PingMessage | SetMessage | TableMessage
+PupilMessage = Join | Rejoin | NicknameAsk | PingMessage | SetMessage | TableMessage | OwnClockAsk
 
 
 class ClassSeat(TypedDict):
@@ -404,6 +411,8 @@ class ClassInfo(TypedDict):
     seats: NotRequired[list[ClassSeat]]
     waiting_for: NotRequired[list[int]]
     ready: NotRequired[bool]
+    #: the pupil may open their own clock now (not while their table plays a level)
+    own_clock: NotRequired[bool]
 
 
 class Welcome(TypedDict):
@@ -463,8 +472,59 @@ class NicknameFrame(TypedDict):
     name: str
 
 
+class ClockPoint(TypedDict):
+    """One of the pupil's own plays: the gap to the pile, the wait (s), a mistake or not."""
+
+    gap: float
+    wait: float
+    mistake: bool
+
+
+class ClockBand(TypedDict):
+    """One band of gaps of the class's median curve: its gaps (``low`` to ``high``), the
+    median gap and median wait (s) of the pupils' plays there, and how many plays and
+    pupils it rests on (at least `classdata.BAND_PUPILS` pupils, or it is not sent)."""
+
+    low: int
+    high: int
+    gap: float
+    wait: float
+    plays: int
+    pupils: int
+
+
+class OwnClock(TypedDict):
+    """ "Jouw klok" (`classroom.ownclock`): the pupil's own plays in this class and the
+    class's aggregate only, never another pupil's waits.
+
+    ``need``: the plays a spread needs (`classdata.CLOCK_MIN_PLAYS`). ``floor``,
+    ``step``, ``cv``: the pupil's own line ``floor + step * gap`` and the spread of
+    their waits around it (`timing.profile_of`), ``half_within`` the same in plain
+    words (half of their waits lie within that fraction of the line); ``vs_class``:
+    their wait over the class's (median); ``pace``: "quicker", "same" or "slower" ("" with too few
+    plays); null where there are too few plays. ``band_pupils``: the pupils a band
+    of the curve needs (`classdata.BAND_PUPILS`); ``class_plays``: every pupil's
+    plays the class's curve comes from; ``ended``: sent as the lesson ended (the
+    page keeps it)."""
+
+    type: Literal["own_clock"]
+    name: str
+    plays: list[ClockPoint]
+    need: int
+    curve: list[ClockBand]
+    band_pupils: int
+    class_plays: int
+    floor: float | None
+    step: float | None
+    cv: float | None
+    half_within: float | None
+    vs_class: float | None
+    pace: Literal["quicker", "same", "slower", ""]
+    ended: bool
+
+
 #: Every frame the class server writes to a pupil's page.
-ClassFrame = Welcome | Update | Refusal | Bye | Ping | NicknameFrame
+ClassFrame = Welcome | Update | Refusal | Bye | Ping | NicknameFrame | OwnClock
 
 
 class SnapshotSeat(ClassSeat):

@@ -208,8 +208,11 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def bye(self, key: str) -> None:
         """Tell the page why, then close."""
         text = say(f"err_{key}", self.lang)
-        # written at once, ahead of the close frame (past any reply waiting its turn)
+        # written at once, ahead of the close frame; the few replies waiting their turn
+        # first (what a page keeps after the lesson, `Room.keepsakes`)
         with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            while self._queue:
+                self.write_message(_encode(self._queue.popleft()))
             self.write_message(json.dumps({"type": "bye", "key": key, "text": text}))
         self._closing = True
         self.close(4000 + len(key), key)

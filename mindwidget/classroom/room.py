@@ -211,6 +211,9 @@ class Room:
         )
         self._joins: OrderedDict[str, RateLimit] = OrderedDict()
         self._played: set[str] = set()  # pupils who sent a table action
+        #: What each pupil's page keeps once the lesson ends, sent just before the class's
+        #: goodbye: each gives a frame for a pupil (or None). Their own clock (`ownclock`).
+        self.keepsakes: list[Callable[[Room, Pupil], dict[str, Any] | None]] = [_own_clock_kept]
         # where the class is served (the transport sets these; the snapshot shows them)
         self.address = ""
         self.url = ""
@@ -336,9 +339,16 @@ class Room:
 
     def info(self, p: Pupil) -> dict[str, Any]:
         """The class part of a pupil's update: their table and who else sits there."""
+        own = {"own_clock": self.clock_open(p)}
         if p.table_id is None:
-            return {"table": None, "seat": None, "name": p.name, "lang": p.lang}
-        return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang}
+            return {"table": None, "seat": None, "name": p.name, "lang": p.lang} | own
+        return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang} | own
+
+    def clock_open(self, p: Pupil) -> bool:
+        """``p`` may open their own clock ("Jouw klok", `ownclock`) now: not while their
+        table plays a level (a level running, or a vote on a throwing star)."""
+        t = self.table_of(p)
+        return t is None or t.table is None or t.table.phase not in ("play", "vote")
 
     # ---------------------------------------------------------- the teacher
     def start_table(self, table_id: int) -> None:
@@ -418,10 +428,15 @@ class Room:
             self._dirty(pupil)
 
     def end(self) -> None:
-        """The lesson is over: every page is told, and every table stops its clock."""
+        """The lesson is over: every page is told, and every table stops its clock. Each
+        page gets what it keeps after the lesson first (`keepsakes`: its own clock)."""
         self.record("end")
         for p in self.pupils.values():
             if p.link is not None:
+                for keepsake in self.keepsakes:
+                    frame = keepsake(self, p)
+                    if frame is not None:
+                        p.link.send(frame)
                 p.link.bye("class_ended")
         for t in self.tables:
             t.close()
@@ -535,6 +550,13 @@ class Room:
         kind = msg["type"]
         if kind in ("hello", "tick"):
             return  # the server keeps the time, and every state carries the trace
+        if kind == "own_clock":  # "Jouw klok": their own plays, the class's aggregate
+            if not self.clock_open(p):
+                raise Refusal("clock_later")
+            from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+
+            link.send(own_clock(self, p))
+            return
         t = self.table_of(p)
         session = t.session_of(p) if t is not None else None
         if kind == "set":
@@ -611,6 +633,13 @@ class Room:
     def _dirty(self, p: Pupil) -> None:
         if p.link is not None:
             p.link.dirty()
+
+
+def _own_clock_kept(room: Room, p: Pupil) -> dict[str, Any] | None:
+    """The pupil's own clock as the lesson ends (`ownclock.own_clock`, ``ended``)."""
+    from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+
+    return own_clock(room, p, ended=True)
 
 
 def _back_off(tries: int, free: int) -> float:

@@ -300,6 +300,20 @@ class Classroom:
         The journal keeps more (`keep`); this is the class's data to study."""
         return teacher.save(self.room, path)
 
+    def to_csv(self, path: str | Path, lang: str | None = None) -> Path:
+        """Write the class's plays to ``path`` as CSV, one row per play, that a
+        spreadsheet opens in ``lang`` (default: the class's): in Dutch ";" between the
+        fields, decimal commas, Dutch column names, the player counted from 1, UTF-8
+        with a byte-order mark (which Excel needs; `mindwidget.classdata.to_csv`)."""
+        return teacher.to_csv(self.room, path, lang)
+
+    def clock(self, pupil: str | None = None, lang: str | None = None) -> Any:
+        """A pupil's clock (``pupil``: their id or nickname; None: the class's): their
+        waits against the gap at every table, their spread and the class's median
+        curve, with the number of plays each rests on (a matplotlib figure; "Jouw
+        klok" on the pupil's page shows the same plays)."""
+        return teacher.clock(self.room, pupil, lang)
+
     @staticmethod
     def forget(code: str, data: str | Path | None = None) -> Path:
         """Delete class ``code``'s journal (in ``data``, default the user's data folder)."""

@@ -40,10 +40,21 @@ from .wire import RateLimit
 
 if TYPE_CHECKING:
     import pandas as pd
+    from matplotlib.figure import Figure
 
     from ..game import Game
 
-__all__ = ["Desk", "games", "plays", "results", "save", "stops", "teacher_routes"]
+__all__ = [
+    "Desk",
+    "clock",
+    "games",
+    "plays",
+    "results",
+    "save",
+    "stops",
+    "teacher_routes",
+    "to_csv",
+]
 
 log = logging.getLogger("mindwidget.classroom")
 #: The largest control message the teacher's page may send (a move is ~70 bytes).
@@ -99,6 +110,29 @@ def save(room: Room, path: str | Path) -> Path:
 def to_json(room: Room) -> str:
     """What `save` writes, as text (the teacher's page downloads it)."""
     return classdata.to_json(*_games_and_seats(room))
+
+
+def to_csv(room: Room, path: str | Path, lang: str | None = None) -> Path:
+    """The class's plays as a CSV file a spreadsheet opens (`classdata.save_csv`), in
+    ``lang`` (default: the class's): Dutch columns, ";" and decimal commas in Dutch."""
+    return classdata.save_csv(path, plays(room), room.lang if lang is None else lang)
+
+
+def clock(room: Room, pupil: str | None = None, lang: str | None = None) -> Figure:
+    """The figure of ``pupil``'s clock (their id, "p3", or nickname; None: the
+    class's), as their page shows it and with the class's whole curve
+    (`classdata.clock`, `plots.plot_clock`), in ``lang`` (default: the class's)."""
+    from ..plots import plot_clock
+    from .ownclock import pupil_named
+
+    name = None
+    if pupil is not None:
+        found = pupil_named(room, pupil) if isinstance(pupil, str) else None
+        if found is None:
+            known = ", ".join(p.name for p in room.pupils.values()) or "none yet"
+            raise ValueError(f"no pupil {pupil!r} in this class; its pupils: {known}.")
+        name = found.name
+    return plot_clock(classdata.clock(plays(room), name), lang=room.lang if lang is None else lang)
 
 
 class Desk:

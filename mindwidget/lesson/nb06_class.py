@@ -116,25 +116,9 @@ def _nobody(lang: str) -> ipywidgets.HTML:
     return ipywidgets.HTML(_html(text("class_nobody", lang)))
 
 
-#: The lesson's words for the columns of `classdata.plays` and `classdata.results`.
-_COLUMN_WORDS = {
-    "table": "col_table",
-    "level": "col_level",
-    "blind": "col_blind",
-    "player": "col_player",
-    "kind": "col_kind",
-    "name": "col_name",
-    "card": "col_card",
-    "t": "col_t",
-    "gap": "col_gap",
-    "wait": "col_wait",
-    "mistake": "col_mistake",
-    "rtt_ms": "col_rtt",
-    "cleared": "col_cleared",
-    "mistakes": "col_mistakes",
-    "stars_used": "col_stars_used",
-    "seconds": "col_seconds",
-}
+#: The lesson's words for the columns of `classdata.plays` and `classdata.results`
+#: (one list for the lesson and the CSV: `classdata.COLUMN_WORDS`).
+_COLUMN_WORDS = classdata.COLUMN_WORDS
 
 
 #: The number columns of the class's data and their decimals as a person reads them.
@@ -166,6 +150,9 @@ def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
     if "kind" in shown:
         kinds = {"person": text("kind_person", lang), "bot": text("kind_bot", lang)}
         shown["kind"] = shown["kind"].map(lambda k: kinds.get(k, k))
+    for column in ("jumped", "jumped_player", "jumped_name"):  # a mistake's lower cards
+        if column in shown:
+            shown[column] = shown[column].map(lambda held, c=column: classdata.listed(held, c))
     for column, digits in _DIGITS.items():
         if column in shown:
             shown[column] = [_written(x, lang, digits) for x in shown[column]]
