@@ -47,6 +47,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -56,6 +57,7 @@ from ..checks import choice, whole
 from ..i18n import LANGS, seat_number
 from ..rules import RuleError
 from ..table import Table
+from .questions import Question, Questions
 from .tables import (
     PUPIL_SETTINGS,
     ClassTable,
@@ -88,6 +90,8 @@ __all__ = [
 #: who fills an empty seat.
 TABLE_SIZES = (2, 3, 4)
 BOTS = ("human", "adaptive", "scalar", "none")
+#: A table's phases with cards in play: a question waits on its pupils' pages.
+PLAYING = frozenset(("play", "vote"))
 #: Seconds a pupil may be away before their table stops for them ("offline"),
 #: counted from their last sign of life.
 GRACE_S = 15.0
@@ -215,6 +219,8 @@ class Room:
         self.address = ""
         self.url = ""
         self.qr_svg = ""
+        #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
+        self.questions = Questions(self.timers.now, self.record, self._question_changed, lang)
 
     # ------------------------------------------------------------- the seams
     def record(self, kind: str, **fields: Any) -> None:
@@ -243,6 +249,7 @@ class Room:
             self._by_token[p.token] = p
             self._played.add(p.id)  # a resumed class keeps every place (`UNPLAYED_HOLD_S`)
         self._count = back.count
+        self.questions.restore(back.questions, time.time())  # seconds go on
         for r in back.tables.values():
             t = self._new_table()
             t.size = r.size
@@ -335,10 +342,39 @@ class Room:
         return self.table(p.table_id) if p.table_id is not None else None
 
     def info(self, p: Pupil) -> dict[str, Any]:
-        """The class part of a pupil's update: their table and who else sits there."""
+        """The class part of a pupil's update: their table and who else sits there, and
+        the lesson's current question (`Questions.pupil_view`: their own answer only)."""
         if p.table_id is None:
-            return {"table": None, "seat": None, "name": p.name, "lang": p.lang}
-        return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang}
+            out = {"table": None, "seat": None, "name": p.name, "lang": p.lang}
+            held = False
+        else:
+            t = self.table(p.table_id)
+            out = t.info(p) | {"name": p.name, "lang": p.lang}
+            held = t.phase in PLAYING  # a question never covers cards in play
+        if self.questions.asked:
+            out["question"] = self.questions.pupil_view(p, held)
+        return out
+
+    # ---------------------------------------------------------- questions
+    def ask(self, question: Any, choices: Any, answer: Any = None) -> Question:
+        """Put a question to every pupil's page (`Classroom.ask`); the `Question`."""
+        asked = self.questions.ask(question, choices, answer)
+        return Question(self.questions, asked, lambda: len(self.pupils))
+
+    def answers(self) -> Any:
+        """Every answer to every question of the lesson, one row each
+        (`questions.COLUMNS`)."""
+        return self.questions.frame()
+
+    def _question_changed(self, _asked: Any, pupil: str | None) -> None:
+        """A question changed: the pages that show it hear so (one pupil's answer: theirs)."""
+        if pupil is not None:
+            p = self.pupils.get(pupil)
+            if p is not None:
+                self._dirty(p)
+            return
+        for p in self.pupils.values():
+            self._dirty(p)
 
     # ---------------------------------------------------------- the teacher
     def start_table(self, table_id: int) -> None:
@@ -535,6 +571,9 @@ class Room:
         kind = msg["type"]
         if kind in ("hello", "tick"):
             return  # the server keeps the time, and every state carries the trace
+        if kind == "answer":  # the lesson's question (`Questions.answer`: refused or kept)
+            self.questions.answer(p, msg["question"], msg["choice"])
+            return
         t = self.table_of(p)
         session = t.session_of(p) if t is not None else None
         if kind == "set":
