@@ -22,7 +22,7 @@ from test_class_resume import _kept_room, _resumed  # noqa: E402
 from test_room import FakeLink  # noqa: E402
 
 from mindwidget.classroom import questions as q_module  # noqa: E402
-from mindwidget.classroom.journal import Journal, JournalError  # noqa: E402
+from mindwidget.classroom.journal import JournalError, read  # noqa: E402
 from mindwidget.classroom.record import restore  # noqa: E402
 from mindwidget.classroom.room import ManualTimers, Room  # noqa: E402
 from mindwidget.classroom.wire import Refusal, parse  # noqa: E402
@@ -219,7 +219,7 @@ def test_questions_and_answers_survive_a_resume(tmp_path: Path) -> None:
     back.before_send()
     assert back.questions.get(2).counts() == [1, 0, 1]
     keeper2.stop(back)
-    header, entries = Journal.open(keeper2.path).header, Journal.open(keeper2.path).entries()
+    _, entries = read(keeper2.path)
     kinds = [e["kind"] for e in entries]
     assert kinds.count("question") == 2 and kinds.count("answer") == 3
     assert "question_state" in kinds
