@@ -11,6 +11,7 @@
 import "./class.css";
 import { liveness, makeModel, route, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
 import { seatNumber } from "./i18n.js";
+import { questionPart } from "./question.js";
 import { keepOpen, parse } from "./socket.js";
 import widget, { KEYS } from "./widget.js";
 
@@ -38,6 +39,7 @@ function joinPage(body) {
   <div class="mwc-who" data-testid="class-who"></div>
   <div class="mwc-waiting" data-testid="class-waiting" role="status" aria-live="polite"></div>
   <div class="mwc-lobby" data-testid="class-lobby" role="status" hidden></div>
+  <section data-part="question" aria-live="polite"></section>
   <div class="mwc-table" data-testid="class-table"></div>`;
   const q = (id) => play.querySelector(`[data-testid="${id}"]`);
 
@@ -59,6 +61,7 @@ function joinPage(body) {
     if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
   };
   const model = makeModel(send);
+  const question = questionPart(/** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')), send);
   const showNet = (state) => {
     const net = q("class-net");
     net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
@@ -130,6 +133,7 @@ function joinPage(body) {
     const l = info.lang || pupilLang;
     pupilLang = l;
     document.documentElement.lang = l;
+    question.show(info.question, l);
     const me = q("class-me");
     const lobby = /** @type {HTMLElement} */ (q("class-lobby"));
     const table = /** @type {HTMLElement} */ (q("class-table"));
@@ -222,6 +226,7 @@ function joinPage(body) {
         hint.textContent = say(pupilLang, `bye_hint_${msg.key}`);
         page.append(title, hint);
         play.append(page);
+        question.ended(page);
         body.dataset.bye = msg.key;
       }
     }

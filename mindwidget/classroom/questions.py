@@ -309,7 +309,7 @@ class Questions:
                     }
                 )
         out = pd.DataFrame(rows, columns=list(COLUMNS))
-        return out.astype(
+        typed: pd.DataFrame = out.astype(
             {
                 "question": "int64",
                 "text": "object",
@@ -322,6 +322,7 @@ class Questions:
                 "seconds": "float64",
             }
         )
+        return typed
 
     # ---------------------------------------------------------------- resume
     def restore(self, entries: Sequence[Mapping[str, Any]], wall_now: float) -> None:

@@ -345,7 +345,7 @@ class Room:
         """The class part of a pupil's update: their table and who else sits there, and
         the lesson's current question (`Questions.pupil_view`: their own answer only)."""
         if p.table_id is None:
-            out = {"table": None, "seat": None, "name": p.name, "lang": p.lang}
+            out: dict[str, Any] = {"table": None, "seat": None, "name": p.name, "lang": p.lang}
             held = False
         else:
             t = self.table(p.table_id)
