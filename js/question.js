@@ -27,7 +27,7 @@ export function questionLines(q, lang) {
         ? say(lang, "q_opinion")
         : say(lang, "q_answer", { answer: q.choices[q.answer] });
     if (Array.isArray(q.counts)) {
-      const parts = q.choices.map((c, i) => `${c} ${q.counts[i] ?? 0}`);
+      const parts = q.choices.map((c, i) => `${c}: ${q.counts[i] ?? 0}`);
       out.counts = say(lang, "q_class", { counts: parts.join(" · ") });
     }
   }

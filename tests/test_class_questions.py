@@ -245,3 +245,47 @@ def test_a_damaged_question_entry_is_a_journal_error(bad: dict[str, Any]) -> Non
     assert restore("j", header, [first]).questions[0]["text"] == "Q?"
     with pytest.raises(JournalError):
         restore("j", header, [first, bad])
+
+
+# ------------------------------------------------------------ the lesson's bets
+def test_slider_bins_are_round_and_cover_every_number() -> None:
+    from mindwidget.lesson.kit import bin_of, bins
+
+    assert bins(100) == [(i * 10, i * 10 + 9) for i in range(9)] + [(90, 100)]
+    assert bins(30) == [(0, 4), (5, 9), (10, 14), (15, 19), (20, 24), (25, 30)]
+    assert len(bins(1000)) == 10 and bins(1000)[-1] == (900, 1000)
+    for out_of in (1, 7, 30, 100, 1000, 12345):
+        ranges = bins(out_of)
+        assert len(ranges) <= 10 and ranges[0][0] == 0 and ranges[-1][1] == out_of
+        covered = [n for lo, hi in ranges for n in range(lo, hi + 1)]
+        assert covered == list(range(out_of + 1))  # each number in exactly one range
+        assert all(lo <= n <= hi for n in (0, out_of) for lo, hi in [ranges[bin_of(n, ranges)]])
+    assert bin_of(45.5, bins(100)) == 4 and bin_of(100, bins(100)) == 9
+
+
+def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> None:
+    from mindwidget import lesson
+    from mindwidget.lesson.kit import Bet, everyone
+
+    room, _ = _room()
+    anna, bo = _class(room, [("Anna", "nl"), ("Bo", "de")])
+    plain = lesson.bet_swap("nl", runs=1, levels=20)  # no class running: as before
+    assert plain.question is None
+    answer = lesson.Answer("45%", lang="nl")
+    bet = Bet(
+        everyone("03-probability.bet_swap"), answer, out_of=100, lang="nl", room=room, right=45.5
+    )
+    seen = room.info(bo.pupil)["question"]
+    assert seen["text"] == lesson.text("03-probability.bet_swap", "de")  # Bo's language
+    assert seen["choices"][0] == "0–9" and seen["choices"][-1] == "90–100"
+    assert bet.question.widget in bet.children
+    _say(room, anna, {"type": "answer", "question": 1, "choice": 4})
+    _say(room, bo, {"type": "answer", "question": 1, "choice": 2})
+    view = bet.question.widget.view
+    assert view["answered"] == 2 and "counts" not in view  # no spread before the answer
+    answer._button.click()  # the teacher shows the answer: the class's spread first
+    view = bet.question.widget.view
+    assert bet.question.state == "revealed" and view["counts"][4] == 1 and view["answer"] == 4
+    assert view["answer_text"] == "Het antwoord: 40–49"
+    assert room.info(anna.pupil)["question"]["mine"] == 4
+    assert room.info(bo.pupil)["question"]["answer"] == 4

@@ -70,9 +70,9 @@ class QuestionWidget(anywidget.AnyWidget):
         if self._due is not None:
             return  # one update is on its way; it reads the question as it is then
         wait = max(0.0, self._last + 1.0 / UPDATES_PER_SECOND - loop.time())
-        self._due = loop.call_later(wait, self._send)
+        self._due = loop.call_later(wait, self._on_due)
 
-    def _send(self) -> None:
+    def _on_due(self) -> None:
         self._due = None
         with contextlib.suppress(RuntimeError):
             self._last = asyncio.get_running_loop().time()
