@@ -10,8 +10,8 @@ export function barWidths(counts) {
   return counts.map((c) => Math.round((100 * c) / top));
 }
 
-/** @param {any} v the view @param {HTMLElement} el */
-export function draw(v, el) {
+/** @param {any} v the view @param {HTMLElement} el @param {boolean} [showText] */
+export function draw(v, el, showText = true) {
   el.replaceChildren();
   const box = document.createElement("div");
   box.className = "mwq";
@@ -31,7 +31,8 @@ export function draw(v, el) {
   state.className = "mwq-state";
   state.textContent = v.state_text;
   status.append(count, state);
-  box.append(text, status);
+  if (showText) box.append(text);
+  box.append(status);
   if (Array.isArray(v.counts)) {
     const chart = document.createElement("div");
     chart.className = "mwq-chart";
@@ -76,9 +77,13 @@ export function draw(v, el) {
 
 export default {
   render({ model, el }) {
-    const redraw = () => draw(model.get("view"), el);
+    const redraw = () => draw(model.get("view"), el, model.get("show_text") !== false);
     redraw();
     model.on("change:view", redraw);
-    return () => model.off("change:view", redraw);
+    model.on("change:show_text", redraw);
+    return () => {
+      model.off("change:view", redraw);
+      model.off("change:show_text", redraw);
+    };
   },
 };

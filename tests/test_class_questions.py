@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from jsonschema import Draft202012Validator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_class_resume import _kept_room, _resumed  # noqa: E402
@@ -289,3 +290,22 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
     assert view["answer_text"] == "Het antwoord: 40–49"
     assert room.info(anna.pupil)["question"]["mine"] == 4
     assert room.info(bo.pupil)["question"]["answer"] == 4
+
+
+def test_every_class_part_with_a_question_is_a_frame_the_wire_declares() -> None:
+    schema = json.loads((Path(__file__).resolve().parents[1] / "js/wire.schema.json").read_text())
+    frame = Draft202012Validator({"$ref": "#/$defs/ClassFrame", "$defs": schema["$defs"]})
+    message = Draft202012Validator({"$ref": "#/$defs/PupilMessage", "$defs": schema["$defs"]})
+    room, _ = _room()
+    anna, bo = _class(room, [("Anna", "nl"), ("Bo", "en")])
+    q = room.ask(QUESTION, YES_NO)
+    answer = {"type": "answer", "question": 1, "choice": 1}
+    assert message.is_valid(answer) and not message.is_valid(answer | {"choice": "1"})
+    _say(room, anna, answer)
+    parts = [room.info(anna.pupil), room.info(bo.pupil)]
+    q.reveal(1)
+    parts += [room.info(anna.pupil), room.info(bo.pupil)]
+    for part in parts:
+        errors = list(frame.iter_errors({"type": "update", "class": part}))
+        assert not errors, errors[0].message
+    assert parts[-1]["question"]["counts"] == [0, 1] and parts[-1]["question"]["answer"] == 1

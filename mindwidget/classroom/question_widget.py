@@ -47,6 +47,8 @@ class QuestionWidget(anywidget.AnyWidget):
     _css = _bundle("question_widget.css", "")
 
     view = traitlets.Dict().tag(sync=True)
+    #: False: the question's text is said above it already (a lesson's `Bet`)
+    show_text = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, question: Question, **kwargs: Any) -> None:
         super().__init__(view=question.view(), **kwargs)

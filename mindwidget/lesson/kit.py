@@ -363,6 +363,7 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
         room = running_class() if room is None else room
         if room and (choices or out_of is not None):
             self.question = self._ask(room, question, choices, out_of, right)
+            self.question.widget.show_text = False  # the bet says it above, as large
             children.append(self.question.widget)
             answer._button.on_click(lambda _b: self._reveal())
         children.append(answer)

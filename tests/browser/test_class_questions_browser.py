@@ -261,3 +261,41 @@ def test_the_reveal_on_the_projector_is_readable_at_both_sizes(
         box = tid(page, "question-widget").bounding_box()
         assert box is not None and box["y"] + box["height"] <= height  # all of it in sight
         shot(page, f"question-reveal-projector-{width}x{height}-nl")
+
+
+# ------------------------------------------------------------------ in JupyterLab
+def test_a_bet_in_the_notebook_goes_to_the_pupils_and_counts_them_live(
+    page: Page, lab_url: str, lab_root: Path, chromium: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The lesson's Bet finds the class the kernel serves: the pupil's phone gets it, the
+    notebook counts the answer with no cell run (the server's loop updates it), and
+    "Toon het antwoord" shows the class's answers before the answer, on a projector."""
+    from lab import open_notebook, run_cell, write_notebook
+
+    write_notebook(
+        lab_root / "class-bet.ipynb",
+        "from mindwidget import Classroom, lesson\n"
+        'c = Classroom(lang="nl", size=2, data=False)\nprint(c.url)',
+        'bet = lesson.bet_watch_bots("nl")\nbet',
+    )
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    panel = open_notebook(page, lab_url, "class-bet.ipynb")
+    run_cell(page, panel, 0)
+    url = panel.locator(".jp-OutputArea-output").first.inner_text().strip()
+    pupil = phone_page(chromium, contexts)
+    pupil.goto(url)
+    pupil.get_by_label("Naam").fill("Sam")
+    pupil.get_by_role("button", name="Meedoen").click()
+    expect(pupil.locator("body")).to_have_attribute("data-joined", "true")
+    run_cell(page, panel, 1)
+    counted = tid(panel, "question-answered")
+    expect(counted).to_have_text("0 van 1 leerlingen hebben geantwoord")
+    expect(tid(pupil, "class-question-text")).to_have_text("Halen deze drie bots alle 10 levels?")
+    choose(pupil, 0)
+    expect(counted).to_have_text("1 van 1 leerlingen hebben geantwoord")  # no cell was run
+    panel.get_by_role("button", name="Toon het antwoord").click()
+    expect(tid(panel, "question-chart")).to_be_visible()
+    expect(tid(pupil, "class-question-result")).to_have_text("Jij koos Ja")
+    expect(tid(pupil, "class-question-answer")).to_contain_text("Het antwoord: ")
+    tid(panel, "question-widget").scroll_into_view_if_needed()
+    shot(page, "question-bet-notebook-1920x1080-nl")
