@@ -19,6 +19,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classroom_harness import Client, Server  # noqa: E402
 from test_class_resume import _kept_room, _resumed  # noqa: E402
 from test_room import FakeLink  # noqa: E402
 
@@ -309,3 +310,54 @@ def test_every_class_part_with_a_question_is_a_frame_the_wire_declares() -> None
         errors = list(frame.iter_errors({"type": "update", "class": part}))
         assert not errors, errors[0].message
     assert parts[-1]["question"]["counts"] == [0, 1] and parts[-1]["question"]["answer"] == 1
+
+
+def test_over_the_sockets_no_page_receives_another_pupils_answer() -> None:
+    """Every frame the server writes to each of four pages (three at one table, one in
+    the waiting room) while a question is asked, answered, changed, refused and
+    revealed: its own choice only, the counts only after the reveal, refusals said."""
+    server = Server(size=3, seed=4, lang="nl", grace=30.0, data=False)
+    langs = ("nl", "en", "de", "nl")
+    clients = [Client(server, lang) for lang in langs]
+    try:
+        for c, name, lang in zip(clients, ["Anna", "Bo", "Cem", "Dua"], langs, strict=True):
+            assert c.join(server.room.code, name, lang)["type"] == "welcome"
+        room = server.room
+        assert room is not None
+        q = server.call(lambda: room.ask(QUESTION, YES_NO, answer=1))
+        for c in clients:
+            c.wait(lambda x: (x.info.get("question") or {}).get("id") == 1, "the question")
+        picks = {0: 1, 1: 0, 2: 1}  # Dua (3) does not answer
+        for i, choice in picks.items():
+            clients[i].send({"type": "answer", "question": 1, "choice": choice})
+        clients[1].send({"type": "answer", "question": 1, "choice": 1})  # Bo changes
+        picks[1] = 1
+        n = len(clients[3].received)
+        clients[3].send({"type": "answer", "question": 1, "choice": 7})
+        refused = clients[3].wait_msg("notice", after=n)
+        assert refused["key"] == "bad_choice" and "2" in refused["text"]
+        for i, c in enumerate(clients[:3]):
+            c.wait(lambda x, i=i: x.info["question"]["mine"] == picks[i], f"{i}'s own answer")
+        assert server.call(q.counts) == {0: 0, 1: 3}
+        server.call(q.reveal)
+        for c in clients:
+            c.wait(lambda x: x.info["question"]["state"] == "revealed", "the reveal")
+        mine = {0: {1}, 1: {0, 1}, 2: {1}, 3: set()}
+        for i, c in enumerate(clients):
+            for raw, msg in zip(c.raw, c.received, strict=True):
+                part = msg.get("class") if msg.get("type") == "update" else None
+                view = (part or {}).get("question")
+                if view:
+                    assert view["mine"] is None or view["mine"] in mine[i], (i, view)
+                    if view["state"] != "revealed":
+                        assert "counts" not in view and "answer" not in view, (i, view)
+                for p in room.pupils.values():
+                    if p.name != c.info["name"]:
+                        assert p.token not in raw and f'"{p.id}"' not in raw, (i, raw)
+            assert c.info["question"]["counts"] == [0, 3]
+        assert clients[2].info["question"]["text"] == QUESTION["nl"]  # no German: the class's
+        assert clients[1].info["question"]["choices"] == ["yes", "no"]
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
