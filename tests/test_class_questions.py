@@ -87,6 +87,11 @@ def test_a_question_reaches_every_page_in_its_pupils_language_and_is_counted() -
     assert frame["question"].dtype == "int64" and frame["choice"].dtype == "int64"
     assert room.info(anna.pupil)["question"]["mine"] == 0
     assert room.info(cem.pupil)["question"]["mine"] is None
+    shown = q.widget.view["answered_text"]
+    assert shown == "2 van 3 leerlingen hebben geantwoord"
+    (dua,) = _class(room, [("Dua", "en")])  # joins now: sees the open question at once
+    assert room.info(dua.pupil)["question"]["text"] == QUESTION["en"]
+    assert q.widget.view["answered_text"] == "2 van 4 leerlingen hebben geantwoord"
 
 
 def test_a_page_gets_only_its_own_answer_and_the_counts_only_after_the_reveal() -> None:

@@ -262,6 +262,14 @@ class Questions:
         asked.answers[p.id] = Answer(p.id, p.name, p.table_id, choice, seconds, changes)
         self._changed(asked, p.id)
 
+    def pupils_changed(self) -> None:
+        """A pupil joined or left the class: a display of the current question counts
+        them anew ("12 of 31"); no page changes."""
+        asked = self.current()
+        if asked is not None:
+            for listen in list(self.listeners):
+                listen(asked)
+
     def current(self) -> Asked | None:
         """The question a page shows: the latest one asked (open, closed or revealed)."""
         return self.asked[-1] if self.asked else None

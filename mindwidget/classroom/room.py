@@ -408,6 +408,7 @@ class Room:
         self._unseat(p)
         del self.pupils[p.id]
         self._by_token.pop(p.token, None)
+        self.questions.pupils_changed()
         link = p.link
         p.link = None
         if link is not None:
@@ -539,6 +540,7 @@ class Room:
         self._by_token[token] = p
         self._attach(link, p)
         self._seat(p)
+        self.questions.pupils_changed()
 
     def _rejoin(self, link: Link, token: str) -> None:
         p = self._by_token.get(token)
