@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe import assert_accessible
 from class_pages import new_page, phase_is, phone_page, press
 from lab import tid
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -102,7 +103,15 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     assert room is not None
     anna = new_page(chromium, contexts)
     bram = new_page(chromium, contexts)
-    chaima = phone_page(chromium, contexts)
+    chaima = new_page(  # a phone, as `phone_page`; axe is injected (bypass_csp)
+        chromium,
+        contexts,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
     pupils = {"Anna": (anna, "nl"), "Bram": (bram, "en"), "Chaima": (chaima, "de")}
     frames = {name: keep_frames(page) for name, (page, _) in pupils.items()}
     for name, (page, lang) in pupils.items():
@@ -129,6 +138,7 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     expect(tid(chaima, "class-question-choice").first).to_have_attribute("aria-pressed", "false")
     assert server.call(q.counts) == {0: 1, 1: 1, 2: 1}
     shot(chaima, "question-phone-de")
+    assert_accessible(chaima, "the open question on a phone", '[data-testid="class-question"]')
 
     # a reload keeps the open question, with the pupil's own choice pressed
     chaima.reload()
@@ -158,6 +168,7 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     tid(chaima, "class-question").scroll_into_view_if_needed()
     chaima.evaluate("window.scrollTo(0, 0)")
     shot(chaima, "question-phone-revealed-de")
+    assert_accessible(chaima, "the revealed question", '[data-testid="class-question"]')
 
     frame_rows = server.call(q.answers)
     assert sorted(frame_rows["name"]) == ["Anna", "Bram", "Chaima"]
