@@ -47,6 +47,8 @@ const bundles = [
   ["class", [...PYTHON_ONLY, ...SCENARIO_ONLY]],
   // the teacher's page of `mindwidget class` (/teacher): the dashboard over a WebSocket
   ["teacher", [...PYTHON_ONLY, ...SCENARIO_ONLY, ...CLASS_ONLY]],
+  // the lesson's question in the teacher's notebook (mindwidget/classroom/question_widget.py)
+  ["question_widget", []],
 ];
 const watch = process.argv.includes("--watch");
 for (const [name, prefixes] of bundles) {

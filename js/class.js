@@ -12,6 +12,7 @@ import "./class.css";
 import { liveness, makeModel, route, say, socketUrl, tableLines, tokenKey } from "./classmodel.js";
 import { seatNumber } from "./i18n.js";
 import { clockPanel } from "./ownclock.js";
+import { questionPart } from "./question.js";
 import { keepOpen, parse } from "./socket.js";
 import widget, { KEYS } from "./widget.js";
 
@@ -41,6 +42,7 @@ function joinPage(body) {
   <div class="mwc-waiting" data-testid="class-waiting" role="status" aria-live="polite"></div>
   <div class="mwc-lobby" data-testid="class-lobby" role="status" hidden></div>
   <div class="mwc-clock-slot" data-testid="own-clock-slot" hidden></div>
+  <section data-part="question" aria-live="polite"></section>
   <div class="mwc-table" data-testid="class-table"></div>`;
   const q = (id) => play.querySelector(`[data-testid="${id}"]`);
 
@@ -62,6 +64,7 @@ function joinPage(body) {
     if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
   };
   const model = makeModel(send);
+  const question = questionPart(/** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')), send);
   const showNet = (state) => {
     const net = q("class-net");
     net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
@@ -158,6 +161,7 @@ function joinPage(body) {
     clockOpen.textContent = say(l, "clock_open");
     clockOpen.hidden = !info.own_clock;
     if (!info.own_clock && !clockSlot.hidden) closeClock(); // a level runs: the cards come first
+    question.show(info.question, l);
     const me = q("class-me");
     const lobby = /** @type {HTMLElement} */ (q("class-lobby"));
     const table = /** @type {HTMLElement} */ (q("class-table"));
@@ -256,6 +260,7 @@ function joinPage(body) {
         play.append(page);
         // what the page keeps until it is closed: the pupil's own clock (more may follow)
         if (lastClock && msg.key === "class_ended") play.append(clockPanel(document, lastClock, pupilLang));
+        question.ended(page);
         body.dataset.bye = msg.key;
       }
     }

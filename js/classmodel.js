@@ -56,7 +56,7 @@ export function liveness(now) {
 /** What the table sends: never kept for later (a press made while offline is not sent). */
 export const TABLE_SENDS = new Set([
   ...["ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game"],
-  ...["wait", "tick", "hello", "set"],
+  ...["wait", "tick", "hello", "set", "answer"],
 ]);
 
 /**

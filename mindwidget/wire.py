@@ -384,10 +384,28 @@ class OwnClockAsk(TypedDict):
     type: Literal["own_clock"]
 
 
+class AnswerMessage(TypedDict):
+    """A pupil's answer to the lesson's question ``question`` (its id): the index of
+    their ``choice`` (`classroom.questions.Questions.answer` checks both)."""
+
+    type: Literal["answer"]
+    question: int
+    choice: int
+
+
 #: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
 #: The pupil's messages that go to their table's `Session`.
 TableMessage = Hello | ClassAction | ClassVote
-PupilMessage = Join | Rejoin | NicknameAsk | PingMessage | SetMessage | TableMessage | OwnClockAsk
+PupilMessage = (
+    Join
+    | Rejoin
+    | NicknameAsk
+    | PingMessage
+    | SetMessage
+    | TableMessage
+    | OwnClockAsk
+    | AnswerMessage
+)
 
 
 class ClassSeat(TypedDict):
@@ -399,8 +417,26 @@ class ClassSeat(TypedDict):
     connected: NotRequired[bool]
 
 
+class PupilQuestion(TypedDict):
+    """The lesson's current question as one pupil's page shows it
+    (`Questions.pupil_view`), in their language: ``mine`` is their own choice (null:
+    none yet); ``held`` while a level is played at their table (the question waits);
+    ``answer`` and the class's ``counts`` only once revealed, never another pupil's
+    answer."""
+
+    id: int
+    text: str
+    choices: list[str]
+    state: Literal["open", "closed", "revealed"]
+    held: bool
+    mine: int | None
+    answer: NotRequired[int | None]
+    counts: NotRequired[list[int]]
+
+
 class ClassInfo(TypedDict):
-    """The class part of a pupil's update (`Room.info`): where they sit and who else."""
+    """The class part of a pupil's update (`Room.info`): where they sit and who else,
+    and the lesson's current question (`PupilQuestion`; absent before the first)."""
 
     table: int | None
     seat: int | None
@@ -413,6 +449,7 @@ class ClassInfo(TypedDict):
     ready: NotRequired[bool]
     #: the pupil may open their own clock now (not while their table plays a level)
     own_clock: NotRequired[bool]
+    question: NotRequired[PupilQuestion | None]
 
 
 class Welcome(TypedDict):

@@ -16,7 +16,9 @@ WebSocket, with only their own hand; the server keeps every table's time.
 * `journal`: the class's journal (one SQLite file per class); `record`: what
   it holds and the class it brings back; `keep`: a server's journal, resume
   and the re-run cell;
-* `pages`: the HTML; `words`: the strings (``locales/class/``) and nicknames.
+* `pages`: the HTML; `words`: the strings (``locales/class/``) and nicknames;
+* `questions`: a question to every pupil's page (`Classroom.ask`) and its
+  answers; `question_widget`: its display in the teacher's notebook.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import weakref
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -51,6 +52,8 @@ class _Served(Protocol):
 
 
 _RUNNING: dict[asyncio.AbstractEventLoop, _Served] = {}
+#: every class served in this process (forgotten once nothing else holds it)
+_SERVED: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def rerun(resume: object, port: object = None) -> _Served | None:
@@ -76,6 +79,13 @@ def rerun(resume: object, port: object = None) -> _Served | None:
 def serving(room: _Served) -> None:
     """``room`` serves on this loop now (a re-run cell gets it back)."""
     _RUNNING[asyncio.get_running_loop()] = room
+    _SERVED.add(room)
+
+
+def running() -> list[Any]:
+    """Every class served in this process and not stopped (`lesson.kit.Bet` asks
+    its pupils when there is exactly one)."""
+    return [c for c in list(_SERVED) if not c._closed]
 
 
 def folder_of(data: str | Path | bool | None) -> Path | None:

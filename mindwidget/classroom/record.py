@@ -16,6 +16,12 @@ back into a `Restored` class, from which the room rebuilds itself. The entries:
   function of these and its actions); ``act``: each accepted action of that
   game (a pupil's or a bot's, as `Game.actions` has it, with its level time
   ``t``; the entry's ``at`` is the server's wall clock);
+* ``question``: a question the teacher put to the class (its id, text and
+  choices, each a string or ``{lang: text}``, and the right choice or null);
+  ``answer``: a pupil's answer to it (their latest counts), with their
+  nickname and table then and the seconds since the question was put;
+  ``question_state``: closed or revealed, with the right choice
+  (`questions.Questions`; new kinds of entry, no new schema version);
 * ``lock``, ``end``; ``note``: what the room recorded that the above does not
   say (the teacher's commands), kept for the record.
 
@@ -43,6 +49,12 @@ OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace", "lan")
 #: The room's entries that change nothing but the game of the table they name (read
 #: from the game itself at the commit) or nothing kept (a pupil's connection).
 QUIET = frozenset(("tick", "bots_go_on", "act", "rejoin", "left"))
+#: The lesson's questions (`questions.Questions`): each entry's fields.
+QUESTIONS: dict[object, tuple[str, ...]] = {
+    "question": ("question", "text", "choices", "answer"),
+    "answer": ("question", "pupil", "name", "table", "choice", "seconds"),
+    "question_state": ("question", "state", "answer"),
+}
 #: The teacher's commands, kept as notes beside the state they changed.
 NOTED = frozenset(
     ("start", "start_all", "pause", "lock", "remove", "move", "give_to_bot", "new_game")
@@ -122,6 +134,9 @@ class Recorder:
             self._changed.add(table)
         if kind in QUIET:
             return  # a game's actions are read from the game at the commit
+        if kind in QUESTIONS:  # kept as they are (`questions.Questions` records them)
+            self.journal.append(str(kind), {k: v for k, v in entry.items() if k in QUESTIONS[kind]})
+            return
         self.dirty = True
         if kind == "join":  # the page gets its seat token at once: on disk first
             pid, name, lang, token = (entry[k] for k in ("pupil", "name", "lang", "token"))
@@ -261,6 +276,8 @@ class Restored:
     locked: bool = False
     ended: bool = False
     entries: int = 0
+    #: the lesson's questions, answers and their states, in order (checked entries)
+    questions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _str(entry: Mapping[str, Any], key: str, limit: int = 200) -> str:
@@ -368,6 +385,8 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
         out.ended = True
     elif kind == "note":
         pass
+    elif kind in QUESTIONS:
+        out.questions.append(_question(out, entry, str(kind)))
     else:
         raise ValueError("no such kind of entry")
 
@@ -402,3 +421,64 @@ def _held(value: object, size: int) -> list[dict[str, Any]] | None:
             }
         )
     return out
+
+
+def _text(value: object, what: str) -> str | dict[str, str]:
+    from .questions import check_text
+
+    return check_text(what, value)
+
+
+def _question(out: Restored, entry: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """A ``question``, ``answer`` or ``question_state`` entry, checked against the
+    questions before it (`questions.Questions.restore` reads what this returns)."""
+    from .questions import MAX_CHOICES, MAX_QUESTIONS, MIN_CHOICES, STATES
+
+    asked = [q for q in out.questions if q["kind"] == "question"]
+    qid = _int(entry, "question", 1, MAX_QUESTIONS)
+    at = entry.get("at", 0.0)
+    if kind == "question":
+        if qid != len(asked) + 1:
+            raise ValueError(f"question {qid} comes after question {len(asked)}")
+        choices = entry.get("choices")
+        if not isinstance(choices, list) or not MIN_CHOICES <= len(choices) <= MAX_CHOICES:
+            raise ValueError(f"its choices are not a list of {MIN_CHOICES} to {MAX_CHOICES}")
+        texts = [_text(c, f"choices[{i}]") for i, c in enumerate(choices)]
+        answer = entry.get("answer")
+        if answer is not None:
+            answer = _int(entry, "answer", 0, len(texts) - 1)
+        text = _text(entry.get("text"), "text")
+        return {
+            "kind": kind,
+            "question": qid,
+            "text": text,
+            "choices": texts,
+            "answer": answer,
+            "at": at,
+        }
+    if qid > len(asked):
+        raise ValueError(f"it names question {qid}, which was not asked")
+    n = len(asked[qid - 1]["choices"])
+    if kind == "answer":
+        seconds = entry.get("seconds")
+        if not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e7:
+            raise ValueError("its 'seconds' is not a time")
+        table = entry.get("table")
+        if table is not None:
+            table = _int(entry, "table", 1, 10_000)
+        return {
+            "kind": kind,
+            "question": qid,
+            "pupil": _str(entry, "pupil", 12),
+            "name": _str(entry, "name", 40),
+            "table": table,
+            "choice": _int(entry, "choice", 0, n - 1),
+            "seconds": float(seconds),
+        }
+    state = entry.get("state")
+    if state not in STATES:
+        raise ValueError(f"its 'state' is not one of {', '.join(STATES)}")
+    answer = entry.get("answer")
+    if answer is not None:
+        answer = _int(entry, "answer", 0, n - 1)
+    return {"kind": kind, "question": qid, "state": state, "answer": answer, "at": at}

@@ -47,6 +47,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -56,6 +57,7 @@ from ..checks import choice, whole
 from ..i18n import LANGS, seat_number
 from ..rules import RuleError
 from ..table import Table
+from .questions import Question, Questions
 from .tables import (
     PUPIL_SETTINGS,
     ClassTable,
@@ -88,6 +90,8 @@ __all__ = [
 #: who fills an empty seat.
 TABLE_SIZES = (2, 3, 4)
 BOTS = ("human", "adaptive", "scalar", "none")
+#: A table's phases with cards in play: a question waits on its pupils' pages.
+PLAYING = frozenset(("play", "vote"))
 #: Seconds a pupil may be away before their table stops for them ("offline"),
 #: counted from their last sign of life.
 GRACE_S = 15.0
@@ -218,6 +222,8 @@ class Room:
         self.address = ""
         self.url = ""
         self.qr_svg = ""
+        #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
+        self.questions = Questions(self.timers.now, self.record, self._question_changed, lang)
 
     # ------------------------------------------------------------- the seams
     def record(self, kind: str, **fields: Any) -> None:
@@ -246,6 +252,7 @@ class Room:
             self._by_token[p.token] = p
             self._played.add(p.id)  # a resumed class keeps every place (`UNPLAYED_HOLD_S`)
         self._count = back.count
+        self.questions.restore(back.questions, time.time())  # seconds go on
         for r in back.tables.values():
             t = self._new_table()
             t.size = r.size
@@ -338,17 +345,47 @@ class Room:
         return self.table(p.table_id) if p.table_id is not None else None
 
     def info(self, p: Pupil) -> dict[str, Any]:
-        """The class part of a pupil's update: their table and who else sits there."""
-        own = {"own_clock": self.clock_open(p)}
+        """The class part of a pupil's update: their table and who else sits there,
+        whether they may open their own clock, and the lesson's current question
+        (`Questions.pupil_view`: their own answer only)."""
         if p.table_id is None:
-            return {"table": None, "seat": None, "name": p.name, "lang": p.lang} | own
-        return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang} | own
+            out: dict[str, Any] = {"table": None, "seat": None, "name": p.name, "lang": p.lang}
+            held = False
+        else:
+            t = self.table(p.table_id)
+            out = t.info(p) | {"name": p.name, "lang": p.lang}
+            held = t.phase in PLAYING  # a question never covers cards in play
+        out["own_clock"] = self.clock_open(p)
+        if self.questions.asked:
+            out["question"] = self.questions.pupil_view(p, held)
+        return out
 
     def clock_open(self, p: Pupil) -> bool:
         """``p`` may open their own clock ("Jouw klok", `ownclock`) now: not while their
         table plays a level (a level running, or a vote on a throwing star)."""
         t = self.table_of(p)
         return t is None or t.table is None or t.table.phase not in ("play", "vote")
+
+    # ---------------------------------------------------------- questions
+    def ask(self, question: Any, choices: Any, answer: Any = None) -> Question:
+        """Put a question to every pupil's page (`Classroom.ask`); the `Question`."""
+        asked = self.questions.ask(question, choices, answer)
+        return Question(self.questions, asked, lambda: len(self.pupils))
+
+    def answers(self) -> Any:
+        """Every answer to every question of the lesson, one row each
+        (`questions.COLUMNS`)."""
+        return self.questions.frame()
+
+    def _question_changed(self, _asked: Any, pupil: str | None) -> None:
+        """A question changed: the pages that show it hear so (one pupil's answer: theirs)."""
+        if pupil is not None:
+            p = self.pupils.get(pupil)
+            if p is not None:
+                self._dirty(p)
+            return
+        for p in self.pupils.values():
+            self._dirty(p)
 
     # ---------------------------------------------------------- the teacher
     def start_table(self, table_id: int) -> None:
@@ -382,6 +419,7 @@ class Room:
         self._unseat(p)
         del self.pupils[p.id]
         self._by_token.pop(p.token, None)
+        self.questions.pupils_changed()
         link = p.link
         p.link = None
         if link is not None:
@@ -518,6 +556,7 @@ class Room:
         self._by_token[token] = p
         self._attach(link, p)
         self._seat(p)
+        self.questions.pupils_changed()
 
     def _rejoin(self, link: Link, token: str) -> None:
         p = self._by_token.get(token)
@@ -556,6 +595,9 @@ class Room:
             from .ownclock import own_clock  # (it reads the class's data: `teacher`)
 
             link.send(own_clock(self, p))
+            return
+        if kind == "answer":  # the lesson's question (`Questions.answer`: refused or kept)
+            self.questions.answer(p, msg["question"], msg["choice"])
             return
         t = self.table_of(p)
         session = t.session_of(p) if t is not None else None

@@ -49,6 +49,7 @@ from .links import (
     read_bundle,
 )
 from .network import DEFAULT_PORT, MAX_SOCKETS, PER_ADDRESS
+from .questions import Question
 from .room import BOTS, GRACE_S, TABLE_SIZES, Room
 from .tables import ClassTable, Pupil
 from .wire import Refusal
@@ -293,6 +294,23 @@ class Classroom:
         if folder is None:
             raise ValueError("this class keeps no journal (data=False): it has no history.")
         return history([self.code, *(codes or [])], data=folder)
+
+    def ask(self, question: Any, choices: Any, answer: int | None = None) -> Question:
+        """Put a question to every pupil's page; the `Question` (display it in a cell:
+        how many have answered, live; `Question.reveal`, `close`, `answers`, `counts`).
+
+        ``question`` and each of ``choices`` (2 to 12) are a text, or a dict
+        ``{lang: text}`` so that every pupil reads it in their own language;
+        ``answer`` is the index of the right choice, or None for a question of
+        opinion. A question still open is closed first. See docs/class-questions.md.
+        """
+        return self.room.ask(question, choices, answer)
+
+    def answers(self) -> Any:
+        """Every answer to every question of the lesson (a DataFrame: question, text,
+        pupil, name, table, choice, choice_text, right, seconds); kept in the journal,
+        so it survives a resume."""
+        return self.room.answers()
 
     def save(self, path: str | Path) -> Path:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each

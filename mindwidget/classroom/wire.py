@@ -16,7 +16,8 @@ every action with its own clock, so no number from a page can act.
 * at a table: ``ready``, ``play``, ``stop``, ``propose_star``, ``vote {agree}``,
   ``next_level``, ``start_blind``, ``new_game``, ``wait``, ``hello``;
   ``set {name, value}`` (language, size); ``pong {id}`` (the answer to the
-  server's ping)
+  server's ping); ``answer {question, choice}`` (the lesson's question,
+  `questions.Questions.answer`)
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ import base64
 import html
 import io
 import json
+import math
 import re
+import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -236,34 +238,112 @@ class Answer(ipywidgets.VBox):  # type: ignore[misc]
         self.hide() if self.shown else self.show()
 
 
+Words = str | dict[str, str]
+
+
+def everyone(key: str, **params: Any) -> dict[str, str]:
+    """The lesson text ``key`` in every language, ``{lang: text}`` (what a class question
+    sends, so that each pupil reads it in their own language); a callable parameter is
+    called with the language (a number in that language's format)."""
+    return {
+        lang: text(key, lang, **{k: v(lang) if callable(v) else v for k, v in params.items()})
+        for lang in LANGS
+    }
+
+
+def _in(words: Words, lang: str) -> str:
+    """``words`` (a text, or ``{lang: text}``) in ``lang``."""
+    if isinstance(words, str):
+        return words
+    return words.get(lang) or next(iter(words.values()))
+
+
+#: Round bin widths for a slider's answers on the pupils' phones.
+_NICE = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000)
+#: The most answer buttons a slider bet gives a pupil's phone.
+MAX_BINS = 10
+
+
+def bins(out_of: int) -> list[tuple[int, int]]:
+    """The answers a pupil picks from for a slider "n in ``out_of``": at most
+    `MAX_BINS` ranges of one round width (1, 2, 5, 10, 20, 25, 50, ...) from 0, the
+    last one up to ``out_of`` included: 100 gives 0–9, 10–19, ..., 90–100."""
+    width = next((w for w in _NICE if math.ceil(out_of / w) <= MAX_BINS), _NICE[-1])
+    width = max(width, math.ceil(out_of / MAX_BINS))
+    n = max(1, math.ceil(out_of / width))
+    return [(k * width, out_of if k == n - 1 else (k + 1) * width - 1) for k in range(n)]
+
+
+def bin_of(value: float, ranges: Sequence[tuple[int, int]]) -> int:
+    """The index of the range of ``ranges`` (`bins`) that holds ``value``."""
+    for i, (_lo, hi) in enumerate(ranges):
+        if value <= hi:
+            return i
+    return len(ranges) - 1
+
+
+def _bin_words(lo: int, hi: int) -> dict[str, str]:
+    return {
+        lang: number(lo, lang) if lo == hi else f"{number(lo, lang)}–{number(hi, lang)}"
+        for lang in LANGS
+    }
+
+
+def running_class() -> Any:
+    """The one class server running in this kernel (`mindwidget.classroom.Classroom`),
+    or None (none, or several: then pass ``room=`` to a `Bet`). The lesson does not
+    import the class server (a layer beside it): a class runs only once its module
+    is loaded, so the lesson asks that module only then."""
+    keep = sys.modules.get("mindwidget.classroom.keep")
+    if keep is None:
+        return None
+    served = keep.running()
+    return served[0] if len(served) == 1 else None
+
+
 class Bet(ipywidgets.VBox):  # type: ignore[misc]
     """A bet in big text, a control for the class's guess, and the `Answer` below.
 
     ``choices``: buttons to pick one answer; ``out_of``: a slider "our bet:
-    n in ``out_of``"; neither: the question and the answer only.
+    n in ``out_of``"; neither: the question and the answer only. ``question`` and
+    each choice are a text, or ``{lang: text}`` (`everyone`).
+
+    With a class (``room``: a running `Classroom`; None: the one running in this
+    kernel, if there is exactly one; False: none) the bet also goes to every
+    pupil's page as a class question (`Classroom.ask`; `question` is its handle):
+    the choices as buttons, or for a slider the ranges of `bins` (0–9, 10–19, ...,
+    90–100 for 100). ``right`` is the right choice's index, or for a slider the
+    right number (its range is the right answer); None: the answer says it in
+    words. Below the control the notebook shows how many pupils have answered;
+    "Show the answer" reveals the class's answers, their spread as a chart,
+    before the answer itself.
     """
 
     def __init__(
         self,
-        question: str,
+        question: Words,
         answer: Answer,
         *,
-        choices: Sequence[str] = (),
+        choices: Sequence[Words] = (),
         out_of: int | None = None,
         lang: str = "en",
+        room: Any = None,
+        right: float | None = None,
     ) -> None:
         _check_lang(lang)
         children: list[Any] = [
             _style(),
             ipywidgets.HTML(
                 f'<div style="{_BIG}"><b>{html.escape(text("bet", lang))}</b> '
-                f"{html.escape(question)}</div>"
+                f"{html.escape(_in(question, lang))}</div>"
             ),
         ]
         self.guess: ipywidgets.Widget | None = None
+        self.question: Any = None  # the class question (`classroom.questions.Question`)
+        self.bins: list[tuple[int, int]] = []
         if choices:
             self.guess = ipywidgets.ToggleButtons(
-                options=list(choices),
+                options=[_in(c, lang) for c in choices],
                 value=None,
                 description=text("our_bet", lang),
                 style={"description_width": "initial", "button_width": "auto"},
@@ -280,11 +360,40 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
             )
         if self.guess is not None:
             children.append(self.guess)
+        room = running_class() if room is None else room
+        if room and (choices or out_of is not None):
+            self.question = self._ask(room, question, choices, out_of, right)
+            self.question.widget.show_text = False  # the bet says it above, as large
+            children.append(self.question.widget)
+            answer._button.on_click(lambda _b: self._reveal())
         children.append(answer)
         self.answer = answer
         super().__init__(children=children)
         self.add_class("mw-lesson-bet")
         self.add_class("mw-lesson-big")
+
+    def _ask(
+        self,
+        room: Any,
+        question: Words,
+        choices: Sequence[Words],
+        out_of: int | None,
+        right: float | None,
+    ) -> Any:
+        if choices:
+            options: list[Words] = list(choices)
+            index = None if right is None else int(right)
+        else:
+            assert out_of is not None
+            self.bins = bins(out_of)
+            options = [_bin_words(lo, hi) for lo, hi in self.bins]
+            index = None if right is None else bin_of(right, self.bins)
+        return room.ask(question, options, answer=index)
+
+    def _reveal(self) -> None:
+        """ "Show the answer" pressed: the class's answers are revealed (once)."""
+        if self.answer.shown and self.question is not None and self.question.state != "revealed":
+            self.question.reveal()
 
 
 def _fig(width: float = 7, height: float = 3.6) -> tuple[Figure, Any]:

@@ -32,6 +32,7 @@ from .kit import (
     _md,
     _percent_axis,
     _style,
+    everyone,
     number,
     percent,
     text,
@@ -52,8 +53,10 @@ def bet_watch_bots(lang: str) -> Bet:
         text("watch_rings", lang),
         lang=lang,
     )
-    yes_no = [text("yes", lang), text("no", lang)]
-    return Bet(text("03-probability.bet_watch", lang), answer, choices=yes_no, lang=lang)
+    yes_no = [everyone("yes"), everyone("no")]
+    right = 0 if game.status == "won" else 1
+    question = everyone("03-probability.bet_watch")
+    return Bet(question, answer, choices=yes_no, lang=lang, right=right)
 
 
 def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
@@ -87,7 +90,8 @@ def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
         text("team_size_why", lang, margin=number(100 * margin, lang, 1)),
         lang=lang,
     )
-    return Bet(text("03-probability.bet_team", lang), answer, out_of=100, lang=lang)
+    question = everyone("03-probability.bet_team")  # the range: three bots' games won in 100
+    return Bet(question, answer, out_of=100, lang=lang, right=100 * results[3].win_rate)
 
 
 def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
@@ -111,7 +115,8 @@ def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
         text("swap_settle", lang),
         lang=lang,
     )
-    return Bet(text("03-probability.bet_swap", lang), answer, out_of=100, lang=lang)
+    question = everyone("03-probability.bet_swap")
+    return Bet(question, answer, out_of=100, lang=lang, right=100 * exact)
 
 
 def _swapped(seed: int, bot: Bot) -> bool:
@@ -192,7 +197,8 @@ def bet_pairs(lang: str, deals: int = 2000, seed: int = 0) -> Bet:
         fig,
         lang=lang,
     )
-    return Bet(text("03-probability.bet_pairs", lang), answer, out_of=30, lang=lang)
+    question = everyone("03-probability.bet_pairs")
+    return Bet(question, answer, out_of=30, lang=lang, right=float(exact[-1]))
 
 
 def _touching_pairs(rng: np.random.Generator, players: int, each: int) -> int:
@@ -239,7 +245,8 @@ def bet_noise(lang: str, games: int = 3000, seed: int = 2) -> Bet:
         for cv, _key in _MARKS
     ]
     answer = Answer("\n\n".join(lines), fig, lang=lang)
-    return Bet(text("03-probability.bet_noise", lang), answer, out_of=100, lang=lang)
+    question = everyone("03-probability.bet_noise")  # the range: the team at 7%
+    return Bet(question, answer, out_of=100, lang=lang, right=100 * noisy[0.07].win_rate)
 
 
 def noise_slider(lang: str, levels: int = 2000, games: int = 1000) -> ipywidgets.VBox:
@@ -323,8 +330,10 @@ def bet_star_habits(lang: str, games: int = 20_000, seed: int = 3) -> Bet:
         },
     )
     answer = Answer(table, text("stars_answer", lang, games=number(games, lang)), lang=lang)
-    choices = [text(k, lang) for k in HABITS]
-    return Bet(text("03-probability.bet_stars", lang), answer, choices=choices, lang=lang)
+    choices = [everyone(k) for k in HABITS]
+    best = max(range(len(HABITS)), key=lambda i: list(results.values())[i].win_rate)
+    question = everyone("03-probability.bet_stars")
+    return Bet(question, answer, choices=choices, lang=lang, right=best)
 
 
 def sandbox(lang: str) -> ipywidgets.VBox:

@@ -10,7 +10,7 @@ from ..i18n import LANGS, reason, translate
 from ..plots import plot_trace
 from ..rules import RuleError
 from ..runner import run_level
-from .kit import Answer, Bet, number, text
+from .kit import Answer, Bet, everyone, number, text
 
 
 def bet_branch(start: Game, lang: str, tries: int = 1000, perfect_tries: int = 100) -> Bet:
@@ -35,8 +35,8 @@ def bet_branch(start: Game, lang: str, tries: int = 1000, perfect_tries: int = 1
         fig,
         lang=lang,
     )
-    question = text("04-scenarios.bet_branch", lang, tries=number(tries, lang))
-    return Bet(question, answer, out_of=tries, lang=lang)
+    question = everyone("04-scenarios.bet_branch", tries=lambda lang: number(tries, lang))
+    return Bet(question, answer, out_of=tries, lang=lang, right=clean)
 
 
 def refusals_in(lang: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -15,10 +16,21 @@ from ..game import Game
 from ..i18n import translate
 from ..plots import TraceFigure, plot_trace
 from ..runner import run_game
-from ..sim import simulate
+from ..sim import Summary, simulate
 from ..trace import OKABE_ITO, trace
 from ..widget import MindWidget
-from .kit import _BLUE, Answer, Bet, _fig, _percent_axis, number, percent, readable, text
+from .kit import (
+    _BLUE,
+    Answer,
+    Bet,
+    _fig,
+    _percent_axis,
+    everyone,
+    number,
+    percent,
+    readable,
+    text,
+)
 from .nb03_probability import _summary
 
 
@@ -41,7 +53,8 @@ def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
         text("fast_trace", lang),
         lang=lang,
     )
-    return Bet(text("05-cooperation.bet_fast", lang), answer, out_of=100, lang=lang)
+    question = everyone("05-cooperation.bet_fast")
+    return Bet(question, answer, out_of=100, lang=lang, right=100 * fast.win_rate)
 
 
 def _adaptive_team() -> list[Bot]:
@@ -70,7 +83,9 @@ def bet_adaptive(lang: str, games: int = 256) -> Bet:
         fig,
         lang=lang,
     )
-    return Bet(text("05-cooperation.bet_adaptive", lang), answer, out_of=100, lang=lang)
+    question = everyone("05-cooperation.bet_adaptive")
+    rate = 100 * result.summary().win_rate
+    return Bet(question, answer, out_of=100, lang=lang, right=rate)
 
 
 def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> Figure:
@@ -111,8 +126,25 @@ def tempos_meet(lang: str, seed: int = 3) -> Bet:
         text("meet_answer", lang, level=game.level, ends=ends),
         lang=lang,
     )
-    choices = [text("meet_fast", lang), text("meet_middle", lang), text("meet_slow", lang)]
-    return Bet(text("05-cooperation.bet_meet", lang), answer, choices=choices, lang=lang)
+    choices = [everyone("meet_fast"), everyone("meet_middle"), everyone("meet_slow")]
+    question = everyone("05-cooperation.bet_meet")
+    return Bet(question, answer, choices=choices, lang=lang, right=_where_met(team))
+
+
+def _where_met(team: Sequence[Any]) -> int:
+    """Where the tempos of the adaptive team ended (`tempos_meet`'s choices): 0 near the
+    fast one's start (0.2 s per step), 1 in the middle, 2 near the slow ones' (0.3)."""
+    end = sum(b.tempo for b in team) / len(team)
+    return min(range(3), key=lambda i: abs(end - (0.2, 0.25, 0.3)[i]))
+
+
+def _who_moved(team: Sequence[Any], stubborn: Summary, following: Summary) -> int:
+    """`bet_person`'s right choice: 0 the bots slowed down (their tempo left 0.30 s by
+    more than 0.03) and the team won no less than with bots that do not adapt, 1 the
+    game fell apart (the bots stayed), 2 both."""
+    moved = abs(team[1].tempo - 0.3) > 0.03
+    apart = following.win_rate < stubborn.win_rate
+    return 2 if moved and apart else 0 if moved else 1
 
 
 def before_after(lang: str, seed: int = 3) -> Figure:
@@ -156,8 +188,10 @@ def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet
         ),
         lang=lang,
     )
-    choices = [text("person_bots", lang), text("person_apart", lang), text("person_both", lang)]
-    return Bet(text("05-cooperation.bet_person", lang), answer, choices=choices, lang=lang)
+    choices = [everyone("person_bots"), everyone("person_apart"), everyone("person_both")]
+    question = everyone("05-cooperation.bet_person")
+    right = _who_moved(team, stubborn, following)
+    return Bet(question, answer, choices=choices, lang=lang, right=right)
 
 
 def tempo_by_level(game: Game) -> pd.DataFrame:
