@@ -83,6 +83,8 @@ def test_the_running_class_gives_its_clocks_history_and_its_own_data(
     mine = server.call(lesson.experiment_class, "nl", room)
     assert not mine.demo and mine.code == room.code and len(mine.plays()) == len(plays)
     # ... and in another kernel: the latest lesson in the journals (the class 06 ran)
+    assert lesson.experiment_class("nl", data=data, code="0").demo  # no class 0 there
+    assert lesson.experiment_class("nl", data=data, code=room.code).code == room.code
     kept = lesson.experiment_class("nl", data=data)
     assert not kept.demo and kept.code == room.code
     assert len(cm._people(kept.plays())) == len(people)

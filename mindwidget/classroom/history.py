@@ -104,12 +104,13 @@ def history(
     return out
 
 
-def latest(data: str | Path | None = None) -> ClassData | None:
+def latest(data: str | Path | None = None, code: str | None = None) -> ClassData | None:
     """The latest lesson with a pupil's plays among the journals of ``data`` (default
-    the user's data folder): the class that notebook 06 ran; None if there is none."""
+    the user's data folder): the class that notebook 06 ran (or class ``code``'s
+    latest lesson); None if there is none."""
     folder = Path(data) if data is not None else data_dir()
     for info in classes(folder):
-        if not info.pupils:
+        if not info.pupils or (code is not None and info.code != str(code)):
             continue
         try:
             found = lessons(info.path)

@@ -127,25 +127,26 @@ def _running() -> Any:
 
 
 def experiment_class(
-    lang: str, room: Any = None, data: Any = None, demo: bool = False
+    lang: str, room: Any = None, data: Any = None, demo: bool = False, code: str | None = None
 ) -> ClassData:
     """The class's data for this notebook, and `about_data` says which it is:
 
     ``room`` (a `Classroom`) if given, else the class this kernel serves, else the
     latest lesson with pupils' plays in the class journals (``data``: their folder,
-    default the user's; the class notebook 06 ran), else (or with ``demo=True``)
+    default the user's; the class notebook 06 ran, or class ``code``'s), else (or
+    with ``demo=True``)
     a demo data set: a class of simulated pupils (`classmodel.demo_class`).
     """
     text("data_demo", lang)  # the language is checked before anything runs
     if not demo:
-        room = room if room is not None else _running()
+        room = room if room is not None else None if code is not None else _running()
         if room is not None:
             found = _from_classroom(room)
             if (found.plays()["kind"] == "person").any():
                 return found
         from ..classroom.history import latest
 
-        kept = latest(data)
+        kept = latest(data, code)
         if kept is not None:
             kept.code = kept.label.split()[0]
             return kept
