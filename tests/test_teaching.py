@@ -535,7 +535,7 @@ def test_the_star_tip_is_cited_as_the_spelregelwijzer_pages_own_tips() -> None:
 # as against a card, a level or a seat. Every figure in the Dutch lesson texts and
 # story narrations is listed here with the test that checks it; a new figure fails
 # the guard below until it is added, with its check.
-_FIGURE = re.compile(r"±?\d+(?:[.,]\d+)+%?|\d+\s?%|\d+\s?×\s?\d+")
+_FIGURE = re.compile(r"±?\d+(?:[.,]\d+)+%?|\d+[\s-]?%|\d+\s?×\s?\d+")
 FIGURES: dict[str, set[str]] = {
     "ui.swap_answer": {"13,5"},  # test_03_why_the_same_1_5_s_...
     "ui.swap_settle": {"2.000"},  # test_the_last_figures_...: bet_swap's levels
@@ -610,3 +610,38 @@ def test_the_last_figures_each_from_its_code() -> None:
         t = Scenario.load(name).script[step - 1]["t"]
         for lang, said in _said(name, step).items():
             assert decimal(t, lang) in said, (name, step, lang)
+
+
+def _figures(lang: str) -> dict[str, set[str]]:
+    """Every figure of one language's lesson texts and stories, as numbers in words
+    of code ("10.000", "10,000" -> "10000"; "1,4" -> "1.4"; "14 %" -> "14%")."""
+    thousands, point = {"en": (",", "."), "nl": (".", ","), "de": (".", ",")}[lang]
+    found: dict[str, set[str]] = {}
+
+    def add(where: str, said: str) -> None:
+        shown = {
+            re.sub(r"[\s-]", "", f).replace(thousands, "").replace(point, ".")
+            if re.search(rf"\d{re.escape(thousands)}\d{{3}}\b", f)
+            else re.sub(r"[\s-]", "", f).replace(point, ".")
+            for f in _FIGURE.findall(re.sub(r"C\(\d+,\d+\)", "C", said))  # C(48,3): a formula
+        }
+        if shown:
+            found[where] = shown
+
+    for key, said in flat(lang).items():
+        if not key.startswith("card."):
+            add(key, re.sub(r"`[^`]*`", "", said))
+    for name in Scenario.names():
+        s = Scenario.load(name)
+        add(f"{name}:intro", (s.intro or {}).get(lang, ""))
+        for k, (said, point_) in enumerate(zip(s.narrations, s.points, strict=True), 1):
+            add(f"{name}:{k}", said[lang] + " " + (point_["text"][lang] if point_ else ""))
+    return found
+
+
+def test_english_and_german_texts_state_the_same_figures_as_the_dutch() -> None:
+    # The guard above lists the Dutch figures with their checks; the other two
+    # languages may state no figure the Dutch text does not.
+    dutch = _figures("nl")
+    for lang in ("en", "de"):
+        assert _figures(lang) == dutch, lang

@@ -5,8 +5,9 @@ its own data, beside two others:
 
 * `compare_waits`: how long people waited before a card, by how far it lay
   above the pile: our class, the human-like bots (`HumanTimer`, games played
-  here and now), and people elsewhere (`bots.human.REFERENCE`, the medians of
-  142 waits of other people); `class_waits` draws it;
+  here and now), and the people of one student project (`bots.human.REFERENCE`,
+  the medians of its 142 waits, `REFERENCE_COUNTS` of them per band, shown
+  under each band); `class_waits` draws it;
 * `rank_tables`: under a same deal every table held the same cards, level by
   level, so tables can be ranked fairly, as in duplicate bridge; `class_tables`
   shows it, with a team of human-like bots on the same cards ranked among them.
