@@ -230,6 +230,12 @@ def test_the_guide_names_the_product_as_it_is(lang: str) -> None:
         assert f"`{name}.ipynb`" in text, name
     assert "Classroom" in text and "room.ask(" in text and "resume=True" in text
     assert "Error displaying widget: model not found" in text
+    assert (
+        json.loads((DOCS.parent / "mindwidget/locales/class" / f"{lang}.json").read_text())[
+            "reconnecting"
+        ]
+        in text
+    )  # what a phone says while the class's server is away
     # JupyterLab's menu as the lesson opens it (--lang sets its language pack)
     run_all = f"**{lab_word(lang, 'menu', 'Run')} → {lab_word(lang, '', 'Run All Cells')}"
     assert run_all in text, run_all
