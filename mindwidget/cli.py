@@ -477,6 +477,9 @@ def _lesson(args: argparse.Namespace) -> int:
     )
     for line in report.lines(dest, lang):
         print(line)
+    papers = [name for name in handouts(lang) if (dest / name).is_file()]
+    if papers:
+        print(say("papers", lang, names=", ".join(papers)))
     if args.copy_only:
         return 0
     first = _first_notebook(dest)

@@ -111,7 +111,7 @@ def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_a_lesson_folder_gets_the_guide_the_rules_card_and_the_worksheets(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """With the notebooks go the teacher's papers, under names in the class's language."""
     from mindwidget.handouts import handouts
@@ -128,6 +128,8 @@ def test_a_lesson_folder_gets_the_guide_the_rules_card_and_the_worksheets(
     for name, rel in papers.items():
         assert (dest / name).read_bytes() == (TREE / rel).read_bytes(), name
     assert (dest / "werkblad.pdf").read_bytes().startswith(b"%PDF-")
+    said = capsys.readouterr().out
+    assert "Voor de docent: docentenhandleiding.md, spelregelkaart.html, werkblad.pdf" in said
     # a teacher's notes in the guide are kept like a pupil's notebook
     (dest / "docentenhandleiding.md").write_text("mijn aantekeningen", encoding="utf-8")
     report = copy_lessons(cli.lessons_dir("nl"), dest, extra=cli.lesson_handouts("nl"))

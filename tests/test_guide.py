@@ -14,6 +14,7 @@ figure: correct the guide to what the notebook now shows.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -42,6 +43,23 @@ SPACES = str.maketrans({"\u202f": " ", "\u00a0": " "})
 
 def guide(lang: str) -> str:
     return (DOCS / GUIDES[lang]).read_text(encoding="utf-8").translate(SPACES)
+
+
+def lab_word(lang: str, context: str, word: str) -> str:
+    """``word`` of JupyterLab's menus in its language pack for ``lang`` (English as is;
+    a word the pack does not translate stays English, as JupyterLab shows it)."""
+    if lang == "en":
+        return word
+    import importlib
+
+    from mindwidget.cli import LAB_LOCALES
+
+    locale = LAB_LOCALES[lang]
+    pack = importlib.import_module(f"jupyterlab_language_pack_{locale}")
+    path = Path(pack.__file__).parent / "locale" / locale / "LC_MESSAGES" / "jupyterlab.json"
+    words = json.loads(path.read_text(encoding="utf-8"))
+    said = words.get(f"{context}\x04{word}" if context else word) or words.get(word) or [word]
+    return str(said[0])
 
 
 def _on_screen(figures: dict[str, str], html: str, *names: str) -> None:
@@ -212,7 +230,17 @@ def test_the_guide_names_the_product_as_it_is(lang: str) -> None:
         assert f"`{name}.ipynb`" in text, name
     assert "Classroom" in text and "room.ask(" in text and "resume=True" in text
     assert "Error displaying widget: model not found" in text
-    assert "Run All Cells" in text
+    assert (
+        json.loads((DOCS.parent / "mindwidget/locales/class" / f"{lang}.json").read_text())[
+            "reconnecting"
+        ]
+        in text
+    )  # what a phone says while the class's server is away
+    # JupyterLab's menu as the lesson opens it (--lang sets its language pack)
+    run_all = f"**{lab_word(lang, 'menu', 'Run')} → {lab_word(lang, '', 'Run All Cells')}"
+    assert run_all in text, run_all
+    preview = f"{lab_word(lang, 'menu', 'Open With')} → {lab_word(lang, '', 'Markdown Preview')}"
+    assert preview in text, preview
     # the files the lesson folder holds, by their names there
     from mindwidget.handouts import handouts
 

@@ -21,7 +21,10 @@ from mindwidget.lesson.nb03_probability import _noise_answer
 from mindwidget.prob import expected_adjacent_pairs, p_no_card_between, p_wrong_order
 
 ROOT = Path(__file__).resolve().parents[1]
-pytest.importorskip("typst", reason="Typst's Python package (the test extra) builds the PDFs")
+
+
+def typst_here() -> None:
+    pytest.importorskip("typst", reason="Typst's Python package (the test extra) builds the PDFs")
 
 
 def test_the_swap_chance_is_the_difference_of_two_normal_waits() -> None:
@@ -90,6 +93,7 @@ def test_the_texts_have_the_same_keys_and_no_unknown_number() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_sheet_and_the_key_build_as_a4_pdfs(lang: str) -> None:
+    typst_here()
     for answers in (False, True):
         data = worksheet.pdf(lang, answers)
         assert data.startswith(b"%PDF-")
@@ -101,6 +105,7 @@ def test_the_sheet_and_the_key_build_as_a4_pdfs(lang: str) -> None:
 
 def test_the_committed_pdfs_are_what_the_sources_give() -> None:
     """docs/worksheet/ is written by tools/build_worksheets.py; run it after a change."""
+    typst_here()
     proc = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_worksheets.py"), "--check"],
         capture_output=True,
