@@ -16,7 +16,9 @@ a ping every 50 ms; its round trip (p50 / p95, ms) is measured in each case:
 * ``1000 from 4``: the same from four addresses (127.0.0.2 to 127.0.0.5), which
   fill the server's unfinished connections (128 per address, 512 in all, fewer
   under the file limit); during it a new pupil joins from a fifth address
-  (127.0.0.6), and the time from its first connection to its welcome is printed.
+  (127.0.0.6), and the time from its first connection to its welcome is printed;
+* ``1000 from 4, re-opened``: the same, and each connection the server closes
+  is opened again at once, while five new pupils join one after another.
 
 Last, a class of 60 joins from one address: how many are seated, how many are
 refused, and the time until the last is seated. Figures depend on the machine's
@@ -181,6 +183,27 @@ def half_open(port: int, n: int, source: str | None = None) -> list[socket.socke
     return held
 
 
+def reopening(port: int, held: list[socket.socket], source: str, stop: Any) -> int:
+    """Keep ``held`` open: each one the server closes is opened again at once (with
+    half a request), until ``stop`` is set; how many were opened again."""
+    import select
+
+    again = 0
+    while not stop.is_set() and held:
+        readable, _, _ = select.select(held, [], [], 0.05)
+        for c in readable:
+            try:
+                closed = not c.recv(4096)
+            except OSError:
+                closed = True
+            if closed:
+                held.remove(c)
+                c.close()
+                held.extend(half_open(port, 1, source))
+                again += 1
+    return again
+
+
 def summary(rtts: list[float]) -> str:
     q = statistics.quantiles(rtts, n=100)
     lost = sum(1 for r in rtts if r >= 5000)
@@ -190,7 +213,7 @@ def summary(rtts: list[float]) -> str:
 FLOOD = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5")
 
 
-async def new_pupil_from(port: int, code: str, source: str) -> float:
+async def new_pupil_from(port: int, code: str, source: str, name: str = "Noor") -> float:
     """A pupil's page at ``source`` opens its socket and joins: seconds to its welcome."""
     start = time.perf_counter()
     loop = asyncio.get_running_loop()
@@ -205,7 +228,7 @@ async def new_pupil_from(port: int, code: str, source: str) -> float:
         origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
     )
     try:
-        await ws.send(json.dumps({"type": "join", "code": code, "name": "Noor"}))
+        await ws.send(json.dumps({"type": "join", "code": code, "name": name}))
         while True:
             msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
             if msg["type"] in ("welcome", "refused", "bye"):
@@ -321,6 +344,34 @@ async def main(pings: int) -> None:
             c.close()
         return f"{n} of 1000 connected in {opened:.1f} s; a new pupil from 127.0.0.6 {said}"
 
+    async def reopened_from_4(port: int, code: str) -> str:
+        """As ``half_from_4``, and every connection the server closes is opened again."""
+        import threading
+
+        loop = asyncio.get_running_loop()
+        held = await asyncio.gather(
+            *(loop.run_in_executor(None, half_open, port, 250, a) for a in FLOOD)
+        )
+        stop = threading.Event()
+        keeping = [
+            loop.run_in_executor(None, reopening, port, h, a, stop)
+            for h, a in zip(held, FLOOD, strict=True)
+        ]
+        joins = []
+        for i in range(5):  # five new pupils, one after another, while the flood churns
+            try:
+                took = await new_pupil_from(port, code, "127.0.0.6", f"Noor {i + 1}")
+                joins.append(f"{took * 1000:.0f}")
+            except Exception as exc:
+                joins.append(f"not let in ({type(exc).__name__}: {str(exc)[:50]})")
+        await asyncio.sleep(pings * 0.06)
+        stop.set()
+        again = sum(await asyncio.gather(*keeping))
+        for c in (c for h in held for c in h):
+            c.close()
+        joined = ", ".join(joins)
+        return f"{again} reopened; five new pupils from 127.0.0.6 welcomed after {joined} ms"
+
     async def half_1000(port: int, code: str) -> str:
         held = await asyncio.get_running_loop().run_in_executor(None, half_open, port, 1000)
         await asyncio.sleep(pings * 0.06)
@@ -331,12 +382,14 @@ async def main(pings: int) -> None:
 
     if ONLY == "flood":
         await case("1000 from 4", pings, half_from_4)
+        await case("1000 from 4, re-opened", pings, reopened_from_4)
         return
     await case("2000 messages", pings, flood_messages)
     await case("2040 sockets", pings, sockets_2040)
     await case("500 idle", pings, idle_500)
     await case("1000 half-open", pings, half_1000)
     await case("1000 from 4", pings, half_from_4)
+    await case("1000 from 4, re-opened", pings, reopened_from_4)
     await class_of(30)
     await class_of(60)
     if shutil.which("nginx") or Path("/usr/sbin/nginx").exists():

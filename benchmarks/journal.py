@@ -1,7 +1,7 @@
 """What the class journal costs (issue 25), in one run:
 
     .venv/bin/python benchmarks/journal.py [--pupils 60] [--seconds 10] [--rounds 2]
-                                           [--resume-tables 30]
+                                           [--resume-tables 30] [--only listing]
 
 1. CPU per play: `benchmarks/classroom.py`'s class (tables of three pupils
    playing real levels as `websockets` clients in other processes) served
@@ -16,6 +16,10 @@
    back at its seat with its whole state. The pages retry as class.js does
    (0.5 s, doubling, at most 5 s; the first retry after the kill included), and
    also with a 50 ms retry (the server's own share).
+4. Listing (``--only listing``): `journal.classes` over a folder of 10 journals
+   of 20,000 entries each (more than a lesson's), as this version writes them
+   (with the index of version 2) and as version 1 did (no index); what
+   ``mindwidget class`` does at start to offer a class for resuming.
 
 Prints the load average with each figure (the machine is shared).
 """
@@ -160,14 +164,58 @@ async def _until(test: object, timeout: float) -> None:
         await asyncio.sleep(0.01)
 
 
+def listing(journals: int = 10, entries: int = 20_000) -> None:
+    """`journal.classes` over ``journals`` files of ``entries`` each, version 2 and 1."""
+    import sqlite3
+
+    from mindwidget.classroom import journal
+
+    folder = Path(tempfile.mkdtemp(prefix="mindwidget-listing-"))
+    entry = {"table": 1, "action": {"action": "play", "player": 0, "t": 1.5}}
+    for k in range(journals):
+        code = str(1000 + k)
+        book = journal.Journal.create(folder, code, {"code": code})
+        for i in range(entries):
+            book.append("pupil" if i % 500 == 0 else "act", entry)
+            if i % 100 == 99:
+                book.commit()
+        book.close()
+
+    def timed() -> float:
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            assert len(journal.classes(folder)) == journals
+            runs.append(time.perf_counter() - start)
+        return statistics.median(runs) * 1000
+
+    now = timed()
+    for path in folder.glob("class-*.sqlite3"):  # as version 1 wrote them
+        with sqlite3.connect(path) as conn:
+            conn.execute("DROP INDEX entries_listed")
+            conn.execute("PRAGMA user_version = 1")
+        conn.close()
+    before = timed()
+    print(f"listing {journals} journals of {entries:,} entries: {now:.1f} ms "
+          f"(version {journal.VERSION}), {before:.1f} ms (version 1), median of 5, "
+          f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
+    for path in folder.iterdir():
+        path.unlink()
+    folder.rmdir()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pupils", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--resume-tables", type=int, default=30)
+    parser.add_argument("--only", choices=["listing"], default=None, help="the listing only")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
+    if args.only == "listing":
+        listing()
+        return
     cpu_per_play(args.pupils, args.seconds, args.rounds)
     for page in (False, True):
         took = asyncio.run(resume_time(args.resume_tables, page))
@@ -175,6 +223,7 @@ def main() -> None:
         print(f"resume, {args.resume_tables} tables and {3 * args.resume_tables} pupils, {how}: "
               f"every page back at its seat {took:.2f} s after the server answered "
               f"(target < 5 s), load {os.getloadavg()[0]:.1f}")  # fmt: skip
+    listing()
 
 
 if __name__ == "__main__":

@@ -258,7 +258,7 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
         if peer not in self.trusted and len(mine) >= self.per_peer:
             stream.close()
             return
-        if len(self._peer_of) >= self.in_all:
+        if len(self._peer_of) >= self.in_all and self._open:
             self._evict(peer)
         self._open.setdefault(peer, {})[stream] = None
         self._peer_of[stream] = peer
