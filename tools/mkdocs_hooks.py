@@ -10,6 +10,9 @@ Two things the i18n plugin (mkdocs-static-i18n, suffix structure) leaves to us:
   pages of the language being built); a link to the page's own language is left to the
   plugin, and a link whose page does not exist stays as it is, for the strict
   build to fail on.
+* **A page not yet translated.** The Dutch site shows the English page where
+  there is no Dutch one; `on_page_content` marks its text ``lang="en"``, so a
+  screen reader reads it in English.
 * **The gallery.** `docs/gallery/` holds the pictures the browser tests take;
   `gallery.md` shows them with words. Any picture there that the page does not
   name yet is added at its end, so a new picture is on the site at once.
@@ -95,3 +98,11 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if re.sub(r"(\.[a-z]{2})?\.md$", "", page.file.src_uri) == GALLERY:
         markdown = gallery_rest(markdown, config)
     return markdown
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    current, _, _ = _i18n(config)
+    locale = getattr(page.file, "locale", current)
+    if locale != current:
+        return f'<div lang="{locale}">\n{html}\n</div>'
+    return html

@@ -6,8 +6,8 @@ folder on 127.0.0.1 under the path of its ``site_url`` (``/mindwidget/``, as
 GitHub Pages serves a project's site) and opens each language's home page: it speaks its
 language, shows the three readers and the teacher's two commands in that
 language, offers the other two languages, passes an axe audit (WCAG 2.2 A and
-AA), asks no other host for anything, fits a phone, and every link and picture
-on it answers.
+AA) in the light and the dark scheme, asks no other host for anything, fits a
+phone, and every link and picture on it answers.
 """
 
 from __future__ import annotations
@@ -150,6 +150,19 @@ def test_the_home_page_speaks_its_language_to_its_three_readers(
     # nothing from elsewhere: no fonts, no scripts, no repository statistics
     elsewhere = [url for url in asked if urlsplit(url).netloc != urlsplit(base).netloc]
     assert elsewhere == [], f"the {lang} home page asked other hosts: {elsewhere}"
+
+
+@pytest.mark.parametrize("lang", list(HOMES))
+def test_the_home_page_in_the_dark_scheme(chromium: Browser, base: str, lang: str) -> None:
+    # Material's dark scheme follows the system's until the reader picks one
+    context = chromium.new_context(viewport={"width": 1280, "height": 720}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(base + HOMES[lang][0])
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+        assert_accessible(page, f"the {lang} home page in the dark scheme")
+    finally:
+        context.close()
 
 
 def test_every_link_and_picture_of_the_home_pages_answers(page: Page, base: str) -> None:
