@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passes } from "./dom.js";
+import { passes, passesButRun } from "./dom.js";
 import { leaveHint } from "./parts.js";
 
 const key = (k, mods = {}) => ({
@@ -24,6 +24,14 @@ describe("no keyboard trap: the keys a board lets through to JupyterLab", () => 
     for (const k of ["Enter", "ArrowRight", "ArrowDown", "a", "b", "m", " ", "Home"])
       expect(passes(key(k))).toBe(false);
     expect(passes(key("P", { shiftKey: true }))).toBe(false);
+  });
+
+  it("the dashboard lets Escape and Ctrl+S through, but no key that runs its cell (a second class)", () => {
+    expect(passesButRun(key("Escape"))).toBe(true);
+    expect(passesButRun(key("s", { ctrlKey: true }))).toBe(true);
+    for (const mods of [{ shiftKey: true }, { ctrlKey: true }, { metaKey: true }, { altKey: true }])
+      expect(passesButRun(key("Enter", mods))).toBe(false);
+    expect(passesButRun(key("ArrowDown"))).toBe(false);
   });
 
   it("the board says how to leave it, in the board's language", () => {
