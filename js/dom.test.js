@@ -36,7 +36,7 @@ describe("no keyboard trap: the keys a board lets through to JupyterLab", () => 
 
   it("the board says how to leave it, in the board's language", () => {
     expect(leaveHint("nl")).toContain("Esc: terug naar het notebook");
-    expect(leaveHint("de")).toContain("Umschalt+Enter");
+    expect(leaveHint("de")).toContain("Esc: zurück zum Notebook.");
     expect(leaveHint("en")).toMatch(/data-testid="leave-hint"[^>]*>Esc: back to the notebook/);
   });
 });
