@@ -6,6 +6,7 @@
 import "./dashboard.css";
 import * as clock from "./clock.js";
 import { dashboardParts } from "./dashboard_render.js";
+import { keepKeys, passesButRun } from "./dom.js";
 import { decimal } from "./i18n.js";
 import { nowX } from "./trace.js";
 
@@ -74,7 +75,9 @@ export default {
     root.className = "mwd";
     root.dataset.testid = "dashboard";
     root.setAttribute("role", "region");
-    root.setAttribute("data-lm-suppress-shortcuts", "true");
+    // JupyterLab's shortcuts skip the dashboard's keys, but for Escape (back to the
+    // notebook) and Ctrl/Alt/Meta combinations other than those that run a cell
+    const releaseKeys = keepKeys(root, passesButRun);
     el.append(root);
     // What only this browser knows: the place each move menu shows, a half-pressed "end",
     // whether the pupils' controls are shown.
@@ -198,8 +201,14 @@ export default {
       if (t.dataset.testid === "lang") model.send({ type: "lang", lang: t.value });
       else if (t.dataset.move) ui.moves[t.dataset.move] = t.value;
     };
+    // Shift/Ctrl/Alt+Enter, meant to run a cell, press no button here either (a plain
+    // Enter does): it would start or end tables by accident
+    const onKey = (/** @type {KeyboardEvent} */ ev) => {
+      if (ev.key === "Enter" && (ev.shiftKey || ev.ctrlKey || ev.metaKey || ev.altKey)) ev.preventDefault();
+    };
     root.addEventListener("click", onClick);
     root.addEventListener("change", onChange);
+    root.addEventListener("keydown", onKey);
     const afterFocus = () => setTimeout(later, 0);
     root.addEventListener("focusout", afterFocus);
     for (const p of PARTS) model.on(`change:${p}`, later);
@@ -228,8 +237,10 @@ export default {
       if (frame) cancelAnimationFrame(frame);
       root.removeEventListener("click", onClick);
       root.removeEventListener("change", onChange);
+      root.removeEventListener("keydown", onKey);
       root.removeEventListener("focusout", afterFocus);
       for (const p of PARTS) model.off(`change:${p}`, later);
+      releaseKeys();
       root.remove();
     };
   },

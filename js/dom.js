@@ -30,6 +30,14 @@ export const passes = (ev) =>
   ev.ctrlKey || ev.metaKey || ev.altKey || ev.key === "Escape" || (ev.shiftKey && ev.key === "Enter");
 
 /**
+ * The keys the teacher's dashboard lets through: those of `passes` but the ones that
+ * run a cell (Shift/Ctrl/Alt+Enter): the dashboard's cell starts the class, and
+ * running it again from a press meant for the next cell would start a second one.
+ * @param {KeyboardEvent} ev
+ */
+export const passesButRun = (ev) => passes(ev) && ev.key !== "Enter";
+
+/**
  * Keep the plain keys pressed inside `root` away from JupyterLab (Lumino skips
  * its shortcuts for keys pressed in an element with `data-lm-suppress-shortcuts`:
  * no arrow key folds a heading, no A, B, M, R, Y changes a cell). The keys that
@@ -39,11 +47,12 @@ export const passes = (ev) =>
  * the cell, in command mode), or nowhere.
  * Returns the cleanup.
  * @param {HTMLElement} root
+ * @param {(ev: KeyboardEvent) => boolean} [lets] the keys let through (`passes`)
  */
-export function keepKeys(root) {
+export function keepKeys(root, lets = passes) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   const onPass = (/** @type {KeyboardEvent} */ ev) => {
-    if (!passes(ev) || !root.contains(/** @type {Node} */ (ev.target))) return;
+    if (!lets(ev) || !root.contains(/** @type {Node} */ (ev.target))) return;
     root.removeAttribute("data-lm-suppress-shortcuts");
     setTimeout(() => root.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passes } from "./dom.js";
+import { passes, passesButRun } from "./dom.js";
 import { leaveHint } from "./parts.js";
 
 const key = (k, mods = {}) => ({
@@ -26,9 +26,17 @@ describe("no keyboard trap: the keys a board lets through to JupyterLab", () => 
     expect(passes(key("P", { shiftKey: true }))).toBe(false);
   });
 
+  it("the dashboard lets Escape and Ctrl+S through, but no key that runs its cell (a second class)", () => {
+    expect(passesButRun(key("Escape"))).toBe(true);
+    expect(passesButRun(key("s", { ctrlKey: true }))).toBe(true);
+    for (const mods of [{ shiftKey: true }, { ctrlKey: true }, { metaKey: true }, { altKey: true }])
+      expect(passesButRun(key("Enter", mods))).toBe(false);
+    expect(passesButRun(key("ArrowDown"))).toBe(false);
+  });
+
   it("the board says how to leave it, in the board's language", () => {
     expect(leaveHint("nl")).toContain("Esc: terug naar het notebook");
-    expect(leaveHint("de")).toContain("Umschalt+Enter");
+    expect(leaveHint("de")).toContain("Esc: zurück zum Notebook.");
     expect(leaveHint("en")).toMatch(/data-testid="leave-hint"[^>]*>Esc: back to the notebook/);
   });
 });

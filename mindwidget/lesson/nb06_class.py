@@ -164,9 +164,11 @@ def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
 
 #: A table on the projector: as large as the kit's other outputs (`kit._BIG`), its
 #: header kept in sight while the rows scroll in their box, which the keyboard can
-#: scroll too (it takes the focus).
+#: scroll too (it takes the focus); the box as wide as the cell (a wide table scrolls
+#: sideways in it, the note below it stays in the cell).
 _TABLE_STYLE = """<style>
-.mw-lesson-table { max-height: 70vh; overflow: auto; }
+.widget-html-content:has(> .mw-lesson-class) { min-width: 0; flex: 1 1 auto; }
+.mw-lesson-table { max-height: 70vh; max-width: 100%; overflow: auto; }
 .mw-lesson-table table { font-size: inherit; border-collapse: collapse; }
 .mw-lesson-table th, .mw-lesson-table td { padding: 0.2em 0.6em; text-align: right; }
 .mw-lesson-table thead th {

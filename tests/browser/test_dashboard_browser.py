@@ -146,6 +146,24 @@ def test_the_dashboard_in_jupyterlab_with_three_pupils_and_a_table_of_bots(
     for p in pupils:  # nothing of the reveal reached a pupil's page
         assert not cards_in(tid(p, "class-table")) & (in_hands - set(_hand(p)))
 
+    # the keyboard: Shift+Enter after a press in the dashboard neither runs its cell again
+    # (that would start a second class) nor presses the button; Escape gives the focus
+    # back to the notebook
+    prompt = panel.locator(".jp-CodeCell").nth(0).locator(".jp-InputArea-prompt")
+    before = prompt.inner_text()
+    tid(board, "ctl-manage").click()
+    expect(tid(board, "ctl-manage")).to_be_focused()
+    managing = tid(board, "ctl-manage").inner_text()
+    page.keyboard.press("Shift+Enter")
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=dashboard]').contains(document.activeElement)"
+    )
+    expect(panel.locator(".jp-Notebook")).to_have_class(re.compile("jp-mod-commandMode"))
+    assert prompt.inner_text() == before
+    expect(tid(board, "ctl-manage")).to_have_text(managing)
+    tid(board, "ctl-manage").click()  # as it was
+
     # lock: a new pupil is refused
     tid(board, "ctl-lock").click()
     expect(tid(board, "locked")).to_be_visible()

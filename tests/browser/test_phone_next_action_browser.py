@@ -150,3 +150,27 @@ def test_the_next_action_is_in_sight_on_a_phone_after_a_mistake(
         phase_is(page, "lost")
         top(page)
         in_sight(page, "btn-new-game")
+
+
+def test_a_vote_after_a_mistake_is_in_sight_on_a_phone(
+    chromium: Browser, contexts: list[BrowserContext], server: Server
+) -> None:
+    """The bar that stays at the screen's bottom edge covers no vote: after a mistake
+    (its panel stays) a star proposed puts Akkoord and Niet akkoord in the news; each
+    voter reaches both as the page stands (nobody scrolls), the bar in its place."""
+    pages = phones(chromium, contexts, server)
+    clear_level_one_and_start_two(pages)
+    mistake(pages, server)
+    for page in pages:
+        phase_is(page, "stopped")
+        press(page, "btn-ready")
+    for page in pages:
+        phase_is(page, "play")
+        expect(tid(page, "mistake")).to_be_visible()
+    proposer = next(p for p in pages if tid(p, "btn-star").is_enabled())
+    press(proposer, "btn-star")
+    for page in (p for p in pages if p is not proposer):
+        expect(tid(page, "btn-agree")).to_be_enabled()
+        top(page)
+        for testid in ("btn-agree", "btn-decline"):
+            in_sight(page, testid)
