@@ -167,3 +167,18 @@ def test_a_pupil_is_found_by_id_or_name() -> None:
     assert ownclock.pupil_named(room, anna.id) is anna
     assert ownclock.pupil_named(room, " ANNA ") is anna
     assert ownclock.pupil_named(room, "Zed") is None
+
+
+def test_a_new_game_keeps_the_plays_of_the_game_before() -> None:
+    room, timers, links = _class(levels=2)  # 1 + 2 cards each
+    (t,) = room.tables
+    t.new_game()  # as after a game won or lost (between levels a pupil may not)
+    assert t.games == 2 and len(t.earlier) == 1
+    _play_level(room, timers, links, {0: 0.1, 1: 0.2, 2: 0.3})  # level 1 of game 2
+    plays = teacher.plays(room)
+    assert list(plays.columns[:3]) == ["table", "game", "level"]
+    assert plays.groupby("game").size().to_dict() == {1: 9, 2: 3}
+    assert plays["game"].is_monotonic_increasing
+    anna = _asked(room, links[0])
+    assert len(anna["plays"]) == 4  # three of the first game, one of the second
+    assert not list(CLASS_FRAME.iter_errors(anna))

@@ -44,7 +44,8 @@ def _state(room: Room) -> tuple[Any, ...]:
     out: list[Any] = []
     for t in room.tables:
         game = t.table.game if t.table is not None else None
-        out.append((t.id, id(game), game.event_count if game is not None else 0, len(t._held)))
+        count = game.event_count if game is not None else 0
+        out.append((t.id, id(game), count, len(t._held), len(t.earlier)))
     return tuple(out)
 
 

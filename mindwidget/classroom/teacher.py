@@ -82,9 +82,23 @@ def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[s
 
 def plays(room: Room) -> pd.DataFrame:
     """One row per card played at any table of the class (`mindwidget.classdata.plays`),
-    each pupil's round trip as it was when the card was played."""
+    each pupil's round trip as it was when the card was played; with ``game`` (after
+    ``table``): the table's game, from 1, so the games a table played before its New
+    game stay in the class's data (`ClassTable.earlier`)."""
+    import pandas as pd
+
     rtts = {t.id: t.play_rtt for t in room.tables if t.table is not None}
-    return classdata.plays(*_games_and_seats(room), rtts=rtts)
+    now = classdata.plays(*_games_and_seats(room), rtts=rtts)
+    number = {t.id: t.games for t in room.tables}  # the current game's (`ClassTable.games`)
+    frames = [now.assign(game=now["table"].map(number).astype("int64"))]
+    for t in room.tables:
+        for k, (game, held, at_play) in enumerate(t.earlier):
+            before = classdata.plays({t.id: game}, {t.id: held}, rtts={t.id: at_play})
+            frames.append(before.assign(game=k + 1))
+    out = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    out = out.sort_values(["table", "game"], kind="stable", ignore_index=True)
+    frame: pd.DataFrame = out[list(classdata.CLASS_PLAY_COLUMNS)]
+    return frame
 
 
 def stops(room: Room) -> pd.DataFrame:
