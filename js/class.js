@@ -145,7 +145,7 @@ function joinPage(body) {
   const showClock = (data) => {
     lastClock = data;
     if (data.ended) return; // the goodbye follows: the page after the lesson shows it
-    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, { onClose: closeClock }));
+    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, say, { onClose: closeClock }));
     clockSlot.hidden = false;
     clockOpen.setAttribute("aria-expanded", "true");
     clockSlot.scrollIntoView?.({ block: "nearest" });
@@ -255,7 +255,8 @@ function joinPage(body) {
         page.append(title, hint);
         play.append(page);
         // what the page keeps until it is closed: the pupil's own clock (more may follow)
-        if (lastClock && msg.key === "class_ended") play.append(clockPanel(document, lastClock, pupilLang));
+        if (lastClock && msg.key === "class_ended")
+          play.append(clockPanel(document, lastClock, pupilLang, say));
         body.dataset.bye = msg.key;
       }
     }

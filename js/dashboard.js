@@ -9,7 +9,7 @@ import { dashboardParts } from "./dashboard_render.js";
 import { decimal } from "./i18n.js";
 import { nowX } from "./trace.js";
 
-const PARTS = ["room", "table", "settings", "notice"];
+const PARTS = ["room", "table", "settings", "notice", "clock"];
 /** How often the large table's clock and its timeline's now-line move (ms). */
 const LIVE_MS = 100;
 const now = () => performance.now();
@@ -86,6 +86,7 @@ export default {
       manage: false,
       armed: "",
       download: typeof download === "function",
+      clockFor: "-", // whose clock the menu shows: "-" none, "" the class, a pupil's id
       now: /** @type {number|undefined} */ (undefined),
     };
     let frame = 0;
@@ -151,6 +152,10 @@ export default {
         case "download":
           if (typeof download === "function") download();
           break;
+        case "clock": // close it
+          ui.clockFor = "-";
+          model.send({ type: "clock", pupil: null });
+          break;
         case "lock":
           model.send({ type: "lock", locked: button.dataset.locked === "true" });
           break;
@@ -193,6 +198,10 @@ export default {
       if (!(t instanceof HTMLSelectElement)) return;
       if (t.dataset.testid === "lang") model.send({ type: "lang", lang: t.value });
       else if (t.dataset.move) ui.moves[t.dataset.move] = t.value;
+      else if (t.dataset.testid === "clock-menu") {
+        ui.clockFor = t.value;
+        model.send({ type: "clock", pupil: t.value === "-" ? null : t.value });
+      }
     };
     root.addEventListener("click", onClick);
     root.addEventListener("change", onChange);

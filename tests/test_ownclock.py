@@ -18,11 +18,13 @@ from mindwidget import classdata
 from mindwidget.classroom import ownclock, teacher
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.wire import Refusal
+from mindwidget.dashboard import Board
 
 _SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
 )
 CLASS_FRAME = Draft202012Validator({"$ref": "#/$defs/ClassFrame", "$defs": _SCHEMA["$defs"]})
+TEACHER_FRAME = Draft202012Validator({"$ref": "#/$defs/TeacherFrame", "$defs": _SCHEMA["$defs"]})
 NAMES = ["Anna", "Bram", "Chaima"]
 
 
@@ -182,3 +184,27 @@ def test_a_new_game_keeps_the_plays_of_the_game_before() -> None:
     anna = _asked(room, links[0])
     assert len(anna["plays"]) == 4  # three of the first game, one of the second
     assert not list(CLASS_FRAME.iter_errors(anna))
+
+
+def test_the_teachers_dashboard_shows_any_pupils_clock_and_the_class() -> None:
+    room, _, links = _class(levels=3)
+    anna = links[0].pupil
+    assert anna is not None
+    board = Board(room, lang="nl")
+    assert board.state()["clock"] == {}  # none open
+    board.receive({"type": "clock", "pupil": anna.id})
+    shown = board.changes()["clock"]
+    assert shown["name"] == "Anna" and len(shown["plays"]) == 6
+    assert shown == _asked(room, links[0])  # the same as her own page gets
+    assert not list(TEACHER_FRAME.iter_errors({"type": "update", "state": board.state()}))
+    board.receive({"type": "clock", "pupil": ""})  # the class's
+    whole = board.changes()["clock"]
+    assert whole["name"] == "" and len(whole["plays"]) == 18
+    assert not list(TEACHER_FRAME.iter_errors({"type": "update", "changes": {"clock": whole}}))
+    # a pupil not in the class, or a pupil that is not a string: refused, nothing changes
+    board.receive({"type": "clock", "pupil": "p99"})
+    assert board.notice["key"] == "refused_no_pupil" and board.state()["clock"] == whole
+    board.receive({"type": "clock", "pupil": 3})
+    assert board.notice["key"] == "refused_bad_field" and board.state()["clock"] == whole
+    board.receive({"type": "clock", "pupil": None})
+    assert board.changes()["clock"] == {}

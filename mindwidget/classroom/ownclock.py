@@ -39,6 +39,12 @@ _CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], pd.DataFrame]] = 
 )
 
 
+#: The frames made for the class's current state, per room: (state, {key: frame}).
+_FRAMES: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], dict[Any, dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _state(room: Room) -> tuple[Any, ...]:
     """What the class's plays depend on: each table's game, its length and its seating."""
     out: list[Any] = []
@@ -64,16 +70,30 @@ def _number(x: float) -> float | None:
     return round(float(x), 3) if math.isfinite(x) else None
 
 
-def own_clock(room: Room, pupil: Pupil, ended: bool = False) -> dict[str, Any]:
-    """The `wire.OwnClock` frame of ``pupil``: their own plays and the class's aggregate."""
+def own_clock(room: Room, pupil: Pupil | None, ended: bool = False) -> dict[str, Any]:
+    """The `wire.OwnClock` frame of ``pupil``: their own plays and the class's aggregate
+    (None: the class's clock, every pupil's plays, for the teacher; ``name`` "").
+    Made again only when the class's games changed (a dashboard asks at every update)."""
+    key = (_state(room), None if pupil is None else pupil.id, pupil and pupil.name, ended)
+    made = _FRAMES.get(room)
+    if made is None or made[0] != key[0]:
+        made = (key[0], {})
+        _FRAMES[room] = made
+    frame = made[1].get(key)
+    if frame is None:
+        frame = made[1][key] = _frame(room, pupil, ended)
+    return dict(frame)
+
+
+def _frame(room: Room, pupil: Pupil | None, ended: bool) -> dict[str, Any]:
     plays = _plays(room)
-    mine = classdata.clock(plays, pupil.name)
+    mine = classdata.clock(plays, None if pupil is None else pupil.name)
     everyone = classdata.waits(plays)
     shown = classdata.curve(everyone, min_pupils=classdata.BAND_PUPILS)
     enough = mine.enough
     return {
         "type": "own_clock",
-        "name": pupil.name,
+        "name": "" if pupil is None else pupil.name,
         "plays": [
             {
                 "gap": float(r["gap"]),

@@ -344,6 +344,13 @@ class Room:
             return {"table": None, "seat": None, "name": p.name, "lang": p.lang} | own
         return self.table(p.table_id).info(p) | {"name": p.name, "lang": p.lang} | own
 
+    def clock_data(self, pupil_id: str | None) -> dict[str, Any]:
+        """A pupil's clock as their page gets it (`ownclock.own_clock`), or the class's
+        (None: every pupil's plays): what the teacher's dashboard shows."""
+        from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+
+        return own_clock(self, None if pupil_id is None else self.pupil(pupil_id))
+
     def clock_open(self, p: Pupil) -> bool:
         """``p`` may open their own clock ("Jouw klok", `ownclock`) now: not while their
         table plays a level (a level running, or a vote on a throwing star)."""
