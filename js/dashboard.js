@@ -68,7 +68,8 @@ function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */
 }
 
 export default {
-  /** `download`: a function that downloads the class's data (the teacher's page of `mindwidget class`). */
+  /** `download(kind)`: downloads the class's data ("data": its saved file; "csv": its plays for a
+   * spreadsheet), on the teacher's page of `mindwidget class`. */
   render({ model, el, download = undefined }) {
     const root = document.createElement("div");
     root.className = "mwd";
@@ -151,6 +152,9 @@ export default {
           break;
         case "download":
           if (typeof download === "function") download();
+          break;
+        case "download_csv":
+          if (typeof download === "function") download("csv");
           break;
         case "clock": // close it
           ui.clockFor = "-";

@@ -305,7 +305,9 @@ function controls(
   const download = ui.download
     ? `<button type="button" class="mwd-download" data-act="download" data-testid="download" title="${esc(
         say(lang, "download_hint"),
-      )}">${esc(say(lang, "download"))}</button>`
+      )}">${esc(say(lang, "download"))}</button><button type="button" class="mwd-download" data-act="download_csv" data-testid="download-csv" title="${esc(
+        say(lang, "download_csv_hint"),
+      )}">${esc(say(lang, "download_csv"))}</button>`
     : "";
   if (room.ended === true)
     return `<nav class="mwd-controls">${download}${clockMenu(room, ui, lang)}

@@ -160,6 +160,23 @@ def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
         for other in set(NAMES) - {name, partner}:
             assert other not in text, f"{name}'s page heard of {other}"
 
+    # the teacher's page shows any pupil's clock, and the class's
+    teacher = new_page(chromium, contexts)
+    teacher.goto(f"http://127.0.0.1:{server.port}/teacher?token={room.teacher_token}")
+    tid(teacher, "clock-menu").select_option(label="Anna")
+    shown = tid(teacher, "teacher-clock")
+    expect(shown).to_have_attribute("data-plays", "6")
+    expect(tid(teacher, "teacher-clock-count")).to_have_text("Kaarten die Anna speelde: 6.")
+    shown.scroll_into_view_if_needed()
+    shot(teacher, "dashboard-clock-nl-1280x720")
+    teacher.set_viewport_size({"width": 1920, "height": 1080})
+    shown.scroll_into_view_if_needed()
+    shot(teacher, "dashboard-clock-nl-1920x1080")
+    tid(teacher, "clock-menu").select_option(value="")
+    expect(tid(teacher, "teacher-clock-count")).to_have_text("Kaarten die leerlingen speelden: 24.")
+    tid(teacher, "close-clock").click()
+    expect(tid(teacher, "teacher-clock")).to_have_count(0)
+
     # the lesson ends: each page keeps its clock until it is closed
     server.call(room.end)
     for page in pages:
