@@ -208,3 +208,30 @@ def test_the_teachers_dashboard_shows_any_pupils_clock_and_the_class() -> None:
     assert board.notice["key"] == "refused_bad_field" and board.state()["clock"] == whole
     board.receive({"type": "clock", "pupil": None})
     assert board.changes()["clock"] == {}
+
+
+def test_a_page_asking_in_a_loop_gets_one_new_clock_a_second() -> None:
+    room, timers, links = _class(levels=1)
+    anna = links[0].pupil
+    assert anna is not None
+    first = ownclock.asked(room, anna, now=500.0)
+    assert len(first["plays"]) == 1
+    _say(room, links[0], '{"type": "next_level"}')
+    _play_level(room, timers, links, {0: 0.1, 1: 0.2, 2: 0.3})  # two more cards each
+    again = ownclock.asked(room, anna, now=500.0 + ownclock.ASK_S / 2)
+    assert again == first  # asked again within a second: the frame it had
+    later = ownclock.asked(room, anna, now=500.0 + ownclock.ASK_S)
+    assert len(later["plays"]) == 3
+
+
+def test_a_keepsake_that_fails_does_not_stop_the_end() -> None:
+    room, _, links = _class(levels=1)
+
+    def broken(room: Room, pupil: Any) -> dict[str, Any]:
+        raise RuntimeError("broken")
+
+    room.keepsakes.insert(0, broken)
+    room.end()
+    for link in links.values():
+        assert link.closed_with == "class_ended"
+        assert link.frames[-1]["type"] == "own_clock"

@@ -31,7 +31,15 @@ if TYPE_CHECKING:
     from .room import Room
     from .tables import Pupil
 
-__all__ = ["own_clock", "pupil_named"]
+__all__ = ["ASK_S", "asked", "own_clock", "pupil_named"]
+
+#: A page that asks for its clock again within this many seconds gets the frame it got
+#: (a page that asks in a loop costs the server one frame a second, however busy the class).
+ASK_S = 1.0
+#: Each pupil's latest answer: (server time, frame).
+_ASKED: weakref.WeakKeyDictionary[Pupil, tuple[float, dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 #: The class's plays, per room, with the state of its games they were made of.
 _CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], pd.DataFrame]] = (
@@ -83,6 +91,17 @@ def own_clock(room: Room, pupil: Pupil | None, ended: bool = False) -> dict[str,
     if frame is None:
         frame = made[1][key] = _frame(room, pupil, ended)
     return dict(frame)
+
+
+def asked(room: Room, pupil: Pupil, now: float) -> dict[str, Any]:
+    """`own_clock` for a page that asked at server time ``now`` (at most one new frame a
+    pupil every `ASK_S` seconds)."""
+    last = _ASKED.get(pupil)
+    if last is not None and 0 <= now - last[0] < ASK_S:
+        return dict(last[1])
+    frame = own_clock(room, pupil)
+    _ASKED[pupil] = (now, frame)
+    return frame
 
 
 def _frame(room: Room, pupil: Pupil | None, ended: bool) -> dict[str, Any]:

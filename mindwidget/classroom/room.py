@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
@@ -118,6 +119,7 @@ UNPLAYED_HOLD_S = 60.0
 MAX_PUPILS = 1000
 
 Recorder = Callable[[dict[str, Any]], None]
+log = logging.getLogger("mindwidget.classroom")
 
 
 class ManualTimers:
@@ -441,7 +443,11 @@ class Room:
         for p in self.pupils.values():
             if p.link is not None:
                 for keepsake in self.keepsakes:
-                    frame = keepsake(self, p)
+                    try:
+                        frame = keepsake(self, p)
+                    except Exception:  # a keepsake that fails must not stop the end
+                        log.exception("keepsake for %s failed", p.id)
+                        continue
                     if frame is not None:
                         p.link.send(frame)
                 p.link.bye("class_ended")
@@ -560,9 +566,9 @@ class Room:
         if kind == "own_clock":  # "Jouw klok": their own plays, the class's aggregate
             if not self.clock_open(p):
                 raise Refusal("clock_later")
-            from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+            from .ownclock import asked  # (it reads the class's data: `teacher`)
 
-            link.send(own_clock(self, p))
+            link.send(asked(self, p, self.timers.now()))
             return
         t = self.table_of(p)
         session = t.session_of(p) if t is not None else None
