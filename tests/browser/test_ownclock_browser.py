@@ -198,3 +198,13 @@ def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
         expect(kept).to_contain_text("Je klok blijft hier staan tot je deze pagina sluit.")
         expect(tid(page, "own-clock-open")).to_be_hidden()
     shot(phone, "class-after-end-clock-nl-390x844", full=True)
+    # a phone that reloads the tab (it was in the background) still shows it, under the
+    # join form, until the tab is closed or the pupil joins a class again
+    phone.reload()
+    expect(tid(phone, "join")).to_be_visible()
+    expect(phone.locator('[data-kept][data-testid="own-clock"]')).to_have_attribute(
+        "data-plays", "6"
+    )
+    expect(phone.locator('[data-kept][data-testid="class-bye"]')).to_contain_text(
+        "De les is afgelopen"
+    )
