@@ -235,3 +235,23 @@ def test_a_keepsake_that_fails_does_not_stop_the_end() -> None:
     for link in links.values():
         assert link.closed_with == "class_ended"
         assert link.frames[-1]["type"] == "own_clock"
+
+
+def test_the_clock_stays_closed_from_the_first_card_of_a_level_to_its_end() -> None:
+    room, timers, links = _class(levels=1)
+    (t,) = room.tables
+    assert t.table is not None
+    _say(room, links[0], '{"type": "next_level"}')
+    anna = links[0].pupil
+    assert anna is not None and room.clock_open(anna)  # dealt, no card yet: between levels
+    for link in links.values():
+        _say(room, link, '{"type": "ready"}')
+    hands = {s: list(h) for s, h in enumerate(t.table.game.hands)}
+    low = min(hands, key=lambda s: hands[s][0])
+    wrong = next(s for s in hands if s != low and hands[s][0] > hands[low][0])
+    timers.advance(timers.now() + 1.0)
+    _say(room, links[wrong], '{"type": "play"}')  # a mistake: the level stops
+    assert t.table.phase in ("stopped", "ready") and t.table.game.pile
+    assert not room.clock_open(anna)  # hands on the table mid-level: the cards come first
+    with pytest.raises(Refusal):
+        _say(room, links[0], '{"type": "own_clock"}')

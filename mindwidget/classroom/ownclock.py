@@ -37,9 +37,7 @@ __all__ = ["ASK_S", "asked", "own_clock", "pupil_named"]
 #: (a page that asks in a loop costs the server one frame a second, however busy the class).
 ASK_S = 1.0
 #: Each pupil's latest answer: (server time, frame).
-_ASKED: weakref.WeakKeyDictionary[Pupil, tuple[float, dict[str, Any]]] = (
-    weakref.WeakKeyDictionary()
-)
+_ASKED: weakref.WeakKeyDictionary[Pupil, tuple[float, dict[str, Any]]] = weakref.WeakKeyDictionary()
 
 #: The class's plays, per room, with the state of its games they were made of.
 _CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], pd.DataFrame]] = (

@@ -354,10 +354,14 @@ class Room:
         return own_clock(self, None if pupil_id is None else self.pupil(pupil_id))
 
     def clock_open(self, p: Pupil) -> bool:
-        """``p`` may open their own clock ("Jouw klok", `ownclock`) now: not while their
-        table plays a level (a level running, or a vote on a throwing star)."""
+        """``p`` may open their own clock ("Jouw klok", `ownclock`) now: between levels
+        (a level cleared, or the next one dealt and no card played yet), at the end of a
+        game, or before their table starts; never while a level is under way."""
         t = self.table_of(p)
-        return t is None or t.table is None or t.table.phase not in ("play", "vote")
+        if t is None or t.table is None:
+            return True
+        phase = t.table.phase
+        return phase in ("cleared", "won", "lost") or (phase == "ready" and not t.table.game.pile)
 
     # ---------------------------------------------------------- the teacher
     def start_table(self, table_id: int) -> None:
