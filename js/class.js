@@ -82,6 +82,34 @@ function joinPage(body) {
     unsent.textContent = "";
     if (q("class-net").dataset.state === "reconnecting") showNet("");
   };
+  // What the page keeps after the lesson (its own clock): shown under the join form
+  // after a reload of this tab, until the pupil joins again or closes the tab.
+  const keptKey = `mindwidget-kept:${location.host}`;
+  const keep = (/** @type {any} */ what) => {
+    try {
+      sessionStorage.setItem(keptKey, JSON.stringify(what));
+    } catch {
+      // no storage: it stays on the page until a reload
+    }
+  };
+  const forget = () => {
+    try {
+      sessionStorage.removeItem(keptKey);
+    } catch {
+      // no storage
+    }
+    for (const el of document.querySelectorAll("[data-kept]")) el.remove();
+  };
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(keptKey) ?? "null");
+    if (kept && typeof kept.text === "string") {
+      const parts = afterLesson(kept.text, "class_ended", kept.lang || lang, kept);
+      for (const el of parts) el.dataset.kept = "true";
+      joinView.after(...parts);
+    }
+  } catch {
+    // nothing kept, or storage refused
+  }
   const front = widget();
   let drawn = false;
   const drawTable = () => {
@@ -148,7 +176,7 @@ function joinPage(body) {
   const showClock = (data) => {
     lastClock = data;
     if (data.ended) return; // the goodbye follows: the page after the lesson shows it
-    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, { onClose: closeClock }));
+    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, say, { onClose: closeClock }));
     clockSlot.hidden = false;
     clockOpen.setAttribute("aria-expanded", "true");
     clockSlot.scrollIntoView?.({ block: "nearest" });
@@ -191,6 +219,7 @@ function joinPage(body) {
     if (msg.type === "ping") socket.send({ type: "pong", id: msg.id });
     else if (msg.type === "welcome") {
       joined = true;
+      forget(); // back in a lesson: what the last one left goes
       socket.answered();
       localStorage.setItem(tokenKey(), msg.token);
       joinView.hidden = true;
@@ -248,20 +277,13 @@ function joinPage(body) {
           q(id).hidden = true;
         closeClock();
         net.textContent = "";
-        const page = document.createElement("section");
-        page.className = "mwc-bye";
-        page.dataset.testid = "class-bye";
-        page.setAttribute("role", "status");
-        const title = document.createElement("h1");
-        title.textContent = msg.text;
-        const hint = document.createElement("p");
-        hint.textContent = say(pupilLang, `bye_hint_${msg.key}`);
-        page.append(title, hint);
-        play.append(page);
-        // what the page keeps until it is closed: the pupil's own clock (more may follow)
-        if (lastClock && msg.key === "class_ended") play.append(clockPanel(document, lastClock, pupilLang));
-        question.ended(page);
+        const kept = msg.key === "class_ended" && lastClock ? { clock: lastClock } : {};
+        const parts = afterLesson(msg.text, msg.key, pupilLang, kept);
+        question.ended(parts[0]); // the pupil's own answers ("Jouw antwoorden")
+        play.append(...parts);
         body.dataset.bye = msg.key;
+        // kept for this tab until it is closed, also when a phone reloads it
+        if (msg.key === "class_ended") keep({ text: msg.text, lang: pupilLang, ...kept });
       }
     }
   };
@@ -329,6 +351,28 @@ function joinPage(body) {
   });
   // show the language the server told us, also when a reload brings the table back
   void lastInfo;
+}
+
+/** The page after the lesson: its goodbye, and what the pupil keeps (`kept.clock`). */
+function afterLesson(
+  /** @type {string} */ text,
+  /** @type {string} */ key,
+  /** @type {string} */ lang,
+  /** @type {any} */ kept,
+) {
+  const page = document.createElement("section");
+  page.className = "mwc-bye";
+  page.dataset.testid = "class-bye";
+  page.setAttribute("role", "status");
+  const title = document.createElement("h1");
+  title.textContent = text;
+  const hint = document.createElement("p");
+  hint.textContent = say(lang, `bye_hint_${key}`);
+  page.append(title, hint);
+  const out = [page];
+  // what the page keeps until it is closed: the pupil's own clock (more may follow)
+  if (kept?.clock && Array.isArray(kept.clock.plays)) out.push(clockPanel(document, kept.clock, lang, say));
+  return out;
 }
 
 function checkPage(body) {

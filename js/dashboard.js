@@ -10,7 +10,7 @@ import { keepKeys, passesButRun } from "./dom.js";
 import { decimal } from "./i18n.js";
 import { nowX } from "./trace.js";
 
-const PARTS = ["room", "table", "settings", "notice"];
+const PARTS = ["room", "table", "settings", "notice", "clock"];
 /** How often the large table's clock and its timeline's now-line move (ms). */
 const LIVE_MS = 100;
 const now = () => performance.now();
@@ -69,7 +69,8 @@ function patch(/** @type {HTMLElement} */ box, /** @type {[string, string][]} */
 }
 
 export default {
-  /** `download`: a function that downloads the class's data (the teacher's page of `mindwidget class`). */
+  /** `download(kind)`: downloads the class's data ("data": its saved file; "csv": its plays for a
+   * spreadsheet), on the teacher's page of `mindwidget class`. */
   render({ model, el, download = undefined }) {
     const root = document.createElement("div");
     root.className = "mwd";
@@ -89,6 +90,7 @@ export default {
       manage: false,
       armed: "",
       download: typeof download === "function",
+      clockFor: "-", // whose clock the menu shows: "-" none, "" the class, a pupil's id
       now: /** @type {number|undefined} */ (undefined),
     };
     let frame = 0;
@@ -158,6 +160,13 @@ export default {
         case "download":
           if (typeof download === "function") download();
           break;
+        case "download_csv":
+          if (typeof download === "function") download("csv");
+          break;
+        case "clock": // close it
+          ui.clockFor = "-";
+          model.send({ type: "clock", pupil: null });
+          break;
         case "lock":
           model.send({ type: "lock", locked: button.dataset.locked === "true" });
           break;
@@ -200,6 +209,10 @@ export default {
       if (!(t instanceof HTMLSelectElement)) return;
       if (t.dataset.testid === "lang") model.send({ type: "lang", lang: t.value });
       else if (t.dataset.move) ui.moves[t.dataset.move] = t.value;
+      else if (t.dataset.testid === "clock-menu") {
+        ui.clockFor = t.value;
+        model.send({ type: "clock", pupil: t.value === "-" ? null : t.value });
+      }
     };
     // Shift/Ctrl/Alt+Enter, meant to run a cell, press no button here either (a plain
     // Enter does): it would start or end tables by accident

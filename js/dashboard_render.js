@@ -5,6 +5,8 @@
 //   table    the table shown large: {id, view, points} (a watcher's view)
 //   settings {lang, focus, reveal}
 //   notice   {key, params, id}: why a control was refused
+//   clock    the clock the teacher opened, a pupil's or the class's ({} if none):
+//            what a pupil's page gets (js/ownclock.js draws both)
 // Pure: (state, ui) -> string. `ui` holds what only this browser knows (which
 // "end" is half pressed, which place each move menu shows). Seats are counted
 // from 0 in the data and shown from 1.
@@ -13,6 +15,7 @@ import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
 import { LANGS, plural, seatNumber, tr } from "./i18n.js";
 import { esc, seatMark } from "./parts.js";
+import { clockLines, clockSvg } from "./ownclock.js";
 import { renderTable } from "./render.js";
 
 const TEACHER = Object.freeze({ en: teacherEn, nl: teacherNl, de: teacherDe });
@@ -302,10 +305,12 @@ function controls(
   const download = ui.download
     ? `<button type="button" class="mwd-download" data-act="download" data-testid="download" title="${esc(
         say(lang, "download_hint"),
-      )}">${esc(say(lang, "download"))}</button>`
+      )}">${esc(say(lang, "download"))}</button><button type="button" class="mwd-download" data-act="download_csv" data-testid="download-csv" title="${esc(
+        say(lang, "download_csv_hint"),
+      )}">${esc(say(lang, "download_csv"))}</button>`
     : "";
   if (room.ended === true)
-    return `<nav class="mwd-controls">${download}
+    return `<nav class="mwd-controls">${download}${clockMenu(room, ui, lang)}
   <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
 </nav>`;
   return `<nav class="mwd-controls">
@@ -314,7 +319,7 @@ function controls(
   ${b("end", ui.endArmed ? "end_confirm" : "control_end", ui.endArmed ? ' class="mwd-danger"' : "")}
   ${b("manage", ui.manage ? "control_manage_done" : "control_manage")}
   ${reveal(settings, ui, b)}
-  ${download}
+  ${download}${clockMenu(room, ui, lang)}
   <label class="mwd-lang">${esc(say(lang, "language_label"))} <select data-testid="lang">${langs}</select></label>
 </nav>`;
 }
@@ -329,6 +334,43 @@ function reveal(/** @type {any} */ settings, /** @type {any} */ ui, /** @type {F
     armed ? "reveal_confirm" : "control_reveal",
     ` data-on="true"${armed ? ' class="mwd-danger"' : ""}`,
   );
+}
+
+/** "Klok van": the class's clock or any pupil's (`ui.clockFor`: "-" none, "" the class, an id). */
+function clockMenu(/** @type {any} */ room, /** @type {any} */ ui, /** @type {string} */ lang) {
+  const pupils = [];
+  for (const t of Array.isArray(room.tables) ? room.tables : [])
+    for (const s of Array.isArray(t.seats) ? t.seats : [])
+      if (s.kind === "person" && typeof s.pupil === "string") pupils.push([s.pupil, s.name ?? s.pupil]);
+  for (const p of Array.isArray(room.waiting_room) ? room.waiting_room : [])
+    if (typeof p.pupil === "string") pupils.push([p.pupil, p.name ?? p.pupil]);
+  const chosen = typeof ui.clockFor === "string" ? ui.clockFor : "-";
+  const option = (/** @type {string} */ value, /** @type {string} */ text) =>
+    `<option value="${esc(value)}"${value === chosen ? " selected" : ""}>${esc(text)}</option>`;
+  const options = [
+    option("-", say(lang, "clock_none")),
+    option("", say(lang, "clock_of_class")),
+    ...pupils.map(([id, name]) => option(id, name)),
+  ].join("");
+  return `<label class="mwd-clock-menu">${esc(say(lang, "clock_menu"))} <select data-testid="clock-menu">${options}</select></label>`;
+}
+
+/** The clock the teacher opened: the same figure as a pupil's page (js/ownclock.js). */
+function clockPart(/** @type {any} */ clock, /** @type {string} */ lang) {
+  if (!clock || !Array.isArray(clock.plays) || !Array.isArray(clock.curve)) return "";
+  const title = clock.name ? say(lang, "clock_title", { name: clock.name }) : say(lang, "clock_title_class");
+  const lines = clockLines(clock, lang, say)
+    .map((t, i) => `<p${i === 0 ? ' data-testid="teacher-clock-count"' : ""}>${esc(t)}</p>`)
+    .join("");
+  const from = clock.curve.length
+    ? say(lang, "clock_class_from", { n: clock.class_plays, k: clock.band_pupils })
+    : say(lang, "clock_no_curve", { k: clock.band_pupils });
+  return `<section class="mwd-clock" data-testid="teacher-clock" data-plays="${esc(clock.plays.length)}">
+  <header><h3>${esc(title)}</h3>
+  <button type="button" data-act="clock" data-testid="close-clock">${esc(say(lang, "clock_close"))}</button></header>
+  ${lines}<div class="mwd-clock-figure">${clockSvg(clock, lang, say)}</div>
+  <p class="mwd-clock-from">${esc(from)}</p>
+</section>`;
 }
 
 function stuckSummary(/** @type {any} */ room, /** @type {any[]} */ tables, /** @type {string} */ lang) {
@@ -408,6 +450,7 @@ export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui =
       ["notice", `<p class="mwd-notice" data-testid="notice" role="alert">${esc(notice)}</p>`],
       ["summary", stuckSummary(room, tables, lang)],
       ["large", large(state.table, settings, lang, ui.now)],
+      ["clock", clockPart(state.clock, lang)],
       ["tables", GRID],
       ["waiting", room.ended === true ? "" : waitingRoom(room, ui, lang)],
     ],

@@ -4,7 +4,8 @@
 // every number and word choice (the spread, the pace, which bands of the class's line
 // may be shown); this module draws only what it gets, as SVG, in the pupil's language.
 // `clockLines` and `clockSvg` are pure (vitest); `clockPanel` builds the section.
-import { say } from "./classmodel.js";
+// `words(lang, key, params)` says each string: the class page's (js/classmodel.js `say`)
+// or the teacher's dashboard's (js/dashboard_render.js `say`), same keys `clock_*`.
 import { decimal } from "./i18n.js";
 
 /** The drawing's size in SVG units: on a 390 px phone one unit is about one pixel. */
@@ -37,21 +38,25 @@ const esc = (s) =>
  * spread and the pace beside the class (Python chose `pace`; the words only say it).
  * @param {any} data the `OwnClock` frame
  * @param {string} lang
+ * @param {(lang: string, key: string, params?: any) => string} words
  * @returns {string[]}
  */
-export function clockLines(data, lang) {
+export function clockLines(data, lang, words) {
+  const say = words;
   const n = data.plays.length;
-  const lines = [say(lang, "clock_plays", { n })];
+  const name = data.name;
+  const lines = [say(lang, name ? "clock_plays" : "clock_plays_class", { n, name })];
   if (n < data.need || data.half_within === null) {
-    lines.push(say(lang, "clock_too_few", { need: data.need }));
+    lines.push(say(lang, "clock_too_few", { need: data.need, name }));
     return lines;
   }
   const pct = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(
     data.half_within,
   );
-  lines.push(say(lang, "clock_spread", { pct }));
-  if (data.pace && data.vs_class !== null) {
-    lines.push(say(lang, `clock_pace_${data.pace}`, { x: decimal(lang, data.vs_class, 1) }));
+  lines.push(say(lang, "clock_spread", { pct, name }));
+  // (the class's own clock has no pace beside itself)
+  if (name && data.pace && data.vs_class !== null) {
+    lines.push(say(lang, `clock_pace_${data.pace}`, { x: decimal(lang, data.vs_class, 1), name }));
   }
   return lines;
 }
@@ -61,8 +66,10 @@ export function clockLines(data, lang) {
  * (dashed) and the class's median line (dark, squares), on plain axes in seconds and steps.
  * @param {any} data the `OwnClock` frame
  * @param {string} lang
+ * @param {(lang: string, key: string, params?: any) => string} words
  */
-export function clockSvg(data, lang) {
+export function clockSvg(data, lang, words) {
+  const say = words;
   const gaps = [...data.plays.map((p) => p.gap), ...data.curve.map((b) => b.gap), 10];
   const waits = [...data.plays.map((p) => p.wait), ...data.curve.map((b) => b.wait), 1];
   const xs = axis(Math.max(...gaps));
@@ -152,9 +159,11 @@ function legend(data) {
  * @param {Document} doc
  * @param {any} data the `OwnClock` frame
  * @param {string} lang
+ * @param {(lang: string, key: string, params?: any) => string} words
  * @param {{onClose?: () => void}} [options]
  */
-export function clockPanel(doc, data, lang, options = {}) {
+export function clockPanel(doc, data, lang, words, options = {}) {
+  const say = words;
   const panel = doc.createElement("section");
   panel.className = "mwc-clock";
   panel.dataset.testid = "own-clock";
@@ -179,7 +188,7 @@ export function clockPanel(doc, data, lang, options = {}) {
   sub.className = "mwc-hint";
   sub.textContent = say(lang, "clock_sub");
   panel.append(head, sub);
-  const lines = clockLines(data, lang);
+  const lines = clockLines(data, lang, say);
   lines.forEach((text, i) => {
     const p = doc.createElement("p");
     p.textContent = text;
@@ -188,7 +197,7 @@ export function clockPanel(doc, data, lang, options = {}) {
   });
   const figure = doc.createElement("div");
   figure.className = "mwc-clock-figure";
-  figure.innerHTML = clockSvg(data, lang);
+  figure.innerHTML = clockSvg(data, lang, say);
   panel.append(figure);
   const keys = doc.createElement("ul");
   keys.className = "mwc-clock-legend";

@@ -1,5 +1,6 @@
 // "Jouw klok" draws what the server sent (mindwidget/classroom/ownclock.py) and no more.
 import { describe, expect, it } from "vitest";
+import { say } from "./classmodel.js";
 import { axis, clockLines, clockSvg } from "./ownclock.js";
 
 const frame = (over = {}) => ({
@@ -29,15 +30,15 @@ const frame = (over = {}) => ({
 
 describe("own clock", () => {
   it("says the plays, the spread and the pace in the pupil's language", () => {
-    const nl = clockLines(frame(), "nl");
+    const nl = clockLines(frame(), "nl", say);
     expect(nl[0]).toBe("Kaarten die jij speelde: 3.");
     expect(nl[1]).toContain("23%");
     expect(nl[2]).toContain("langer dan de klas");
     expect(nl[2]).toContain("1,3");
-    const de = clockLines(frame({ pace: "quicker", vs_class: 0.8 }), "de");
+    const de = clockLines(frame({ pace: "quicker", vs_class: 0.8 }), "de", say);
     expect(de[2]).toContain("kürzer");
     expect(de[2]).toContain("0,8");
-    expect(clockLines(frame(), "en")[2]).toContain("1.3 times");
+    expect(clockLines(frame(), "en", say)[2]).toContain("1.3 times");
   });
 
   it("with fewer plays than a clock needs it says so and gives no spread", () => {
@@ -49,18 +50,18 @@ describe("own clock", () => {
       floor: null,
       step: null,
     });
-    const lines = clockLines(few, "nl");
+    const lines = clockLines(few, "nl", say);
     expect(lines).toEqual(["Kaarten die jij speelde: 2.", expect.stringContaining("minstens 3")]);
-    expect(clockSvg(few, "nl")).not.toContain("own-clock-line");
+    expect(clockSvg(few, "nl", say)).not.toContain("own-clock-line");
   });
 
   it("draws one mark per own play, the mistakes as crosses, the class's line from its bands only", () => {
-    const svg = clockSvg(frame(), "nl");
+    const svg = clockSvg(frame(), "nl", say);
     expect(svg.match(/data-testid="own-clock-play"/g)).toHaveLength(3);
     expect(svg.match(/data-mistake="true"/g)).toHaveLength(1);
     expect(svg).toContain('data-testid="own-clock-class"');
     expect(svg).toContain("afstand tot de stapel");
-    expect(clockSvg(frame({ curve: [] }), "nl")).not.toContain("own-clock-class");
+    expect(clockSvg(frame({ curve: [] }), "nl", say)).not.toContain("own-clock-class");
   });
 
   it("rounds the axes up to a readable number", () => {

@@ -17,8 +17,10 @@ const KEY = "mindwidget-teacher";
  * Download the class's data (what `room.save` writes) as a file. The token goes in a
  * header, not in a link: a link's address shows on the projector when pointed at.
  */
-async function download(/** @type {string} */ token) {
-  const answer = await fetch("/teacher/data", { headers: { "X-Teacher-Token": token } });
+async function download(/** @type {string} */ token, kind = "data", lang = "") {
+  // "csv": the plays for a spreadsheet, in the dashboard's language (mindwidget/classdata.py to_csv)
+  const where = kind === "csv" ? `/teacher/plays.csv?lang=${encodeURIComponent(lang)}` : "/teacher/data";
+  const answer = await fetch(where, { headers: { "X-Teacher-Token": token } });
   if (!answer.ok) return;
   const name = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") ?? "")?.[1];
   const url = URL.createObjectURL(await answer.blob());
@@ -64,7 +66,11 @@ const start = () => {
       lost.hidden = true;
       if (!drawn) {
         drawn = true;
-        dashboard.render({ model, el, download: () => download(token) });
+        dashboard.render({
+          model,
+          el,
+          download: (kind = "data") => download(token, kind, model.get("settings")?.lang ?? ""),
+        });
       }
     },
     closed: () => {

@@ -50,6 +50,7 @@ from .trace import trace, trace_stops
 
 __all__ = [
     "BAND_PUPILS",
+    "CLASS_PLAY_COLUMNS",
     "CLOCK_MIN_PLAYS",
     "COLUMN_WORDS",
     "CSV_DIALECT",
@@ -102,6 +103,9 @@ _PLAY_TYPES = {
     "jumped_name": "object",
 }
 PLAY_COLUMNS = tuple(_PLAY_TYPES)
+#: The columns of a running class's plays (`Classroom.plays`): `PLAY_COLUMNS` with
+#: ``game`` after ``table``, the table's game from 1 (the games before a New game stay).
+CLASS_PLAY_COLUMNS = ("table", "game", *PLAY_COLUMNS[1:])
 #: The columns of `results`, in order.
 _RESULT_TYPES = {
     "table": "int64",
@@ -657,6 +661,7 @@ def clock(plays: pd.DataFrame, name: str | None = None) -> Clock:
 #: the lesson's display (`lesson.in_words`) and `to_csv` name them the same.
 COLUMN_WORDS = {
     "table": "col_table",
+    "game": "col_game",
     "level": "col_level",
     "blind": "col_blind",
     "player": "col_player",

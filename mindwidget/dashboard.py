@@ -68,6 +68,7 @@ CONTROLS: dict[str, tuple[str, ...]] = {
     "focus": ("table",),
     "reveal": ("on",),
     "lang": ("lang",),
+    "clock": ("pupil",),
 }
 #: Phases in which a table can be stuck: it waits for a press, or plays a level
 #: (not before it starts, nor when its game is over).
@@ -143,6 +144,8 @@ class Board:
         self._notice_id = 0
         self.notice: dict[str, Any] = {}
         self.focus: int | None = None
+        #: whose clock the teacher opened: a pupil's id, "" the class's, None none
+        self.clock_for: str | None = None
         self.reveal = False
         self._watch: Session | None = None  # the table shown large, as a watcher sees it
         self._watch_key: tuple[int, bool, int] | None = None
@@ -367,6 +370,17 @@ class Board:
                         names[seat] = name[:40]
         return names
 
+    def clock_state(self) -> dict[str, Any]:
+        """The clock the teacher opened (`clock_for`: a pupil's id, "" for the class's,
+        None: none), as that pupil's page gets it ({} when none, or the class cannot)."""
+        if self.clock_for is None:
+            return {}
+        clock_data = getattr(self._room, "clock_data", None)
+        if not callable(clock_data):
+            return {}
+        data = clock_data(self.clock_for or None)
+        return data if isinstance(data, dict) else {}
+
     def settings(self) -> dict[str, Any]:
         return {"lang": self.lang, "focus": self.focus, "reveal": self.reveal}
 
@@ -377,6 +391,7 @@ class Board:
             "table": self.table_state(),
             "settings": self.settings(),
             "notice": self.notice,
+            "clock": self.clock_state(),
         }
         self._last = {k: json.dumps(v, sort_keys=True, default=str) for k, v in out.items()}
         return out
@@ -389,6 +404,7 @@ class Board:
             "table": self.table_state,
             "settings": self.settings,
             "notice": lambda: self.notice,
+            "clock": self.clock_state,
         }
         for name, make in parts.items():
             value = make()
@@ -454,6 +470,13 @@ class Board:
             if message["lang"] not in LANGS:
                 return self._refuse("refused_bad_field", field="lang")
             self.lang = message["lang"]
+        elif kind == "clock":
+            who = message["pupil"]
+            if who is not None and (not isinstance(who, str) or len(who) > _MAX_TEXT):
+                return self._refuse("refused_bad_field", field="pupil")
+            if who and not self._known_pupil(who, snap):
+                return self._refuse("refused_no_pupil")
+            self.clock_for = who
         elif kind == "focus":
             tid = message["table"]
             if tid is not None and (_int(tid) is None or tid not in tables):
@@ -535,6 +558,7 @@ class Dashboard(anywidget.AnyWidget):
     table = traitlets.Dict().tag(sync=True)
     settings = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    clock = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,

@@ -686,11 +686,18 @@ class TeacherLang(TypedDict):
     lang: Lang
 
 
+class TeacherClock(TypedDict):
+    """Show a pupil's clock (their id), the class's (""), or none (null)."""
+
+    type: Literal["clock"]
+    pupil: str | None
+
+
 #: A control message of the teacher's dashboard (`dashboard.CONTROLS` names the same
 #: fields of each type; `Board.receive` checks them).
 TeacherMessage = (
     TeacherCommand | TeacherLock | TeacherRemove | TeacherMove | TeacherStartTable
-    | TeacherGiveToBot | TeacherFocus | TeacherReveal | TeacherLang
+    | TeacherGiveToBot | TeacherFocus | TeacherReveal | TeacherLang | TeacherClock
 )  # fmt: skip
 
 
@@ -741,6 +748,9 @@ class TeacherParts(TypedDict, total=False):
     table: FocusTable
     settings: TeacherSettings
     notice: Notice | dict[str, None]
+    #: the clock the teacher opened (`Board.clock_state`: a pupil's, or the class's with
+    #: ``name`` ""), as a pupil's page gets it; {} when none is open
+    clock: OwnClock | dict[str, None]
 
 
 class TeacherUpdate(TypedDict):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -232,3 +233,21 @@ def test_a_csv_of_a_mistake_lists_the_jumped_cards_in_one_field() -> None:
 def test_played_events_and_play_rows_agree() -> None:
     g = _anna_and_bram()
     assert sum(isinstance(e, Played) for e in g.events) == len(classdata.plays({1: g}))
+
+
+def test_the_clock_figure_names_its_plays_and_says_when_they_are_too_few(
+    plays: pd.DataFrame,
+) -> None:
+    from mindwidget.plots import plot_clock
+
+    def words(fig: object) -> str:
+        return " | ".join(t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text")))  # type: ignore[attr-defined]
+
+    anna = words(plot_clock(classdata.clock(plays, "Anna"), lang="nl"))
+    assert "De klok van Anna: 3 kaarten in deze klas" in anna
+    assert "6 kaarten van 3 leerlingen" in anna  # the class's curve, in the legend
+    assert re.search(r"lijn: \d+,\d s \+ \d+,\d\d s per stap", anna)  # decimal commas
+    bram = words(plot_clock(classdata.clock(plays, "Bram"), lang="en"))
+    assert "only 2 plays so far; the profile needs at least 3" in bram
+    with pytest.raises(TypeError, match="classdata.Clock"):
+        plot_clock(plays)

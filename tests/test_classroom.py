@@ -47,7 +47,10 @@ CLASS_FRAME, TEACHER_FRAME = (
 )
 
 #: Keys of the class's own messages whose whole numbers are never cards.
-CLASS_NOT_CARDS = ("table", "size", "waiting_for", "id", "games", "s")
+CLASS_NOT_CARDS = ("table", "size", "waiting_for", "id", "games", "s") + (
+    # the pupil's own clock (`wire.OwnClock`): gaps, band edges and counts of plays
+    "gap", "low", "high", "plays", "pupils", "need", "band_pupils", "class_plays",
+)  # fmt: skip
 
 
 @pytest.fixture
@@ -467,6 +470,7 @@ def test_no_socket_ever_carries_another_seats_card_over_whole_games(recorder: Re
     # every frame to every socket is one the wire declares (js/wire.schema.json)
     assert recorder.invalid == []
     assert {"class:welcome", "class:update", "class:bye", "teacher:update"} <= set(recorder.frames)
+    assert recorder.frames["class:own_clock"] == 4  # each page's own clock as the class ends
 
 
 # ------------------------------------------------------- hostile clients

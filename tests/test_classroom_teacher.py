@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from mindwidget import Game
-from mindwidget.classdata import PLAY_COLUMNS, load
+from mindwidget.classdata import CLASS_PLAY_COLUMNS, load
 from mindwidget.events import Played
 
 
@@ -88,7 +88,8 @@ def test_plays_after_a_played_level_agree_with_each_tables_game(
     assert room is not None
     frame = server.call(room.plays)
     games = server.call(room.games)
-    assert tuple(frame.columns) == PLAY_COLUMNS
+    assert tuple(frame.columns) == CLASS_PLAY_COLUMNS
+    assert frame["game"].tolist() == [1, 1, 1]
     played = [e for e in games[1].events if isinstance(e, Played)]
     assert len(frame) == len(played) == 3  # level 1: one card each
     assert frame["card"].tolist() == [e.card for e in played]

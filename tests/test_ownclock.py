@@ -18,11 +18,13 @@ from mindwidget import classdata
 from mindwidget.classroom import ownclock, teacher
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.wire import Refusal
+from mindwidget.dashboard import Board
 
 _SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
 )
 CLASS_FRAME = Draft202012Validator({"$ref": "#/$defs/ClassFrame", "$defs": _SCHEMA["$defs"]})
+TEACHER_FRAME = Draft202012Validator({"$ref": "#/$defs/TeacherFrame", "$defs": _SCHEMA["$defs"]})
 NAMES = ["Anna", "Bram", "Chaima"]
 
 
@@ -167,3 +169,89 @@ def test_a_pupil_is_found_by_id_or_name() -> None:
     assert ownclock.pupil_named(room, anna.id) is anna
     assert ownclock.pupil_named(room, " ANNA ") is anna
     assert ownclock.pupil_named(room, "Zed") is None
+
+
+def test_a_new_game_keeps_the_plays_of_the_game_before() -> None:
+    room, timers, links = _class(levels=2)  # 1 + 2 cards each
+    (t,) = room.tables
+    t.new_game()  # as after a game won or lost (between levels a pupil may not)
+    assert t.games == 2 and len(t.earlier) == 1
+    _play_level(room, timers, links, {0: 0.1, 1: 0.2, 2: 0.3})  # level 1 of game 2
+    plays = teacher.plays(room)
+    assert list(plays.columns[:3]) == ["table", "game", "level"]
+    assert plays.groupby("game").size().to_dict() == {1: 9, 2: 3}
+    assert plays["game"].is_monotonic_increasing
+    anna = _asked(room, links[0])
+    assert len(anna["plays"]) == 4  # three of the first game, one of the second
+    assert not list(CLASS_FRAME.iter_errors(anna))
+
+
+def test_the_teachers_dashboard_shows_any_pupils_clock_and_the_class() -> None:
+    room, _, links = _class(levels=3)
+    anna = links[0].pupil
+    assert anna is not None
+    board = Board(room, lang="nl")
+    assert board.state()["clock"] == {}  # none open
+    board.receive({"type": "clock", "pupil": anna.id})
+    shown = board.changes()["clock"]
+    assert shown["name"] == "Anna" and len(shown["plays"]) == 6
+    assert shown == _asked(room, links[0])  # the same as her own page gets
+    assert not list(TEACHER_FRAME.iter_errors({"type": "update", "state": board.state()}))
+    board.receive({"type": "clock", "pupil": ""})  # the class's
+    whole = board.changes()["clock"]
+    assert whole["name"] == "" and len(whole["plays"]) == 18
+    assert not list(TEACHER_FRAME.iter_errors({"type": "update", "changes": {"clock": whole}}))
+    # a pupil not in the class, or a pupil that is not a string: refused, nothing changes
+    board.receive({"type": "clock", "pupil": "p99"})
+    assert board.notice["key"] == "refused_no_pupil" and board.state()["clock"] == whole
+    board.receive({"type": "clock", "pupil": 3})
+    assert board.notice["key"] == "refused_bad_field" and board.state()["clock"] == whole
+    board.receive({"type": "clock", "pupil": None})
+    assert board.changes()["clock"] == {}
+
+
+def test_a_page_asking_in_a_loop_gets_one_new_clock_a_second() -> None:
+    room, timers, links = _class(levels=1)
+    anna = links[0].pupil
+    assert anna is not None
+    first = ownclock.asked(room, anna, now=500.0)
+    assert len(first["plays"]) == 1
+    _say(room, links[0], '{"type": "next_level"}')
+    _play_level(room, timers, links, {0: 0.1, 1: 0.2, 2: 0.3})  # two more cards each
+    again = ownclock.asked(room, anna, now=500.0 + ownclock.ASK_S / 2)
+    assert again == first  # asked again within a second: the frame it had
+    later = ownclock.asked(room, anna, now=500.0 + ownclock.ASK_S)
+    assert len(later["plays"]) == 3
+
+
+def test_a_keepsake_that_fails_does_not_stop_the_end() -> None:
+    room, _, links = _class(levels=1)
+
+    def broken(room: Room, pupil: Any) -> dict[str, Any]:
+        raise RuntimeError("broken")
+
+    room.keepsakes.insert(0, broken)
+    room.end()
+    for link in links.values():
+        assert link.closed_with == "class_ended"
+        assert link.frames[-1]["type"] == "own_clock"
+
+
+def test_the_clock_stays_closed_from_the_first_card_of_a_level_to_its_end() -> None:
+    room, timers, links = _class(levels=1)
+    (t,) = room.tables
+    assert t.table is not None
+    _say(room, links[0], '{"type": "next_level"}')
+    anna = links[0].pupil
+    assert anna is not None and room.clock_open(anna)  # dealt, no card yet: between levels
+    for link in links.values():
+        _say(room, link, '{"type": "ready"}')
+    hands = {s: list(h) for s, h in enumerate(t.table.game.hands)}
+    low = min(hands, key=lambda s: hands[s][0])
+    wrong = next(s for s in hands if s != low and hands[s][0] > hands[low][0])
+    timers.advance(timers.now() + 1.0)
+    _say(room, links[wrong], '{"type": "play"}')  # a mistake: the level stops
+    assert t.table.phase in ("stopped", "ready") and t.table.game.pile
+    assert not room.clock_open(anna)  # hands on the table mid-level: the cards come first
+    with pytest.raises(Refusal):
+        _say(room, links[0], '{"type": "own_clock"}')

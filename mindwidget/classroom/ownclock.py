@@ -31,10 +31,22 @@ if TYPE_CHECKING:
     from .room import Room
     from .tables import Pupil
 
-__all__ = ["own_clock", "pupil_named"]
+__all__ = ["ASK_S", "asked", "own_clock", "pupil_named"]
+
+#: A page that asks for its clock again within this many seconds gets the frame it got
+#: (a page that asks in a loop costs the server one frame a second, however busy the class).
+ASK_S = 1.0
+#: Each pupil's latest answer: (server time, frame).
+_ASKED: weakref.WeakKeyDictionary[Pupil, tuple[float, dict[str, Any]]] = weakref.WeakKeyDictionary()
 
 #: The class's plays, per room, with the state of its games they were made of.
 _CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], pd.DataFrame]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+#: The frames made for the class's current state, per room: (state, {key: frame}).
+_FRAMES: weakref.WeakKeyDictionary[Room, tuple[tuple[Any, ...], dict[Any, dict[str, Any]]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -44,7 +56,8 @@ def _state(room: Room) -> tuple[Any, ...]:
     out: list[Any] = []
     for t in room.tables:
         game = t.table.game if t.table is not None else None
-        out.append((t.id, id(game), game.event_count if game is not None else 0, len(t._held)))
+        count = game.event_count if game is not None else 0
+        out.append((t.id, id(game), count, len(t._held), len(t.earlier)))
     return tuple(out)
 
 
@@ -63,16 +76,41 @@ def _number(x: float) -> float | None:
     return round(float(x), 3) if math.isfinite(x) else None
 
 
-def own_clock(room: Room, pupil: Pupil, ended: bool = False) -> dict[str, Any]:
-    """The `wire.OwnClock` frame of ``pupil``: their own plays and the class's aggregate."""
+def own_clock(room: Room, pupil: Pupil | None, ended: bool = False) -> dict[str, Any]:
+    """The `wire.OwnClock` frame of ``pupil``: their own plays and the class's aggregate
+    (None: the class's clock, every pupil's plays, for the teacher; ``name`` "").
+    Made again only when the class's games changed (a dashboard asks at every update)."""
+    key = (_state(room), None if pupil is None else pupil.id, pupil and pupil.name, ended)
+    made = _FRAMES.get(room)
+    if made is None or made[0] != key[0]:
+        made = (key[0], {})
+        _FRAMES[room] = made
+    frame = made[1].get(key)
+    if frame is None:
+        frame = made[1][key] = _frame(room, pupil, ended)
+    return dict(frame)
+
+
+def asked(room: Room, pupil: Pupil, now: float) -> dict[str, Any]:
+    """`own_clock` for a page that asked at server time ``now`` (at most one new frame a
+    pupil every `ASK_S` seconds)."""
+    last = _ASKED.get(pupil)
+    if last is not None and 0 <= now - last[0] < ASK_S:
+        return dict(last[1])
+    frame = own_clock(room, pupil)
+    _ASKED[pupil] = (now, frame)
+    return frame
+
+
+def _frame(room: Room, pupil: Pupil | None, ended: bool) -> dict[str, Any]:
     plays = _plays(room)
-    mine = classdata.clock(plays, pupil.name)
+    mine = classdata.clock(plays, None if pupil is None else pupil.name)
     everyone = classdata.waits(plays)
     shown = classdata.curve(everyone, min_pupils=classdata.BAND_PUPILS)
     enough = mine.enough
     return {
         "type": "own_clock",
-        "name": pupil.name,
+        "name": "" if pupil is None else pupil.name,
         "plays": [
             {
                 "gap": float(r["gap"]),

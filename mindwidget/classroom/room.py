@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import logging
 import secrets
 import time
 import weakref
@@ -122,6 +123,7 @@ UNPLAYED_HOLD_S = 60.0
 MAX_PUPILS = 1000
 
 Recorder = Callable[[dict[str, Any]], None]
+log = logging.getLogger("mindwidget.classroom")
 
 
 class ManualTimers:
@@ -360,11 +362,22 @@ class Room:
             out["question"] = self.questions.pupil_view(p, held)
         return out
 
+    def clock_data(self, pupil_id: str | None) -> dict[str, Any]:
+        """A pupil's clock as their page gets it (`ownclock.own_clock`), or the class's
+        (None: every pupil's plays): what the teacher's dashboard shows."""
+        from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+
+        return own_clock(self, None if pupil_id is None else self.pupil(pupil_id))
+
     def clock_open(self, p: Pupil) -> bool:
-        """``p`` may open their own clock ("Jouw klok", `ownclock`) now: not while their
-        table plays a level (a level running, or a vote on a throwing star)."""
+        """``p`` may open their own clock ("Jouw klok", `ownclock`) now: between levels
+        (a level cleared, or the next one dealt and no card played yet), at the end of a
+        game, or before their table starts; never while a level is under way."""
         t = self.table_of(p)
-        return t is None or t.table is None or t.table.phase not in ("play", "vote")
+        if t is None or t.table is None:
+            return True
+        phase = t.table.phase
+        return phase in ("cleared", "won", "lost") or (phase == "ready" and not t.table.game.pile)
 
     # ---------------------------------------------------------- questions
     def ask(self, question: Any, choices: Any, answer: Any = None) -> Question:
@@ -472,7 +485,11 @@ class Room:
         for p in self.pupils.values():
             if p.link is not None:
                 for keepsake in self.keepsakes:
-                    frame = keepsake(self, p)
+                    try:
+                        frame = keepsake(self, p)
+                    except Exception:  # a keepsake that fails must not stop the end
+                        log.exception("keepsake for %s failed", p.id)
+                        continue
                     if frame is not None:
                         p.link.send(frame)
                 p.link.bye("class_ended")
@@ -592,9 +609,9 @@ class Room:
         if kind == "own_clock":  # "Jouw klok": their own plays, the class's aggregate
             if not self.clock_open(p):
                 raise Refusal("clock_later")
-            from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+            from .ownclock import asked  # (it reads the class's data: `teacher`)
 
-            link.send(own_clock(self, p))
+            link.send(asked(self, p, self.timers.now()))
             return
         if kind == "answer":  # the lesson's question (`Questions.answer`: refused or kept)
             self.questions.answer(p, msg["question"], msg["choice"])

@@ -151,6 +151,12 @@ class ClassTable:
     #: Each pupil's round trip when their card was played, (level, blind, card) -> ms,
     #: of the game being played (`classdata.plays` shows it as it was then).
     play_rtt: dict[tuple[int, bool, int], float] = field(default_factory=dict)
+    #: The games this table played before its current one (New game), in order, each
+    #: with its `seat_history` and `play_rtt`: the class's plays keep them (`teacher.plays`).
+    #: (A class resumed from its journal starts again from its current games.)
+    earlier: list[tuple[Game, list[dict[str, Any]], dict[tuple[int, bool, int], float]]] = field(
+        default_factory=list
+    )
     _timer: Timer | None = None
     _stamped: tuple[int, int] = (0, 0)  # (id of the game, its events stamped so far)
     #: who held each seat during the current game, in order: (the game's event count
@@ -304,11 +310,14 @@ class ClassTable:
         self._use(table)
 
     def new_game(self) -> None:
-        """The next game of this table (its deal from the class's seeds)."""
+        """The next game of this table (its deal from the class's seeds); the one it
+        played before is kept, with who held its seats (`earlier`)."""
         if self.table is None:
             raise RuleError("not started")
+        before = (self.table.game, self.seat_history(), dict(self.play_rtt))
         self.table.new_game(seed=self.seed_for(self.games + 1))  # refused: nothing counted
         self.games += 1
+        self.earlier.append(before)
 
     def press_ready(self, seat: int, message: dict[str, Any]) -> None:
         """``seat``'s Ready: written down; the last pupil's goes to the table."""

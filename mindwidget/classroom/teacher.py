@@ -82,9 +82,23 @@ def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[s
 
 def plays(room: Room) -> pd.DataFrame:
     """One row per card played at any table of the class (`mindwidget.classdata.plays`),
-    each pupil's round trip as it was when the card was played."""
+    each pupil's round trip as it was when the card was played; with ``game`` (after
+    ``table``): the table's game, from 1, so the games a table played before its New
+    game stay in the class's data (`ClassTable.earlier`)."""
+    import pandas as pd
+
     rtts = {t.id: t.play_rtt for t in room.tables if t.table is not None}
-    return classdata.plays(*_games_and_seats(room), rtts=rtts)
+    now = classdata.plays(*_games_and_seats(room), rtts=rtts)
+    number = {t.id: t.games for t in room.tables}  # the current game's (`ClassTable.games`)
+    frames = [now.assign(game=now["table"].map(number).astype("int64"))]
+    for t in room.tables:
+        for k, (game, held, at_play) in enumerate(t.earlier):
+            before = classdata.plays({t.id: game}, {t.id: held}, rtts={t.id: at_play})
+            frames.append(before.assign(game=k + 1))
+    out = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    out = out.sort_values(["table", "game"], kind="stable", ignore_index=True)
+    frame: pd.DataFrame = out[list(classdata.CLASS_PLAY_COLUMNS)]
+    return frame
 
 
 def stops(room: Room) -> pd.DataFrame:
@@ -231,6 +245,25 @@ class TeacherData(_TeacherHandler):
         self.finish(to_json(self.room))
 
 
+class TeacherPlaysCsv(_TeacherHandler):
+    """The class's plays as a CSV file for a spreadsheet (`classdata.to_csv`, in the
+    ``lang`` asked for, else the class's; UTF-8 with a byte-order mark, as Excel needs),
+    for the dashboard's second download button; the token in a header, as `TeacherData`."""
+
+    def get(self) -> None:
+        if not _token_ok(self.room, self.request.headers.get("X-Teacher-Token", "")):
+            raise tornado.web.HTTPError(403)
+        lang = self.get_query_argument("lang", "")
+        text = classdata.to_csv(plays(self.room), lang if lang in LANGS else self.room.lang)
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header(
+            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.csv"'
+        )
+        self.set_header("Cache-Control", "no-store")
+        self.finish(text.encode(classdata.CSV_ENCODING))
+
+
 class TeacherSocket(tornado.websocket.WebSocketHandler):
     """One teacher's page: its own `Board`, updated at most `UPDATES_PER_SECOND` a second.
 
@@ -326,5 +359,6 @@ def teacher_routes(room: Room, rate: tuple[float, float]) -> list[tuple[str, typ
         (r"/teacher", TeacherPage, args),
         (r"/teacher/ws", TeacherSocket, args),
         (r"/teacher/data", TeacherData, args),
+        (r"/teacher/plays\.csv", TeacherPlaysCsv, args),
         (r"/static/(teacher\.js|teacher\.css)", TeacherBundle, args),
     ]

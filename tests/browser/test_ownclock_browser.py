@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_pages import lowest, new_page, phase_is, phone_page, press
+from axe import assert_accessible
+from class_pages import lowest, new_page, phase_is, press
 from lab import tid
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
@@ -93,7 +94,17 @@ def play_level(pages: list[Page], names: dict[Page, str]) -> None:
 def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
     chromium: Browser, contexts: list[BrowserContext], server: Server
 ) -> None:
-    pages = [phone_page(chromium, contexts)] + [new_page(chromium, contexts) for _ in range(3)]
+    # (bypass_csp: the accessibility audit adds axe-core to the page as a script)
+    phone = new_page(
+        chromium,
+        contexts,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
+    pages = [phone] + [new_page(chromium, contexts) for _ in range(3)]
     heard = [listen(page) for page in pages]
     names = dict(zip(pages, NAMES, strict=True))
     for page, name in names.items():
@@ -118,13 +129,13 @@ def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
         expect(panel).to_have_attribute("data-plays", "6")
         expect(tid(page, "own-clock-count")).to_have_text("Kaarten die jij speelde: 6.")
         expect(panel.locator('[data-testid="own-clock-play"]')).to_have_count(6)
-    phone = pages[0]
     width = phone.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 390, f"the clock scrolls sideways on a phone: {width} px"
     close = tid(phone, "own-clock-close").bounding_box()
     assert close is not None and close["height"] >= 44
     tid(phone, "own-clock").scroll_into_view_if_needed()
     shot(phone, "class-own-clock-nl-390x844")
+    assert_accessible(phone, "Jouw klok on a phone", '[data-testid="own-clock"]')
     tid(pages[2], "own-clock").scroll_into_view_if_needed()
     shot(pages[2], "class-own-clock-nl-1280x720")
 
@@ -160,6 +171,24 @@ def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
         for other in set(NAMES) - {name, partner}:
             assert other not in text, f"{name}'s page heard of {other}"
 
+    # the teacher's page shows any pupil's clock, and the class's
+    teacher = new_page(chromium, contexts, bypass_csp=True)
+    teacher.goto(f"http://127.0.0.1:{server.port}/teacher?token={room.teacher_token}")
+    tid(teacher, "clock-menu").select_option(label="Anna")
+    shown = tid(teacher, "teacher-clock")
+    expect(shown).to_have_attribute("data-plays", "6")
+    expect(tid(teacher, "teacher-clock-count")).to_have_text("Kaarten die Anna speelde: 6.")
+    shown.scroll_into_view_if_needed()
+    shot(teacher, "dashboard-clock-nl-1280x720")
+    assert_accessible(teacher, "a pupil's clock on the dashboard", '[data-testid="teacher-clock"]')
+    teacher.set_viewport_size({"width": 1920, "height": 1080})
+    shown.scroll_into_view_if_needed()
+    shot(teacher, "dashboard-clock-nl-1920x1080")
+    tid(teacher, "clock-menu").select_option(value="")
+    expect(tid(teacher, "teacher-clock-count")).to_have_text("Kaarten die leerlingen speelden: 24.")
+    tid(teacher, "close-clock").click()
+    expect(tid(teacher, "teacher-clock")).to_have_count(0)
+
     # the lesson ends: each page keeps its clock until it is closed
     server.call(room.end)
     for page in pages:
@@ -169,3 +198,13 @@ def test_each_pupil_sees_their_own_clock_and_never_another_pupils_waits(
         expect(kept).to_contain_text("Je klok blijft hier staan tot je deze pagina sluit.")
         expect(tid(page, "own-clock-open")).to_be_hidden()
     shot(phone, "class-after-end-clock-nl-390x844", full=True)
+    # a phone that reloads the tab (it was in the background) still shows it, under the
+    # join form, until the tab is closed or the pupil joins a class again
+    phone.reload()
+    expect(tid(phone, "join")).to_be_visible()
+    expect(phone.locator('[data-kept][data-testid="own-clock"]')).to_have_attribute(
+        "data-plays", "6"
+    )
+    expect(phone.locator('[data-kept][data-testid="class-bye"]')).to_contain_text(
+        "De les is afgelopen"
+    )
