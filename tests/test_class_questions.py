@@ -279,13 +279,15 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
     plain = lesson.bet_swap("nl", runs=1, levels=20)  # no class running: as before
     assert plain.question is None
     answer = lesson.Answer("45%", lang="nl")
-    bet = Bet(
-        everyone("03-probability.bet_swap"), answer, out_of=100, lang="nl", room=room, right=45.5
-    )
+    question = everyone("03-probability.bet_swap")
+    bet = Bet(question, answer, out_of=100, lang="nl", room=room, right=45.5)
+    assert bet.question is None and room.questions.asked == []  # Run All asks nobody
+    assert bet.ask_button.description == "Vraag het de klas"
+    bet.ask_button.click()
     seen = room.info(bo.pupil)["question"]
     assert seen["text"] == lesson.text("03-probability.bet_swap", "de")  # Bo's language
     assert seen["choices"][0] == "0–9" and seen["choices"][-1] == "90–100"
-    assert bet.question.widget in bet.children
+    assert bet._class_box is not None and bet._class_box.children == (bet.question.widget,)
     _say(room, anna, {"type": "answer", "question": 1, "choice": 4})
     _say(room, bo, {"type": "answer", "question": 1, "choice": 2})
     view = bet.question.widget.view

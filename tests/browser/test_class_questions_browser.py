@@ -299,6 +299,7 @@ def test_a_bet_in_the_notebook_goes_to_the_pupils_and_counts_them_live(
     pupil.get_by_role("button", name="Meedoen").click()
     expect(pupil.locator("body")).to_have_attribute("data-joined", "true")
     run_cell(page, panel, 1)
+    panel.get_by_role("button", name="Vraag het de klas").click()  # running the cell asks nobody
     counted = tid(panel, "question-answered")
     expect(counted).to_have_text("0 van 1 leerlingen hebben geantwoord")
     expect(tid(pupil, "class-question-text")).to_have_text("Halen deze drie bots alle 10 levels?")
