@@ -190,6 +190,9 @@ def test_a_question_waits_while_cards_are_in_play_at_the_pupils_table() -> None:
 
 def test_a_new_question_closes_the_open_one_and_room_answers_holds_all() -> None:
     room, _ = _room()
+    empty = room.answers()  # no question yet: no rows, the same columns and kinds
+    assert list(empty.columns) == list(q_module.COLUMNS) and len(empty) == 0
+    assert empty["right"].dtype == "boolean" and empty["seconds"].dtype == "float64"
     (anna,) = _class(room, [("Anna", "nl")])
     first = room.ask("Eerste?", ["a", "b"], answer=1)
     _say(room, anna, {"type": "answer", "question": 1, "choice": 0})
@@ -198,8 +201,10 @@ def test_a_new_question_closes_the_open_one_and_room_answers_holds_all() -> None
     _say(room, anna, {"type": "answer", "question": 2, "choice": 2})
     frame = room.answers()
     assert frame["question"].tolist() == [1, 2]
-    assert frame["right"].iloc[0] is False or not frame["right"].iloc[0]
+    assert frame["right"].tolist()[0] is False  # answered 0, the right one was 1
     assert frame["right"].iloc[1] is pd.NA
+    room.end()  # the lesson ends: the open question closes with it
+    assert second.state == "closed"
 
 
 def test_questions_and_answers_survive_a_resume(tmp_path: Path) -> None:

@@ -455,7 +455,11 @@ class Room:
             self._dirty(pupil)
 
     def end(self) -> None:
-        """The lesson is over: every page is told, and every table stops its clock."""
+        """The lesson is over: every page is told, and every table stops its clock (a
+        question still open is closed: its answers are the lesson's)."""
+        current = self.questions.current()
+        if current is not None and current.state == "open":
+            self.questions.close(current.id)
         self.record("end")
         for p in self.pupils.values():
             if p.link is not None:
