@@ -61,7 +61,10 @@ function joinPage(body) {
     if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
   };
   const model = makeModel(send);
-  const question = questionPart(/** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')), send);
+  const question = questionPart(
+    /** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')),
+    send,
+  );
   const showNet = (state) => {
     const net = q("class-net");
     net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
