@@ -195,6 +195,8 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     expect(tid(anna, "class-answers")).to_contain_text("Jouw antwoorden")
     expect(tid(anna, "class-answers")).to_contain_text("Jij koos 1 of 2")
     expect(tid(bram, "class-answers")).to_contain_text("You chose 5 or more")
+    expect(tid(chaima, "class-answers")).to_contain_text("Du hast 3 oder 4 gewählt")
+    shot(chaima, "question-phone-after-lesson-de")
 
 
 # ------------------------------------------------------------------ the projector
