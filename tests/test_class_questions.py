@@ -171,6 +171,10 @@ def test_the_teachers_bad_question_says_what_is_allowed() -> None:
         room.ask("Welke?", ["a", "b"], answer=2)
     with pytest.raises(ValueError, match="1 to 300 characters"):
         room.ask("", ["a", "b"])
+    with pytest.raises(ValueError, match=r"\(301 characters\)"):
+        room.ask("x" * 301, ["a", "b"])
+    with pytest.raises(ValueError, match=r"choices\[1\]\['nl'\] must be a text"):
+        room.ask("Welke?", ["a", {"nl": {"en": "b"}}])
     assert room.questions.asked == []
 
 
