@@ -377,3 +377,20 @@ def test_over_the_sockets_no_page_receives_another_pupils_answer() -> None:
         for c in clients:
             c.close()
         server.stop()
+
+
+def test_the_bets_right_answers_are_what_their_answers_say(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The right choice a bet sends the pupils is computed, and agrees with the words the
+    notebook's answer shows (some of which are fixed texts: "near the fast one")."""
+    from mindwidget.lesson import kit, nb03_probability, nb05_cooperation
+
+    room, _ = _room()
+    monkeypatch.setattr(kit, "running_class", lambda: room)
+    meet = nb05_cooperation.tempos_meet("nl").ask()
+    assert meet.choices[meet.answer] == "bij de snelle"  # meet_answer: "van de **snelle**"
+    person = nb05_cooperation.bet_person("nl", games=500, adaptive_games=8).ask()
+    assert person.answer == 0  # person_answer: "De **bots** bewegen"
+    watch = nb03_probability.bet_watch_bots("nl")
+    assert watch.ask().choices[watch.question.answer] in watch.answer.html  # "Nee. De bots ..."
+    swap = nb03_probability.bet_swap("nl", runs=1, levels=20).ask()
+    assert swap.choices[swap.answer] == "20–29"  # p_wrong_order(40, 45): 27,7%
