@@ -16,6 +16,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -394,3 +396,43 @@ def test_the_bets_right_answers_are_what_their_answers_say(monkeypatch: pytest.M
     assert watch.ask().choices[watch.question.answer] in watch.answer.html  # "Nee. De bots ..."
     swap = nb03_probability.bet_swap("nl", runs=1, levels=20).ask()
     assert swap.choices[swap.answer] == "20–29"  # p_wrong_order(40, 45): 27,7%
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["question", "choice", "pupil", "answer", "t"]), _JUNK, max_size=4
+    )
+)
+def test_any_answer_message_is_refused_or_counted_and_a_refusal_changes_nothing(
+    fields: dict[str, Any],
+) -> None:
+    room, _ = _room()
+    (anna,) = _class(room, [("Anna", "nl")])
+    room.ask("Welke?", ["a", "b", "c"])
+    room.questions.reveal(1)  # question 1 revealed (closed), question 2 open
+    room.ask("Nog een?", ["x", "y"])
+    before = _state(room)
+    try:
+        text = json.dumps({"type": "answer", **fields})
+    except ValueError:
+        return  # not JSON at all (a page cannot send it)
+    try:
+        room.receive(anna, parse(text))
+    except Refusal as refused:
+        assert refused.key in ("bad_message", "question_closed", "bad_choice")
+        assert _state(room) == before
+        return
+    ok = fields.get("question") == 2 and fields.get("choice") in (0, 1)
+    assert ok and set(fields) == {"question", "choice"}
+    assert room.questions.get(2).counts()[fields["choice"]] == 1
