@@ -285,7 +285,7 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
     from mindwidget import lesson
     from mindwidget.lesson.kit import Bet, everyone
 
-    room, _ = _room()
+    room, timers = _room()
     anna, bo = _class(room, [("Anna", "nl"), ("Bo", "de")])
     plain = lesson.bet_swap("nl", runs=1, levels=20)  # no class running: as before
     assert plain.question is None
@@ -301,9 +301,12 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
     assert bet._class_box is not None and bet._class_box.children == (bet.question.widget,)
     _say(room, anna, {"type": "answer", "question": 1, "choice": 4})
     _say(room, bo, {"type": "answer", "question": 1, "choice": 2})
+    assert bet.question.widget.view["answered"] == 1  # the second: a moment later, at most
+    timers.advance(timers.now() + 0.25)  # 4 updates a second, on the server's timers
     view = bet.question.widget.view
     assert view["answered"] == 2 and "counts" not in view  # no spread before the answer
     answer._button.click()  # the teacher shows the answer: the class's spread first
+    timers.advance(timers.now() + 0.25)
     view = bet.question.widget.view
     assert bet.question.state == "revealed" and view["counts"][4] == 1 and view["answer"] == 4
     assert view["answer_text"] == "Het antwoord: 40–49"

@@ -147,7 +147,9 @@ class Questions:
 
     ``now`` is the server's clock; ``record(kind, **fields)`` the room's journal
     seam (`Room.record`); ``changed(asked, pupil)`` tells the room whose pages
-    show something new (``pupil`` None: every page); ``lang`` the class's.
+    show something new (``pupil`` None: every page); ``lang`` the class's;
+    ``call_at(when, callback)`` the server's timers (`tables.Timers`), on which a
+    notebook's display of a question schedules its next update.
     """
 
     def __init__(
@@ -156,8 +158,10 @@ class Questions:
         record: Callable[..., None],
         changed: Callable[[Asked, str | None], None],
         lang: str = "en",
+        call_at: Callable[[float, Callable[[], None]], Any] | None = None,
     ) -> None:
         self.now = now
+        self.call_at = call_at
         self.record = record
         self.changed = changed
         self.lang = lang

@@ -222,7 +222,9 @@ class Room:
         self.url = ""
         self.qr_svg = ""
         #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
-        self.questions = Questions(self.timers.now, self.record, self._question_changed, lang)
+        self.questions = Questions(
+            self.timers.now, self.record, self._question_changed, lang, self.timers.call_at
+        )
 
     # ------------------------------------------------------------- the seams
     def record(self, kind: str, **fields: Any) -> None:
