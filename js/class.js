@@ -64,7 +64,15 @@ function joinPage(body) {
     if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
   };
   const model = makeModel(send);
-  const question = questionPart(/** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')), send);
+  // the questions this tab was shown, kept for "Your answers" across a reload (this pupil's)
+  const question = questionPart(
+    /** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')),
+    send,
+    () => {
+      const token = localStorage.getItem(tokenKey());
+      return token ? `mindwidget-answers:${token}` : null;
+    },
+  );
   const showNet = (state) => {
     const net = q("class-net");
     net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";

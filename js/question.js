@@ -36,12 +36,31 @@ export function questionLines(q, lang) {
 
 /**
  * The question's part of the page, in `el`. `send(msg)` sends a message to the server.
+ * `keep()` names where this tab keeps the questions it was shown (sessionStorage: a
+ * reload keeps "Your answers"), or null.
  * @param {HTMLElement} el
  * @param {(msg: any) => void} send
+ * @param {() => string | null} [keep]
  */
-export function questionPart(el, send) {
+export function questionPart(el, send, keep = () => null) {
   /** every question this page was shown, by id: the pupil's own answers after the lesson */
   const seen = new Map();
+  let kept = null;
+  const remember = () => {
+    try {
+      const key = keep();
+      if (!key) return;
+      if (key !== kept) {
+        // this pupil's earlier questions in this tab (a reload): only this pupil's own
+        const old = JSON.parse(sessionStorage.getItem(key) || "[]");
+        for (const q of Array.isArray(old) ? old : []) if (!seen.has(q?.id)) seen.set(q.id, q);
+        kept = key;
+      }
+      sessionStorage.setItem(key, JSON.stringify([...seen.values()].slice(-200)));
+    } catch {
+      // no storage (a private window may refuse it): the answers of this page's life only
+    }
+  };
   let current = null;
   let lang = "en";
   el.className = "mwc-question";
@@ -113,6 +132,7 @@ export function questionPart(el, send) {
       lang = pupilLang || lang;
       current = q && typeof q === "object" ? q : null;
       if (current) seen.set(current.id, current);
+      if (current) remember();
       draw();
     },
     /** After the lesson: the pupil's own answers, kept in `container` ("Your answers"). */
@@ -124,7 +144,9 @@ export function questionPart(el, send) {
       const h = document.createElement("h2");
       h.textContent = say(lang, "q_your_answers");
       part.append(h);
-      const answered = [...seen.values()].filter((q) => q.mine !== null && q.mine !== undefined);
+      const answered = [...seen.values()]
+        .filter((q) => q.mine !== null && q.mine !== undefined)
+        .sort((a, b) => a.id - b.id);
       if (!answered.length) {
         const p = document.createElement("p");
         p.textContent = say(lang, "q_none");
@@ -135,7 +157,11 @@ export function questionPart(el, send) {
           const item = document.createElement("li");
           const lines = questionLines({ ...q, held: false, state: "revealed" }, lang);
           const right = q.state === "revealed" ? ` · ${lines.answer}` : "";
-          item.textContent = `${q.text} ${lines.result}${right}`;
+          const asked = document.createElement("b");
+          asked.textContent = q.text;
+          const mine = document.createElement("div");
+          mine.textContent = `${lines.result}${right}`;
+          item.append(asked, mine);
           list.append(item);
         }
         part.append(list);

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { questionLines } from "./question.js";
 import { barWidths } from "./question_widget.js";
 
-const q = { id: 1, text: "Haalt de klas level 3?", choices: ["ja", "nee"], state: "open", held: false, mine: null };
+const q = {
+  id: 1,
+  text: "Haalt de klas level 3?",
+  choices: ["ja", "nee"],
+  state: "open",
+  held: false,
+  mine: null,
+};
 
 describe("the lesson's question on a pupil's page", () => {
   it("says the answer may change while open, and waits while cards are in play", () => {

@@ -16,6 +16,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -171,6 +173,10 @@ def test_the_teachers_bad_question_says_what_is_allowed() -> None:
         room.ask("Welke?", ["a", "b"], answer=2)
     with pytest.raises(ValueError, match="1 to 300 characters"):
         room.ask("", ["a", "b"])
+    with pytest.raises(ValueError, match=r"\(301 characters\)"):
+        room.ask("x" * 301, ["a", "b"])
+    with pytest.raises(ValueError, match=r"choices\[1\]\['nl'\] must be a text"):
+        room.ask("Welke?", ["a", {"nl": {"en": "b"}}])
     assert room.questions.asked == []
 
 
@@ -190,6 +196,9 @@ def test_a_question_waits_while_cards_are_in_play_at_the_pupils_table() -> None:
 
 def test_a_new_question_closes_the_open_one_and_room_answers_holds_all() -> None:
     room, _ = _room()
+    empty = room.answers()  # no question yet: no rows, the same columns and kinds
+    assert list(empty.columns) == list(q_module.COLUMNS) and len(empty) == 0
+    assert empty["right"].dtype == "boolean" and empty["seconds"].dtype == "float64"
     (anna,) = _class(room, [("Anna", "nl")])
     first = room.ask("Eerste?", ["a", "b"], answer=1)
     _say(room, anna, {"type": "answer", "question": 1, "choice": 0})
@@ -198,8 +207,10 @@ def test_a_new_question_closes_the_open_one_and_room_answers_holds_all() -> None
     _say(room, anna, {"type": "answer", "question": 2, "choice": 2})
     frame = room.answers()
     assert frame["question"].tolist() == [1, 2]
-    assert frame["right"].iloc[0] is False or not frame["right"].iloc[0]
+    assert frame["right"].tolist()[0] is False  # answered 0, the right one was 1
     assert frame["right"].iloc[1] is pd.NA
+    room.end()  # the lesson ends: the open question closes with it
+    assert second.state == "closed"
 
 
 def test_questions_and_answers_survive_a_resume(tmp_path: Path) -> None:
@@ -274,23 +285,28 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
     from mindwidget import lesson
     from mindwidget.lesson.kit import Bet, everyone
 
-    room, _ = _room()
+    room, timers = _room()
     anna, bo = _class(room, [("Anna", "nl"), ("Bo", "de")])
     plain = lesson.bet_swap("nl", runs=1, levels=20)  # no class running: as before
     assert plain.question is None
     answer = lesson.Answer("45%", lang="nl")
-    bet = Bet(
-        everyone("03-probability.bet_swap"), answer, out_of=100, lang="nl", room=room, right=45.5
-    )
+    question = everyone("03-probability.bet_swap")
+    bet = Bet(question, answer, out_of=100, lang="nl", room=room, right=45.5)
+    assert bet.question is None and room.questions.asked == []  # Run All asks nobody
+    assert bet.ask_button.description == "Vraag het de klas"
+    bet.ask_button.click()
     seen = room.info(bo.pupil)["question"]
     assert seen["text"] == lesson.text("03-probability.bet_swap", "de")  # Bo's language
     assert seen["choices"][0] == "0–9" and seen["choices"][-1] == "90–100"
-    assert bet.question.widget in bet.children
+    assert bet._class_box is not None and bet._class_box.children == (bet.question.widget,)
     _say(room, anna, {"type": "answer", "question": 1, "choice": 4})
     _say(room, bo, {"type": "answer", "question": 1, "choice": 2})
+    assert bet.question.widget.view["answered"] == 1  # the second: a moment later, at most
+    timers.advance(timers.now() + 0.25)  # 4 updates a second, on the server's timers
     view = bet.question.widget.view
     assert view["answered"] == 2 and "counts" not in view  # no spread before the answer
     answer._button.click()  # the teacher shows the answer: the class's spread first
+    timers.advance(timers.now() + 0.25)
     view = bet.question.widget.view
     assert bet.question.state == "revealed" and view["counts"][4] == 1 and view["answer"] == 4
     assert view["answer_text"] == "Het antwoord: 40–49"
@@ -366,3 +382,60 @@ def test_over_the_sockets_no_page_receives_another_pupils_answer() -> None:
         for c in clients:
             c.close()
         server.stop()
+
+
+def test_the_bets_right_answers_are_what_their_answers_say(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The right choice a bet sends the pupils is computed, and agrees with the words the
+    notebook's answer shows (some of which are fixed texts: "near the fast one")."""
+    from mindwidget.lesson import kit, nb03_probability, nb05_cooperation
+
+    room, _ = _room()
+    monkeypatch.setattr(kit, "running_class", lambda: room)
+    meet = nb05_cooperation.tempos_meet("nl").ask()
+    assert meet.choices[meet.answer] == "bij de snelle"  # meet_answer: "van de **snelle**"
+    person = nb05_cooperation.bet_person("nl", games=500, adaptive_games=8).ask()
+    assert person.answer == 0  # person_answer: "De **bots** bewegen"
+    watch = nb03_probability.bet_watch_bots("nl")
+    assert watch.ask().choices[watch.question.answer] in watch.answer.html  # "Nee. De bots ..."
+    swap = nb03_probability.bet_swap("nl", runs=1, levels=20).ask()
+    assert swap.choices[swap.answer] == "20–29"  # p_wrong_order(40, 45): 27,7%
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["question", "choice", "pupil", "answer", "t"]), _JUNK, max_size=4
+    )
+)
+def test_any_answer_message_is_refused_or_counted_and_a_refusal_changes_nothing(
+    fields: dict[str, Any],
+) -> None:
+    room, _ = _room()
+    (anna,) = _class(room, [("Anna", "nl")])
+    room.ask("Welke?", ["a", "b", "c"])
+    room.questions.reveal(1)  # question 1 revealed (closed), question 2 open
+    room.ask("Nog een?", ["x", "y"])
+    before = _state(room)
+    try:
+        text = json.dumps({"type": "answer", **fields})
+    except ValueError:
+        return  # not JSON at all (a page cannot send it)
+    try:
+        room.receive(anna, parse(text))
+    except Refusal as refused:
+        assert refused.key in ("bad_message", "question_closed", "bad_choice")
+        assert _state(room) == before
+        return
+    ok = fields.get("question") == 2 and fields.get("choice") in (0, 1)
+    assert ok and set(fields) == {"question", "choice"}
+    assert room.questions.get(2).counts()[fields["choice"]] == 1

@@ -4,14 +4,15 @@ An anywidget with one synced trait, ``view`` (`Question.view`: the words and
 numbers in the class's language; the counts only once revealed). It follows
 the question as it changes: the class server's loop calls
 `Questions.listeners` when an answer arrives (the kernel's own event loop, so
-the count goes up between cells too; no timer of its own), and at most
-`UPDATES_PER_SECOND` updates a second go to the front end (30 answers in the
-same moment are one update). ``js/question_widget.js`` draws it.
+the count goes up between cells too; no timer runs while nothing changes), and
+at most `UPDATES_PER_SECOND` updates a second go to the front end: a change
+within that time is shown by one update a moment later, set on the server's
+own timers (`Questions.call_at`), so 30 answers in the same moment are one
+update. ``js/question_widget.js`` draws it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,8 +54,8 @@ class QuestionWidget(anywidget.AnyWidget):
     def __init__(self, question: Question, **kwargs: Any) -> None:
         super().__init__(view=question.view(), **kwargs)
         self._question = question
-        self._due: asyncio.Handle | None = None
-        self._last = 0.0
+        self._due: Any = None  # the server's timer for the next update
+        self._last = -1e9
         question._questions.listeners.append(self._changed)
 
     def _changed(self, asked: Asked) -> None:
@@ -64,20 +65,20 @@ class QuestionWidget(anywidget.AnyWidget):
             with contextlib.suppress(ValueError):
                 self._question._questions.listeners.remove(self._changed)
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop (a script, a test): at once
-            self.refresh()
-            return
         if self._due is not None:
-            return  # one update is on its way; it reads the question as it is then
-        wait = max(0.0, self._last + 1.0 / UPDATES_PER_SECOND - loop.time())
-        self._due = loop.call_later(wait, self._on_due)
+            return  # an update is due; it reads the question as it is then
+        questions = self._question._questions
+        now = questions.now()
+        wait = self._last + 1.0 / UPDATES_PER_SECOND - now
+        if wait <= 0 or questions.call_at is None:
+            self._last = now
+            self.refresh()
+        else:  # on the server's loop (its timers), a moment later
+            self._due = questions.call_at(now + wait, self._on_due)
 
     def _on_due(self) -> None:
         self._due = None
-        with contextlib.suppress(RuntimeError):
-            self._last = asyncio.get_running_loop().time()
+        self._last = self._question._questions.now()
         self.refresh()
 
     def refresh(self) -> None:

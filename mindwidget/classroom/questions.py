@@ -72,8 +72,6 @@ COLUMNS = (
 )
 STATES = ("open", "closed", "revealed")
 
-Text = str | Mapping[str, str]
-
 
 def check_text(name: str, value: object) -> str | dict[str, str]:
     """``value`` as a question's or a choice's text: a string, or ``{lang: text}`` with
@@ -81,7 +79,10 @@ def check_text(name: str, value: object) -> str | dict[str, str]:
     is allowed."""
     if isinstance(value, str):
         if not value.strip() or len(value) > MAX_TEXT:
-            raise ValueError(f"{name} must be a text of 1 to {MAX_TEXT} characters, not {value!r}.")
+            raise ValueError(
+                f"{name} must be a text of 1 to {MAX_TEXT} characters, not {value[:60]!r}"
+                f"{' (' + str(len(value)) + ' characters)' if len(value) > 60 else ''}."
+            )
         return value
     if isinstance(value, Mapping) and value:
         out: dict[str, str] = {}
@@ -91,7 +92,9 @@ def check_text(name: str, value: object) -> str | dict[str, str]:
                     f"{name} is a dict from a language ({', '.join(LANGS)}) to its text; "
                     f"{lang!r} is not one."
                 )
-            out[str(lang)] = check_text(f"{name}[{lang!r}]", words)  # type: ignore[assignment]
+            if not isinstance(words, str):
+                raise ValueError(f"{name}[{lang!r}] must be a text, not {words!r:.60}.")
+            out[str(lang)] = str(check_text(f"{name}[{lang!r}]", words))
         return out
     raise ValueError(
         f"{name} must be a text or a dict {{lang: text}} ({', '.join(LANGS)}), not {value!r}."
@@ -144,7 +147,9 @@ class Questions:
 
     ``now`` is the server's clock; ``record(kind, **fields)`` the room's journal
     seam (`Room.record`); ``changed(asked, pupil)`` tells the room whose pages
-    show something new (``pupil`` None: every page); ``lang`` the class's.
+    show something new (``pupil`` None: every page); ``lang`` the class's;
+    ``call_at(when, callback)`` the server's timers (`tables.Timers`), on which a
+    notebook's display of a question schedules its next update.
     """
 
     def __init__(
@@ -153,8 +158,10 @@ class Questions:
         record: Callable[..., None],
         changed: Callable[[Asked, str | None], None],
         lang: str = "en",
+        call_at: Callable[[float, Callable[[], None]], Any] | None = None,
     ) -> None:
         self.now = now
+        self.call_at = call_at
         self.record = record
         self.changed = changed
         self.lang = lang

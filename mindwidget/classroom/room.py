@@ -4,8 +4,9 @@ A `Room` is the class: its code and teacher's token, its pupils (join,
 rejoin with a seat token, the name checks, a slower answer to repeated wrong
 codes), its tables (`tables.ClassTable`: seating, Ready for all, timers), the
 teacher's commands (start, pause, lock, move, give a seat to a bot, remove,
-end), the teacher's `snapshot` and the class part of what a pupil's page
-shows (`info`). It imports no Tornado and opens no socket: `server.py` carries
+end), the teacher's `snapshot`, the class part of what a pupil's page
+shows (`info`) and the lesson's questions to every page (`ask`, `answers`:
+`questions.Questions`). It imports no Tornado and opens no socket: `server.py` carries
 its messages, and a test (or a journal replaying a class) drives it with fake
 links and `ManualTimers`.
 
@@ -27,7 +28,8 @@ Seams for the work that builds on the room:
   `Room.record` *before* any link is marked dirty: ``join``, ``rejoin``,
   ``left``, ``gone``, ``set``, ``act`` (a pupil's table message: ``ready``,
   ``play``, ``stop``, ``vote``, ...), ``new_game``, ``start``, ``move``,
-  ``give_to_bot``, ``remove``, ``lock``, ``pause``, ``end``, and each table's
+  ``give_to_bot``, ``remove``, ``lock``, ``pause``, ``end``, the questions'
+  ``question``, ``answer`` and ``question_state``, and each table's
   timers (``tick``, ``bots_go_on``, via `ClassTable.record`). A pupil's
   message is recorded as it came, once checked by `wire.parse`: one the table
   then refuses replays as refused, so a replay needs no verdict. An entry is a
@@ -225,7 +227,9 @@ class Room:
         self.url = ""
         self.qr_svg = ""
         #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
-        self.questions = Questions(self.timers.now, self.record, self._question_changed, lang)
+        self.questions = Questions(
+            self.timers.now, self.record, self._question_changed, lang, self.timers.call_at
+        )
 
     # ------------------------------------------------------------- the seams
     def record(self, kind: str, **fields: Any) -> None:
@@ -480,7 +484,11 @@ class Room:
 
     def end(self) -> None:
         """The lesson is over: every page is told, and every table stops its clock. Each
-        page gets what it keeps after the lesson first (`keepsakes`: its own clock)."""
+        page gets what it keeps after the lesson first (`keepsakes`: its own clock); a
+        question still open is closed (its answers are the lesson's)."""
+        current = self.questions.current()
+        if current is not None and current.state == "open":
+            self.questions.close(current.id)
         self.record("end")
         for p in self.pupils.values():
             if p.link is not None:

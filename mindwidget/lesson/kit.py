@@ -309,14 +309,15 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
     each choice are a text, or ``{lang: text}`` (`everyone`).
 
     With a class (``room``: a running `Classroom`; None: the one running in this
-    kernel, if there is exactly one; False: none) the bet also goes to every
-    pupil's page as a class question (`Classroom.ask`; `question` is its handle):
-    the choices as buttons, or for a slider the ranges of `bins` (0–9, 10–19, ...,
-    90–100 for 100). ``right`` is the right choice's index, or for a slider the
-    right number (its range is the right answer); None: the answer says it in
-    words. Below the control the notebook shows how many pupils have answered;
-    "Show the answer" reveals the class's answers, their spread as a chart,
-    before the answer itself.
+    kernel, if there is exactly one; False: none) the bet has an "Ask the class"
+    button (`ask`): it puts the bet to every pupil's page as a class question
+    (`Classroom.ask`; `question` is its handle; running the cell asks nobody, so
+    Run All is safe): the choices as buttons, or for a slider the ranges of
+    `bins` (0–9, 10–19, ..., 90–100 for 100). ``right`` is the right choice's
+    index, or for a slider the right number (its range is the right answer);
+    None: the answer says it in words. In the button's place the notebook then
+    shows how many pupils have answered; "Show the answer" reveals the class's
+    answers, their spread as a chart, before the answer itself.
     """
 
     def __init__(
@@ -361,10 +362,30 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
         if self.guess is not None:
             children.append(self.guess)
         room = running_class() if room is None else room
-        if room and (choices or out_of is not None):
-            self.question = self._ask(room, question, choices, out_of, right)
-            self.question.widget.show_text = False  # the bet says it above, as large
-            children.append(self.question.widget)
+        self.room = room if room and (choices or out_of is not None) else None
+        self._class_box: ipywidgets.VBox | None = None
+        self._asking: tuple[Words, list[Words], int | None] | None = None
+        if self.room is not None:
+            if choices:
+                options: list[Words] = list(choices)
+                index = None if right is None else int(right)
+            else:
+                assert out_of is not None
+                self.bins = bins(out_of)
+                options = [_bin_words(lo, hi) for lo, hi in self.bins]
+                index = None if right is None else bin_of(right, self.bins)
+            self._asking = (question, options, index)
+            self.ask_button = ipywidgets.Button(
+                description=text("ask_class", lang),
+                icon="mobile",
+                button_style="primary",
+                layout=ipywidgets.Layout(width="auto", height="44px", align_self="flex-start"),
+            )
+            self.ask_button.style.font_size = "18px"
+            self.ask_button.add_class("mw-lesson-ask")
+            self.ask_button.on_click(lambda _b: self.ask())
+            self._class_box = ipywidgets.VBox([self.ask_button])
+            children.append(self._class_box)
             answer._button.on_click(lambda _b: self._reveal())
         children.append(answer)
         self.answer = answer
@@ -372,23 +393,16 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("mw-lesson-bet")
         self.add_class("mw-lesson-big")
 
-    def _ask(
-        self,
-        room: Any,
-        question: Words,
-        choices: Sequence[Words],
-        out_of: int | None,
-        right: float | None,
-    ) -> Any:
-        if choices:
-            options: list[Words] = list(choices)
-            index = None if right is None else int(right)
-        else:
-            assert out_of is not None
-            self.bins = bins(out_of)
-            options = [_bin_words(lo, hi) for lo, hi in self.bins]
-            index = None if right is None else bin_of(right, self.bins)
-        return room.ask(question, options, answer=index)
+    def ask(self) -> Any:
+        """Put the bet to every pupil's page now ("Ask the class" does this; running the
+        cell does not, so Run All asks nobody): the class question (`question`)."""
+        if self.question is None and self.room is not None and self._asking is not None:
+            question, options, index = self._asking
+            self.question = self.room.ask(question, options, answer=index)
+            self.question.widget.show_text = False  # the bet says it above, as large
+            if self._class_box is not None:
+                self._class_box.children = [self.question.widget]
+        return self.question
 
     def _reveal(self) -> None:
         """ "Show the answer" pressed: the class's answers are revealed (once)."""

@@ -101,9 +101,7 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
 ) -> None:
     room = server.room
     assert room is not None
-    anna = new_page(chromium, contexts)
-    bram = new_page(chromium, contexts)
-    chaima = new_page(  # a phone, as `phone_page`; axe is injected (bypass_csp)
+    anna = new_page(  # a phone, as `phone_page`; axe is injected (bypass_csp)
         chromium,
         contexts,
         viewport={"width": 390, "height": 844},
@@ -112,6 +110,8 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
         device_scale_factor=2,
         bypass_csp=True,
     )
+    bram = new_page(chromium, contexts)
+    chaima = new_page(chromium, contexts)
     pupils = {"Anna": (anna, "nl"), "Bram": (bram, "en"), "Chaima": (chaima, "de")}
     frames = {name: keep_frames(page) for name, (page, _) in pupils.items()}
     for name, (page, lang) in pupils.items():
@@ -125,11 +125,11 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
         expect(tid(page, "class-question-choice")).to_have_count(3)
         expect(tid(page, "class-question-choice").first).to_have_text(CHOICES[0][lang])
     # every button is a touch target on the phone, and the question fits its width
-    sizes = tid(chaima, "class-question-choice").evaluate_all(
+    sizes = tid(anna, "class-question-choice").evaluate_all(
         "bs => bs.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
     )
     assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
-    assert chaima.evaluate("document.documentElement.scrollWidth") <= 390
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 390
 
     choose(anna, 0)
     choose(bram, 2)
@@ -137,8 +137,8 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     choose(chaima, 1)  # a change of mind before the question closes
     expect(tid(chaima, "class-question-choice").first).to_have_attribute("aria-pressed", "false")
     assert server.call(q.counts) == {0: 1, 1: 1, 2: 1}
-    shot(chaima, "question-phone-de")
-    assert_accessible(chaima, "the open question on a phone", '[data-testid="class-question"]')
+    shot(anna, "question-phone-nl")
+    assert_accessible(anna, "the open question on a phone", '[data-testid="class-question"]')
 
     # a reload keeps the open question, with the pupil's own choice pressed
     chaima.reload()
@@ -152,6 +152,8 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
         phase_is(page, "play")
         expect(tid(page, "class-question-waits")).to_be_visible()
         expect(tid(page, "class-question-choice")).to_have_count(0)
+    anna.evaluate("window.scrollTo(0, 0)")
+    shot(anna, "question-phone-waits-while-playing-nl")
     server.call(room.pause_all)
     for page, _ in pupils.values():
         phase_is(page, "stopped")
@@ -165,10 +167,9 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     expect(tid(chaima, "class-question-result")).to_have_text("Du hast 3 oder 4 gewählt")
     counts = "De klas: 1 of 2: 1 · 3 of 4: 1 · 5 of meer: 1"  # counts only, after the reveal
     expect(tid(anna, "class-question-counts")).to_have_text(counts)
-    tid(chaima, "class-question").scroll_into_view_if_needed()
-    chaima.evaluate("window.scrollTo(0, 0)")
-    shot(chaima, "question-phone-revealed-de")
-    assert_accessible(chaima, "the revealed question", '[data-testid="class-question"]')
+    anna.evaluate("window.scrollTo(0, 0)")
+    shot(anna, "question-phone-revealed-nl")
+    assert_accessible(anna, "the revealed question", '[data-testid="class-question"]')
 
     frame_rows = server.call(q.answers)
     assert sorted(frame_rows["name"]) == ["Anna", "Bram", "Chaima"]
@@ -195,6 +196,8 @@ def test_a_question_reaches_every_page_in_its_language_and_each_sees_only_its_ow
     expect(tid(anna, "class-answers")).to_contain_text("Jouw antwoorden")
     expect(tid(anna, "class-answers")).to_contain_text("Jij koos 1 of 2")
     expect(tid(bram, "class-answers")).to_contain_text("You chose 5 or more")
+    expect(tid(chaima, "class-answers")).to_contain_text("Du hast 3 oder 4 gewählt")
+    shot(anna, "question-phone-after-lesson-nl")
 
 
 # ------------------------------------------------------------------ the projector
@@ -299,6 +302,7 @@ def test_a_bet_in_the_notebook_goes_to_the_pupils_and_counts_them_live(
     pupil.get_by_role("button", name="Meedoen").click()
     expect(pupil.locator("body")).to_have_attribute("data-joined", "true")
     run_cell(page, panel, 1)
+    panel.get_by_role("button", name="Vraag het de klas").click()  # running the cell asks nobody
     counted = tid(panel, "question-answered")
     expect(counted).to_have_text("0 van 1 leerlingen hebben geantwoord")
     expect(tid(pupil, "class-question-text")).to_have_text("Halen deze drie bots alle 10 levels?")
