@@ -174,13 +174,3 @@ def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, 
         fitted = np.maximum(floor + step * gap, 1e-3)
         weights = 1.0 / fitted**2
     return floor, step
-
-
-def __getattr__(name: str) -> Any:
-    """``plot_timing`` moved to `mindwidget.plots`; still found here, loading
-    matplotlib only when it is asked for."""
-    if name == "plot_timing":
-        from .plots import plot_timing
-
-        return plot_timing
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

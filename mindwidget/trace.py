@@ -26,7 +26,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import pandas as pd
 
@@ -271,19 +271,3 @@ def _pick_level(game: Game, level: int | None, blind: bool | None) -> _Level:
     wanted = "any level" if level is None else f"level {level}"
     mode = "" if blind is None else (" in blind mode" if blind else " outside blind mode")
     raise ValueError(f"this game has no {wanted}{mode}; its levels so far: {played}.")
-
-
-#: The figures that lived here before they moved to `mindwidget.plots`: still
-#: found here (``from mindwidget.trace import plot_trace``), loading matplotlib
-#: only when one is asked for.
-_MOVED_TO_PLOTS = frozenset(
-    {"FAINT", "FONT_SIZES", "INK", "TraceFigure", "figure_and_axes", "plot_trace", "theme_both"}
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED_TO_PLOTS:
-        from . import plots
-
-        return getattr(plots, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
