@@ -12,7 +12,7 @@ with no server and no clock: pure functions of `classdata` frames and `Game`s.
 * `close_pairs` -- every pair of close cards (at most `CLOSE` apart) held by
   two different pupils, and whether the class played it in the wrong order;
 * `simulated_swaps` -- the same chance from two bots with the class's spread
-  (their own `plan`), beside `mindwidget.prob.swap_chance`;
+  (their own `plan`), beside `mindwidget.sim.prob.swap_chance`;
 * `fit_clock`, `clocks` -- a bot clock per pupil fitted to their plays
   (`HumanTimer`, the people curve at the pupil's tempo and spread), shrunk
   toward the class when a pupil has few plays; `simulate(bots=...)` plays them;
@@ -303,7 +303,7 @@ def model_for_pairs(pairs: pd.DataFrame, cv: float, seconds_per_step: float = 1.
     """The normal model's chance of a swap (`prob.swap_chance`) for each of ``pairs``
     (`close_pairs`), from the pile as it was when the pair was decided, averaged:
     what the model expects of those very pairs (NaN without pairs)."""
-    from .prob import swap_chance
+    from .sim.prob import swap_chance
 
     if pairs.empty:
         return math.nan

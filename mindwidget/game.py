@@ -972,6 +972,30 @@ class Game:
             raise refusal
         return t
 
+    def refusal(self, action: str, seat: int | None = None) -> RuleError | None:
+        """The rules' refusal of ``action`` ("play", "propose_star", "vote",
+        "use_star", "next_level", "start_blind") by ``seat`` now, or None: the
+        action's own precondition, the one its method and `legal_actions` ask. A
+        table asks it before its bots catch up, so that a refused action lets no
+        time pass."""
+        if action in ("play", "vote"):
+            player = self._check_player(seat)
+            return self._refuse_play(player) if action == "play" else self._refuse_vote(player)
+        checks = {
+            "propose_star": self._refuse_propose_star,
+            "use_star": self._refuse_use_star,
+            "next_level": self._refuse_next_level,
+            "start_blind": self._refuse_start_blind,
+        }
+        if action not in checks:
+            allowed = ", ".join(("play", "vote", *checks))
+            raise ValueError(f"action must be one of {allowed}, not {action!r}.")
+        return checks[action]()
+
+    def time_refusal(self, t: float) -> RuleError | None:
+        """R4's refusal of an action at level time ``t``, or None (see `_refuse_time`)."""
+        return self._refuse_time(t)
+
     def _refuse_time(self, t: float) -> RuleError | None:
         """R4's refusal of an action at level time ``t`` (a number), or None: time
         stamps never decrease within a level. The one statement of the rule; `Table`

@@ -38,15 +38,15 @@ from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, REFERENCE_CO
 from .checks import choice, flag, whole
 from .game import Game
 from .i18n import LANGS, decimal, translate
-from .timing import MIN_PLAYS, _check_player, _plays, timing_profile
+from .timing import MIN_PLAYS, check_player, timed_plays, timing_profile
 from .trace import (
     MARKERS,
     OKABE_ITO,
-    _check_game,
-    _frame,
-    _Level,
-    _level_rows,
-    _pick_level,
+    TraceLevel,
+    check_game,
+    level_rows,
+    pick_level,
+    trace_frame,
     trace_stops,
 )
 
@@ -193,7 +193,7 @@ def plot_trace(
     with ``bots=True``, as the widget names them: seat ``you`` (the person's;
     None at a table of bots only) "You (player 1)", the others "Bot 2", ...
     """
-    game = _check_game(game)
+    game = check_game(game)
     if you is not None and (
         isinstance(you, bool) or not isinstance(you, int) or not 0 <= you < game.players
     ):
@@ -203,7 +203,7 @@ def plot_trace(
     if blind is not None:
         blind = flag("blind", blind)
     choice("lang", lang, LANGS, quoted=False)
-    lv = _pick_level(game, level, blind)
+    lv = pick_level(game, level, blind)
     fig, ax = figure_and_axes(ax, (8.0, 5.8))
     _draw(game, lv, ax, lang, you, bots)
     return fig
@@ -281,7 +281,7 @@ def _label_cards(ax: Axes, rows: pd.DataFrame, top: tuple[float, float]) -> None
         )
 
 
-def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bool) -> None:
+def _draw(game: Game, lv: TraceLevel, ax: Axes, lang: str, you: int | None, bots: bool) -> None:
     def say(key: str, **params: Any) -> str:
         return translate(key, lang, **params)
 
@@ -290,7 +290,7 @@ def _draw(game: Game, lv: _Level, ax: Axes, lang: str, you: int | None, bots: bo
             return say("you_seat", player=p)
         return say("bot" if bots else "plot_player", player=p)
 
-    rows = _frame(_level_rows(lv))
+    rows = trace_frame(level_rows(lv))
     stops = trace_stops(game)
     stops = stops[(stops["level"] == lv.level) & (stops["blind"] == lv.blind)]
     end = max([float(rows["t"].max()) if len(rows) else 0.0, lv.events[-1].t, 1.0])
@@ -399,9 +399,9 @@ def plot_timing(
     "Bot 2", "Bot 3": seats counted from 1, as everywhere a pupil reads. Else
     each seat is "Player 1", "Player 2", ...
     """
-    game, player = _check_player(game, player)
+    game, player = check_player(game, player)
     if you is not None:
-        you = _check_player(game, you)[1]
+        you = check_player(game, you)[1]
     choice("lang", lang, LANGS, quoted=False)
     fig, ax = figure_and_axes(ax, (8.0, 7.0))
 
@@ -415,7 +415,7 @@ def plot_timing(
     else:
         name, title = say("timing_player", player=player), say("timing_title", player=player)
 
-    plays = _plays(game)
+    plays = timed_plays(game)
     others = plays[plays["player"] != player]
     mine = plays[plays["player"] == player]
     top_gap = float(max(plays["gap"].max() if len(plays) else 1.0, 30.0))

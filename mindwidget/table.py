@@ -698,11 +698,11 @@ class Table:
         """An action's level time ``t`` (None: `now`): the table's own bound for any
         caller (a number of seconds within a day, `checks.level_seconds`; a session has
         already refused a page's ``t`` outside it), then the core's R4 (time stamps never
-        decrease, `Game._refuse_time`), asked before the bots catch up to ``t``."""
+        decrease, `Game.time_refusal`), asked before the bots catch up to ``t``."""
         if t is None:
             return self.now
         t = level_seconds("t", t)
-        refusal = self._game._refuse_time(t)
+        refusal = self._game.time_refusal(t)
         if refusal is not None:
             raise _refused(refusal)
         return t
@@ -736,7 +736,7 @@ class Table:
     ) -> None:
         """The table's gates of a seat's action at ``t``, then the bots catch up to ``t``,
         then the gates again. ``precondition`` is the core's own check of the action
-        (`Game._refuse_play`, `Game._refuse_propose_star`: the one `legal_actions`
+        (`Game.refusal`: the one `legal_actions`
         asks), asked before the bots catch up, so that an action the rules refuse now
         (no cards, no stars) lets no time pass; the core's action asks it again after."""
         p = self.phase
@@ -773,7 +773,7 @@ class Table:
         with self._action():
             s = self._person(seat)
             t = self._time(t)
-            self._before_person_action(t, lambda: self._game._refuse_play(s))
+            self._before_person_action(t, lambda: self._game.refusal("play", s))
             played: list[int] = []
             self._rule(lambda: played.append(self._game.play(s, t=t)))
             self._now = max(self._now, t)
@@ -797,7 +797,7 @@ class Table:
         with self._action():
             s = self._person(seat)
             t = self._time(t)
-            self._before_person_action(t, self._game._refuse_propose_star)
+            self._before_person_action(t, lambda: self._game.refusal("propose_star"))
             self._rule(lambda: self._game.propose_star(s, t=t))
             self._now = max(self._now, t)
             with self._then_changed():

@@ -82,7 +82,7 @@ class TimingProfile:
         )
 
 
-def _check_player(game: object, player: object) -> tuple[Game, int]:
+def check_player(game: object, player: object) -> tuple[Game, int]:
     if not isinstance(game, Game):
         raise TypeError(f"expected a mindwidget Game, not {type(game).__name__}.")
     if (
@@ -94,7 +94,7 @@ def _check_player(game: object, player: object) -> tuple[Game, int]:
     return game, int(player)
 
 
-def _plays(game: Game) -> pd.DataFrame:
+def timed_plays(game: Game) -> pd.DataFrame:
     """Every play of the trace (cards put aside are not plays) with ``wait`` > 0; the
     first card of a level has the gap from 0 (the trace leaves it NaN: no pile yet),
     as the bots count it."""
@@ -109,8 +109,8 @@ def player_plays(game: Game, player: int) -> pd.DataFrame:
     """The trace rows of ``player``'s own plays (``wait`` > 0; the first card of a
     level has its gap from 0): cards put aside after a mistake or by a star are not
     plays."""
-    game, player = _check_player(game, player)
-    plays = _plays(game)
+    game, player = check_player(game, player)
+    plays = timed_plays(game)
     mine: pd.DataFrame = plays[plays["player"] == player].reset_index(drop=True)
     return mine
 
@@ -127,7 +127,7 @@ def timing_profile(game: Game, player: int) -> TimingProfile:
     >>> timing_profile(g, 0).note
     'only 2 plays so far; the profile needs at least 3.'
     """
-    game, player = _check_player(game, player)
+    game, player = check_player(game, player)
     plays = player_plays(game, player)
     return profile_of(plays["gap"], plays["wait"], player)
 
@@ -174,13 +174,3 @@ def _fit(gap: np.ndarray[Any, Any], wait: np.ndarray[Any, Any]) -> tuple[float, 
         fitted = np.maximum(floor + step * gap, 1e-3)
         weights = 1.0 / fitted**2
     return floor, step
-
-
-def __getattr__(name: str) -> Any:
-    """``plot_timing`` moved to `mindwidget.plots`; still found here, loading
-    matplotlib only when it is asked for."""
-    if name == "plot_timing":
-        from .plots import plot_timing
-
-        return plot_timing
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,7 +26,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import pandas as pd
 
@@ -72,7 +72,7 @@ _RESTARTS = (Dealt, Played, Mistake, StarUsed, StarDeclined, Stopped, Ready)
 
 
 @dataclass(frozen=True)
-class _Level:
+class TraceLevel:
     """The events of one dealt level (its first event is the `Dealt`)."""
 
     level: int
@@ -80,7 +80,7 @@ class _Level:
     events: tuple[Event, ...]
 
 
-def _levels(game: Game) -> Iterator[_Level]:
+def _levels(game: Game) -> Iterator[TraceLevel]:
     current: list[Event] = []
     for e in game.events:
         if isinstance(e, Dealt):
@@ -93,19 +93,19 @@ def _levels(game: Game) -> Iterator[_Level]:
         yield _level_of(current)
 
 
-def _level_of(events: list[Event]) -> _Level:
+def _level_of(events: list[Event]) -> TraceLevel:
     dealt = events[0]
     assert isinstance(dealt, Dealt)
-    return _Level(dealt.level, dealt.blind, tuple(events))
+    return TraceLevel(dealt.level, dealt.blind, tuple(events))
 
 
-def _check_game(game: object) -> Game:
+def check_game(game: object) -> Game:
     if not isinstance(game, Game):
         raise ValueError(f"game: expected a mindwidget Game, not {type(game).__name__}.")
     return game
 
 
-def _level_rows(lv: _Level) -> list[dict[str, object]]:
+def level_rows(lv: TraceLevel) -> list[dict[str, object]]:
     dealt = lv.events[0]
     assert isinstance(dealt, Dealt)
     hands = [set(h) for h in dealt.hands]
@@ -148,7 +148,7 @@ def _level_rows(lv: _Level) -> list[dict[str, object]]:
 
 
 def _row(
-    lv: _Level, t: float, player: int, card: int, top: int | None, wait: float, outcome: Outcome
+    lv: TraceLevel, t: float, player: int, card: int, top: int | None, wait: float, outcome: Outcome
 ) -> dict[str, object]:
     return {
         "level": lv.level,
@@ -162,7 +162,7 @@ def _row(
     }
 
 
-def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+def trace_frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=list(TRACE_COLUMNS))
     typed: pd.DataFrame = frame.astype(
         {
@@ -206,11 +206,11 @@ def trace(game: Game) -> pd.DataFrame:
     >>> trace(g)[["card", "outcome"]].values.tolist()
     [[34, 'mistake'], [26, 'lost'], [30, 'lost'], [50, 'play']]
     """
-    game = _check_game(game)
+    game = check_game(game)
     rows: list[dict[str, object]] = []
     for lv in _levels(game):
-        rows.extend(_level_rows(lv))
-    return _frame(rows)
+        rows.extend(level_rows(lv))
+    return trace_frame(rows)
 
 
 def trace_stops(game: Game) -> pd.DataFrame:
@@ -224,7 +224,7 @@ def trace_stops(game: Game) -> pd.DataFrame:
     a lost connection, the teacher's pause or a change of seat). A second "stop"
     before the resume belongs to the first.
     """
-    game = _check_game(game)
+    game = check_game(game)
     rows: list[dict[str, object]] = []
     for lv in _levels(game):
         open_row: dict[str, object] | None = None
@@ -256,12 +256,12 @@ def trace_stops(game: Game) -> pd.DataFrame:
     return typed
 
 
-def _pick_level(game: Game, level: int | None, blind: bool | None) -> _Level:
+def pick_level(game: Game, level: int | None, blind: bool | None) -> TraceLevel:
     levels = list(_levels(game))
     if level is None and blind is None:
         # The last level in which a card left a hand; else the current one.
         for lv in reversed(levels):
-            if _level_rows(lv):
+            if level_rows(lv):
                 return lv
         return levels[-1]
     for lv in reversed(levels):
@@ -271,19 +271,3 @@ def _pick_level(game: Game, level: int | None, blind: bool | None) -> _Level:
     wanted = "any level" if level is None else f"level {level}"
     mode = "" if blind is None else (" in blind mode" if blind else " outside blind mode")
     raise ValueError(f"this game has no {wanted}{mode}; its levels so far: {played}.")
-
-
-#: The figures that lived here before they moved to `mindwidget.plots`: still
-#: found here (``from mindwidget.trace import plot_trace``), loading matplotlib
-#: only when one is asked for.
-_MOVED_TO_PLOTS = frozenset(
-    {"FAINT", "FONT_SIZES", "INK", "TraceFigure", "figure_and_axes", "plot_trace", "theme_both"}
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED_TO_PLOTS:
-        from . import plots
-
-        return getattr(plots, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

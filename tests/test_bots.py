@@ -11,12 +11,12 @@ import pytest
 
 import mindwidget.bots as mindwidget_bots
 from mindwidget import Game, MindWidget, Table, timing_profile
-from mindwidget.adaptive import AdaptiveTimer
 from mindwidget.bots import (
     HUMAN_STAR_POLICY,
     REFERENCE,
     REFERENCE_BANDS,
     TEMPOS,
+    AdaptiveTimer,
     Bot,
     HumanTimer,
     PerfectTimer,
@@ -28,8 +28,8 @@ from mindwidget.bots import (
 )
 from mindwidget.bots.human import FAR_EXPONENT, HOLD, KNOT_GAPS, curve
 from mindwidget.bots.stars import chance_next, p_no_card_between
-from mindwidget.prob import p_wrong_order
 from mindwidget.runner import ready_at, run_game, run_level
+from mindwidget.sim.prob import p_wrong_order
 from mindwidget.trace import trace
 
 
@@ -344,12 +344,6 @@ def test_the_bots_package_has_no_import_cycle() -> None:
     for name in sorted(graph):
         visit(name, ())
     assert len(order) == len(modules)
-
-
-def test_old_import_paths_still_work() -> None:
-    from mindwidget.adaptive import AdaptiveTimer as Shim
-
-    assert Shim is mindwidget_bots.AdaptiveTimer is AdaptiveTimer
 
 
 # ------------------------------------------------------------------ HumanTimer

@@ -23,8 +23,8 @@ from mindwidget.bots import HumanTimer, ScalarTimer
 from mindwidget.bots.human import REACTION_FLOOR, curve_of
 from mindwidget.classroom import history as hist
 from mindwidget.classroom import journal as J
-from mindwidget.prob import p_wrong_order, swap_chance
 from mindwidget.runner import run_game
+from mindwidget.sim.prob import p_wrong_order, swap_chance
 
 # ------------------------------------------------------------------ fitted clocks
 #: How close a clock fitted to 30 plays comes to the spread it was drawn with. The

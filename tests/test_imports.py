@@ -113,18 +113,11 @@ def test_the_data_and_the_class_server_load_no_matplotlib(code: str) -> None:
     assert "matplotlib" not in loaded_after(code)
 
 
-def test_the_moved_figures_are_still_found_where_they_were() -> None:
+def test_the_package_finds_the_figures_in_plots() -> None:
     plots = importlib.import_module("mindwidget.plots")
-    trace = importlib.import_module(
-        "mindwidget.trace"
-    )  # the module (the package's is the function)
-    timing = importlib.import_module("mindwidget.timing")
-    assert trace.plot_trace is plots.plot_trace
-    assert trace.TraceFigure is plots.TraceFigure
-    assert timing.plot_timing is plots.plot_timing
     assert mindwidget.plot_trace is plots.plot_trace
     with pytest.raises(AttributeError, match="no attribute 'plot_traec'"):
-        trace.plot_traec  # noqa: B018
+        importlib.import_module("mindwidget.trace").plot_traec  # noqa: B018
 
 
 def test_a_game_speaks_however_the_core_was_imported() -> None:

@@ -252,7 +252,7 @@ def test_the_noise_slider_is_named_in_words_and_updates_its_answer() -> None:
 def test_the_noise_sliders_races_agree_with_the_exact_chance() -> None:
     from mindwidget.bots import ScalarTimer
     from mindwidget.lesson.nb03_probability import _swap_share, _swapped
-    from mindwidget.prob import p_wrong_order
+    from mindwidget.sim.prob import p_wrong_order
 
     bot = ScalarTimer(cv=0.2)
     exact = p_wrong_order(40, 45, bot=bot)

@@ -127,7 +127,7 @@ def test_a_notebook_without_any_class_shows_the_demo_and_says_so(tmp_path: Path)
 def test_the_swap_formula_shows_the_classes_own_numbers_in_dutch() -> None:
     data = cm.demo_class()
     spread = cm.class_spread(data.plays())
-    from mindwidget.prob import swap_chance
+    from mindwidget.sim.prob import swap_chance
 
     s = swap_chance(40, 45, spread.cv, spread.seconds_per_step)
     shown = nb.swap_formula(data, "nl").value

@@ -1,4 +1,4 @@
-"""Each closed form in mindwidget.prob against a simulation.
+"""Each closed form in mindwidget.sim.prob against a simulation.
 
 Tolerance: 4 standard errors of the simulated mean (a false alarm about once
 in 16,000 runs for each check; the seeds are fixed, so a run is repeatable).
@@ -14,14 +14,14 @@ import pytest
 
 from mindwidget import Game
 from mindwidget.bots import PerfectTimer, ScalarTimer
-from mindwidget.prob import (
+from mindwidget.runner import run_level
+from mindwidget.sim.prob import (
     expected_adjacent_pairs,
     expected_gap,
     expected_handovers,
     normal_cdf,
     p_wrong_order,
 )
-from mindwidget.runner import run_level
 
 
 def deals(players: int, cards_each: int, n: int, seed: int) -> np.ndarray:

@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from mindwidget import Game
-from mindwidget.adaptive import AdaptiveTimer
-from mindwidget.bots import Bot, PerfectTimer, ScalarTimer, make_team
+from mindwidget.bots import AdaptiveTimer, Bot, PerfectTimer, ScalarTimer, make_team
 from mindwidget.game import Observation
 from mindwidget.runner import BotError, Planned, apply_planned, plan_next, run_game, run_level
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from mindwidget import Game, RuleError, Rules, Scenario
-from mindwidget.prob import p_wrong_order
 from mindwidget.runner import run_level
 from mindwidget.scenario import LANGS, LIBRARY, sources
+from mindwidget.sim.prob import p_wrong_order
 
 NAMES = Scenario.names()
 LIBRARY_DIR = resources.files("mindwidget") / "scenarios"
@@ -628,7 +628,7 @@ _CLAIMS = {
 
 def test_star_tactics_every_probability_a_narration_states_agrees_with_mindwidget_prob() -> None:
     # issue 10: "have a test compute every probability a narration states or implies
-    # ('likely', 'rarely', a percentage) with mindwidget.prob or a simulation"
+    # ('likely', 'rarely', a percentage) with mindwidget.sim.prob or a simulation"
     said = set()
     for name in NAMES:
         s = Scenario.load(name)

@@ -23,8 +23,7 @@ import pandas as pd
 import pytest
 
 from mindwidget import sim
-from mindwidget.adaptive import AdaptiveTimer
-from mindwidget.bots import Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
+from mindwidget.bots import AdaptiveTimer, Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
 from mindwidget.game import Observation
 from mindwidget.rules import SETUP, RuleError, Rules
 from mindwidget.sim import BLOCK, SimResult, simulate, wilson_interval

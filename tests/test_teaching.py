@@ -56,9 +56,9 @@ from mindwidget.lesson.nb03_probability import (
     noise_slider,
 )
 from mindwidget.lesson.nb05_cooperation import bet_adaptive, bet_one_fast
-from mindwidget.prob import expected_adjacent_pairs, p_wrong_order
 from mindwidget.rules import MAX_LIVES, MAX_STARS, REWARDS
 from mindwidget.scenario import sources
+from mindwidget.sim.prob import expected_adjacent_pairs, p_wrong_order
 from mindwidget.timing import MIN_PLAYS
 
 CELLS = Path(__file__).resolve().parents[1] / "notebooks" / "src"

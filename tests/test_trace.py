@@ -15,8 +15,9 @@ from matplotlib.text import Annotation
 
 from mindwidget import Game, Rules
 from mindwidget.events import Dealt, Mistake, StarUsed
+from mindwidget.plots import plot_trace
 from mindwidget.runner import run_game
-from mindwidget.trace import MARKERS, OKABE_ITO, TRACE_COLUMNS, plot_trace, trace, trace_stops
+from mindwidget.trace import MARKERS, OKABE_ITO, TRACE_COLUMNS, trace, trace_stops
 
 
 def rows(frame: pd.DataFrame) -> list[tuple[object, ...]]:
@@ -400,8 +401,7 @@ def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks
 
     from PIL import Image
 
-    from mindwidget.timing import plot_timing
-    from mindwidget.trace import FONT_SIZES, INK
+    from mindwidget.plots import FONT_SIZES, INK, plot_timing
 
     game = Game.from_hands([[10, 40], [20, 60], [30, 80]])
     game.ready(t=0.0)
@@ -419,8 +419,8 @@ def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks
 
 
 def test_the_inner_clock_plot_has_plain_axes_and_dutch_numbers() -> None:
+    from mindwidget.plots import plot_timing
     from mindwidget.runner import run_game
-    from mindwidget.timing import plot_timing
 
     game = run_game(Game(players=3, seed=4), "human", seed=4)
     fig = plot_timing(game, 0, lang="nl", you=0, bots=True)

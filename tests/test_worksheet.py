@@ -18,7 +18,7 @@ from mindwidget.i18n import LANGS
 from mindwidget.lesson import worksheet
 from mindwidget.lesson.kit import percent
 from mindwidget.lesson.nb03_probability import _noise_answer
-from mindwidget.prob import expected_adjacent_pairs, p_no_card_between, p_wrong_order
+from mindwidget.sim.prob import expected_adjacent_pairs, p_no_card_between, p_wrong_order
 
 ROOT = Path(__file__).resolve().parents[1]
 

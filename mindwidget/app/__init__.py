@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..adaptive import AdaptiveTimer
 from ..bots import (
     BOT_NAMES,
     DEFAULT_SECONDS_PER_STEP,
     TEMPOS,
+    AdaptiveTimer,
     Bot,
     HumanTimer,
     PerfectTimer,

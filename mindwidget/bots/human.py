@@ -94,7 +94,7 @@ runner resumes when every bot is ready), and if a person resumes sooner,
 Throwing stars (`HUMAN_STAR_POLICY`, ``StarPolicy(risk=1.2, vote_risk=0.5,
 last_life_gap=8)``): the bot estimates its risk (`risk`: the expected number
 of wrong orders its lowest card takes part in, from this timing model,
-`wrong_order`, the same closed form as `mindwidget.prob.p_wrong_order`).
+`wrong_order`, the same closed form as `mindwidget.sim.prob.p_wrong_order`).
 Close cards far above the pile are the risky ones: their waits are long and
 their spreads overlap. It raises its hand (at the reaction floor, and never
 twice between two cards) when the risk is at least 1.2 (about the 95th
@@ -464,7 +464,7 @@ class HumanTimer(Bot):
         not put aside face up) lies in another player's hand with the same
         chance, ``cards the others hold / unseen values``; each such value
         ``v`` and the bot's lowest card ``c`` go in the wrong order with the
-        chance `wrong_order` (`mindwidget.prob.p_wrong_order` gives the same).
+        chance `wrong_order` (`mindwidget.sim.prob.p_wrong_order` gives the same).
         Close cards far above the pile are the dangerous ones: their waits are
         long, so their spreads overlap.
         """

@@ -61,7 +61,7 @@ def p_no_card_between(between: int, unseen: int, others: int) -> float:
     among the discards); ``between`` of those values lie between the pile and
     one's own lowest card. Hypergeometric: ``C(unseen - between, others) /
     C(unseen, others)``, 0 when the others' cards cannot all lie above.
-    (`mindwidget.prob` exports it beside the other exact values.)
+    (`mindwidget.sim.prob` exports it beside the other exact values.)
     """
     for name, value in (("between", between), ("unseen", unseen), ("others", others)):
         whole(name, value, 0)
@@ -129,7 +129,7 @@ class StarPolicy:
     By risk (``risk`` set; the default of `HumanTimer`): a bot that can
     estimate its risk (`HumanTimer.risk`: the expected number of wrong orders
     its lowest card takes part in, from its own timing, consistent with
-    `mindwidget.prob.p_wrong_order`) proposes when that risk is at least
+    `mindwidget.sim.prob.p_wrong_order`) proposes when that risk is at least
     ``risk`` (or by the last-life rule above), and, as a cautious person
     would, agrees when its own risk is at least ``vote_risk``, when its lowest
     card lies at most ``vote_gap`` above the top (the star costs it little),

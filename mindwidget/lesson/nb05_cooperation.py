@@ -10,8 +10,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.text import Annotation
 
-from ..adaptive import AdaptiveTimer
-from ..bots import Bot, ScalarTimer
+from ..bots import AdaptiveTimer, Bot, ScalarTimer
 from ..game import Game
 from ..i18n import translate
 from ..plots import TraceFigure, plot_trace

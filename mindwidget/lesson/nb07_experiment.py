@@ -268,7 +268,7 @@ def swap_formula(data: ClassData, lang: str) -> ipywidgets.HTML:
     spread = cm.class_spread(data.plays())
     if not math.isfinite(spread.cv):
         return _box(_html(text("no_plays", lang)))
-    from ..prob import swap_chance
+    from ..sim.prob import swap_chance
 
     s = swap_chance(A, B, spread.cv, spread.seconds_per_step)
 
@@ -305,7 +305,7 @@ def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) ->
     spread = cm.class_spread(plays)
     if not math.isfinite(spread.cv):
         return _box(_html(text("no_plays", lang)))
-    from ..prob import swap_chance
+    from ..sim.prob import swap_chance
 
     model = swap_chance(A, B, spread.cv, spread.seconds_per_step).p
     bots = cm.simulated_swaps(A, B, spread.cv, spread.seconds_per_step, draws, seed)

@@ -29,10 +29,10 @@ from typing import Any
 
 from ..bots import ScalarTimer
 from ..handouts import WORKSHEETS
-from ..prob import expected_adjacent_pairs, normal_cdf, p_no_card_between, p_wrong_order
 from ..rules import DECK_SIZE
 from ..scenario import Scenario
 from ..sim import simulate
+from ..sim.prob import expected_adjacent_pairs, normal_cdf, p_no_card_between, p_wrong_order
 from .kit import _check_lang, number, percent
 from .nb03_probability import _swap_share
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .bots import Bot, HumanTimer, PerfectTimer, ScalarTimer
-from .bots.stars import p_no_card_between
-from .checks import finite, whole
-from .rules import DECK_SIZE
+from ..bots import Bot, HumanTimer, PerfectTimer, ScalarTimer
+from ..bots.stars import p_no_card_between
+from ..checks import finite, whole
+from ..rules import DECK_SIZE
 
 __all__ = [
     "expected_adjacent_pairs",
