@@ -8,6 +8,7 @@ made by hand, where the right answer is known.
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 import time
@@ -345,6 +346,44 @@ def test_history_compares_the_lessons_of_one_class_and_of_two(tmp_path: Path) ->
     both = hist.history(["4821", "5555"], data=tmp_path, today=today)
     assert sorted(both["code"]) == ["4821", "4821", "5555"]
     assert hist.latest(tmp_path) is not None
+
+
+def test_a_lesson_read_from_its_journal_keeps_the_class_answers(tmp_path: Path) -> None:
+    # notebook 07 in another kernel than the class: the answers come from the journal
+    path = _journal(tmp_path, "4821", [11])
+    entries = [
+        ("question", {"question": 1, "text": "Hoeveel?", "choices": ["a", "b"], "answer": 1}),
+        (
+            "answer",
+            {"question": 1, "pupil": "p1", "name": "Anna", "table": 1, "choice": 0, "seconds": 2.5},
+        ),
+        (
+            "answer",
+            {"question": 1, "pupil": "p2", "name": "Bram", "table": 1, "choice": 1, "seconds": 3.0},
+        ),
+        (
+            "answer",
+            {"question": 1, "pupil": "p1", "name": "Anna", "table": 1, "choice": 1, "seconds": 4.0},
+        ),  # Anna changed her mind: her last answer counts
+        ("question_state", {"question": 1, "state": "revealed", "answer": 1}),
+    ]
+    conn = sqlite3.connect(path)
+    seq = conn.execute("SELECT max(seq), max(at) FROM entries").fetchone()
+    for k, (kind, data) in enumerate(entries, start=1):
+        conn.execute(
+            "INSERT INTO entries (seq, at, kind, data) VALUES (?, ?, ?, ?)",
+            (seq[0] + k, seq[1], kind, json.dumps(data)),
+        )
+    conn.commit()
+    conn.close()
+    (lesson,) = hist.lessons(path)
+    answers = lesson.answers.sort_values("name").reset_index(drop=True)
+    assert answers["name"].tolist() == ["Anna", "Bram"]
+    assert answers["choice"].tolist() == [1, 1] and answers["right"].tolist() == [True, True]
+    assert cm.compare_answers(lesson.answers)["answers"].tolist() == [2]
+    # a lesson without questions has none
+    (quiet,) = hist.lessons(_journal(tmp_path / "b", "5555", [12]))
+    assert quiet.answers is None
 
 
 def test_a_damaged_journal_is_a_journal_error_naming_the_file(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ the mistakes per level and the levels reached, one row per lesson
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ from ..classmodel import SUMMARY_COLUMNS, ClassData, lesson_summary
 from ..game import Game
 from ..rules import RuleError, Rules
 from .journal import JournalError, classes, data_dir, journal_path, read
-from .record import _held
+from .questions import Questions
+from .record import _held, questions_of
 
 __all__ = ["HISTORY_COLUMNS", "history", "latest", "lessons"]
 
@@ -37,7 +39,8 @@ def _day(at: float) -> str:
 def lessons(path: str | Path, lang: str = "en") -> list[ClassData]:
     """The lessons in one class journal, by day: each day's games (every game a table
     started that day, numbered 1, 2, ... in the order they started) and who held
-    their seats. A damaged journal raises `JournalError`."""
+    their seats, and the answers to the questions put that day (`Classroom.answers()`'s
+    columns; None when none was put). A damaged journal raises `JournalError`."""
     path = Path(path)
     header, entries = read(path)
     code = str(header.get("code", ""))
@@ -59,6 +62,10 @@ def lessons(path: str | Path, lang: str = "en") -> list[ClassData]:
                 games[current[int(entry["table"])]][3][:] = held
         except (ValueError, TypeError, KeyError, RuleError) as exc:
             raise JournalError(path, f"entry {i + 1} ({kind!r}) is damaged: {exc}.") from None
+    try:
+        answers = _answers_by_day(questions_of(entries), lang)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise JournalError(path, f"a question of the lesson is damaged: {exc}.") from None
     out: list[ClassData] = []
     for day in sorted({g[0] for g in games}):
         tables: dict[int, Game] = {}
@@ -66,8 +73,23 @@ def lessons(path: str | Path, lang: str = "en") -> list[ClassData]:
         for n, (_, _table, game, held) in enumerate((g for g in games if g[0] == day), start=1):
             tables[n] = game
             seats[n] = held
-        out.append(ClassData(tables, seats, label=f"{code} {day}", day=day))
+        out.append(
+            ClassData(tables, seats, label=f"{code} {day}", day=day, answers=answers.get(day))
+        )
     return out
+
+
+def _answers_by_day(asked: list[dict[str, Any]], lang: str) -> dict[str, pd.DataFrame]:
+    """The answers to the questions a journal holds (`Classroom.answers()`'s columns),
+    by the day each question was put."""
+    if not asked:
+        return {}
+    questions = Questions(lambda: 0.0, lambda *_a, **_k: None, lambda _q, _p: None, lang)
+    questions.restore(asked, time.time())
+    frame = questions.frame()
+    day_of = {e["question"]: _day(float(e["at"])) for e in asked if e["kind"] == "question"}
+    days = frame["question"].map(day_of)
+    return {day: frame[days == day].reset_index(drop=True) for day in set(day_of.values())}
 
 
 def _paths(codes: Iterable[str] | None, data: str | Path | None) -> list[Path]:

@@ -42,7 +42,7 @@ from ..game import Game
 from ..rules import RuleError, Rules
 from .journal import Journal, JournalError
 
-__all__ = ["Recorder", "Restored", "RestoredTable", "restore"]
+__all__ = ["Recorder", "Restored", "RestoredTable", "questions_of", "restore"]
 
 #: The options of a class that its journal keeps (`Classroom`'s arguments).
 OPTIONS = ("size", "bots", "tempo", "lang", "same_deal", "seed", "grace", "lan")
@@ -427,6 +427,18 @@ def _text(value: object, what: str) -> str | dict[str, str]:
     from .questions import check_text
 
     return check_text(what, value)
+
+
+def questions_of(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The lesson's questions, answers and their states among a journal's ``entries``,
+    checked as `restore` checks them (a ValueError says what is wrong): what
+    `questions.Questions.restore` reads, for a reader of an old lesson's journal."""
+    out = Restored("", "", None, {})
+    for entry in entries:
+        kind = entry.get("kind")
+        if kind in QUESTIONS:
+            out.questions.append(_question(out, entry, str(kind)))
+    return out.questions
 
 
 def _question(out: Restored, entry: Mapping[str, Any], kind: str) -> dict[str, Any]:
