@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,7 +39,7 @@ from .bots.human import REACTION_FLOOR, REFERENCE, REFERENCE_BANDS, REFERENCE_CO
 from .checks import choice, flag, whole
 from .game import Game
 from .i18n import LANGS, decimal, translate
-from .timing import MIN_PLAYS, check_player, timed_plays, timing_profile
+from .timing import MIN_PLAYS, TimingProfile, check_player, timed_plays, timing_profile
 from .trace import (
     MARKERS,
     OKABE_ITO,
@@ -376,6 +377,36 @@ def _draw(game: Game, lv: TraceLevel, ax: Axes, lang: str, you: int | None, bots
     )
 
 
+def _profile_line(
+    ax: Axes, profile: TimingProfile, gaps: Any, colour: str, say: Callable[..., str], lang: str
+) -> None:
+    """A timing profile's fitted line on ``ax`` (labelled with its floor, step and
+    spread), or, with too few plays, a note saying how many it needs."""
+    if profile.fitted:
+        ax.plot(
+            gaps,
+            profile.floor + profile.seconds_per_step * gaps,
+            color=colour,
+            lw=2,
+            zorder=3,
+            label=say(
+                "timing_fit",
+                floor=decimal(profile.floor, lang, 1),
+                step=decimal(profile.seconds_per_step, lang, 2),
+                cv=f"{profile.cv:.0%}",
+            ),
+        )
+    else:
+        ax.text(
+            0.5,
+            0.06,
+            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
+            transform=ax.transAxes,
+            ha="center",
+            color="0.3",
+        )
+
+
 def plot_timing(
     game: Game,
     player: int,
@@ -455,29 +486,7 @@ def plot_timing(
     colour = OKABE_ITO[player % len(OKABE_ITO)]
     _seat_dots(ax, mine["gap"], mine["wait"], player, name, 8)
     profile = timing_profile(game, player)
-    if profile.fitted:
-        ax.plot(
-            gaps,
-            profile.floor + profile.seconds_per_step * gaps,
-            color=colour,
-            lw=2,
-            zorder=3,
-            label=say(
-                "timing_fit",
-                floor=decimal(profile.floor, lang, 1),
-                step=decimal(profile.seconds_per_step, lang, 2),
-                cv=f"{profile.cv:.0%}",
-            ),
-        )
-    else:
-        ax.text(
-            0.5,
-            0.06,
-            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
-            transform=ax.transAxes,
-            ha="center",
-            color="0.3",
-        )
+    _profile_line(ax, profile, gaps, colour, say, lang)
     ax.axhline(REACTION_FLOOR, color="0.5", lw=0.8, ls=":", zorder=0)
     waits = [float(plays["wait"].max())] if len(plays) else []
     y_top = max([REACTION_FLOOR + curve(top_gap), *waits]) * 1.1
@@ -551,29 +560,7 @@ def plot_clock(clock: Any, ax: Axes | None = None, lang: str = "en") -> Figure:
         )
     profile = clock.profile
     gaps = np.linspace(1, top_gap, 120)
-    if profile.fitted:
-        ax.plot(
-            gaps,
-            profile.floor + profile.seconds_per_step * gaps,
-            color=OKABE_ITO[0],
-            lw=2,
-            zorder=3,
-            label=say(
-                "timing_fit",
-                floor=decimal(profile.floor, lang, 1),
-                step=decimal(profile.seconds_per_step, lang, 2),
-                cv=f"{profile.cv:.0%}",
-            ),
-        )
-    else:
-        ax.text(
-            0.5,
-            0.06,
-            say("timing_too_few", n=profile.plays, need=MIN_PLAYS),
-            transform=ax.transAxes,
-            ha="center",
-            color="0.3",
-        )
+    _profile_line(ax, profile, gaps, OKABE_ITO[0], say, lang)
     waits = [float(mine["wait"].max())] if len(mine) else [1.0]
     if len(line):
         waits.append(float(line["wait"].max()))

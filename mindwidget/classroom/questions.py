@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..checks import whole
+from ..classmodel import ANSWER_COLUMNS
 from ..i18n import LANGS
 from .wire import RateLimit, Refusal
 
@@ -58,18 +59,9 @@ MAX_QUESTIONS = 500
 ANSWER_RATE, ANSWER_BURST = 2.0, 6.0
 #: The most changes of answer one pupil may make to one question (the journal's bound).
 MAX_CHANGES = 60
-#: The columns of `Room.answers` and `Question.answers`, in order.
-COLUMNS = (
-    "question",
-    "text",
-    "pupil",
-    "name",
-    "table",
-    "choice",
-    "choice_text",
-    "right",
-    "seconds",
-)
+#: The columns of `Room.answers` and `Question.answers`, in order (the frame
+#: `classmodel.compare_answers` reads).
+COLUMNS = ANSWER_COLUMNS
 STATES = ("open", "closed", "revealed")
 
 
