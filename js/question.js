@@ -1,4 +1,4 @@
-// The lesson's question on a pupil's page (the class server, issue 32): the question and
+// The lesson's question on a pupil's page (the class server): the question and
 // one button per choice; after the reveal this pupil's own choice beside the right answer
 // and the class's counts; after the lesson, "Your answers". Python decides everything
 // (`classroom/questions.py`, the `question` of the class part, `wire.PupilQuestion`):

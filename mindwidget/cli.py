@@ -670,7 +670,7 @@ def _class_parser(
 
 
 def _network_arguments(room: argparse.ArgumentParser, w: Callable[[str], str]) -> None:
-    """Behind a school's reverse proxy (docs/school-it.md; issue 25)."""
+    """Where the class listens and whom it trusts: a school's proxy (docs/school-it.md)."""
     net = room.add_argument_group(w("network_group"))
     net.add_argument("--host", default=None, metavar="IP", help=w("host_help"))
     net.add_argument("--public-url", default=None, metavar="URL", help=w("public_url_help"))

@@ -39,8 +39,8 @@ __all__ = [
 FORMAT = "mindwidget-game"
 VERSION = 1
 
-#: Names that saved games and scenario files made before the renames of issue 17
-#: ("one name per concept") still use, and the names they have now. `read` (so
+#: Names that saved games and scenario files made before each concept got one
+#: name ("one name per concept") still use, and the names they have now. `read` (so
 #: `Game.from_json`) takes both; what a game saves uses only the new names.
 #: ``tools/migrate_scenarios.py`` rewrote the scenario files with the same maps.
 OLD_ACTION_NAMES: dict[str, str] = {"concentrate": "ready", "vote_star": "vote"}

@@ -1,4 +1,4 @@
-"""The class's journal: every change of a class in one SQLite file (issue 25).
+"""The class's journal: every change of a class in one SQLite file.
 
 A class lives in one process; the journal lets it outlive that process (a
 kernel restart, a crash, a laptop that slept). One file per class,

@@ -1,4 +1,4 @@
-"""Keeping a `Classroom`: its journal, a class resumed, the re-run cell (issue 25).
+"""Keeping a `Classroom`: its journal, a class resumed, the re-run cell.
 
 * `Keeper` is one class server's journal: in a new class it picks a code no
   journal of the data folder has, writes the header and says where the file

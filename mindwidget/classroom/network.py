@@ -71,7 +71,7 @@ ACCEPT_PAUSE_S = 0.5
 DEFAULT_PORT = 8765
 #: The most sockets the server holds at once (each address: ``per_address``).
 MAX_SOCKETS = 2000
-# -- a network that is not friendly (issue 25) --
+# -- a network that is not friendly (a school's, shared with phones that come and go) --
 #: Tornado pings each socket this often and closes one that has not answered within
 #: the timeout (a phone that walked away; the page's own liveness is the room's).
 WEBSOCKET_PING_INTERVAL_S = 10.0

@@ -1,4 +1,4 @@
-"""Questions to the whole class: every pupil answers on their own page (issue 32).
+"""Questions to the whole class: every pupil answers on their own page.
 
 The teacher puts a question (`Room.ask`, `Classroom.ask` in a notebook): a
 text and its choices, each a string or ``{lang: text}`` so that every pupil

@@ -1,4 +1,4 @@
-"""What a class's journal holds, and the class it brings back (issue 25).
+"""What a class's journal holds, and the class it brings back.
 
 `Recorder` writes a running class to its `Journal`; `restore` reads a journal
 back into a `Restored` class, from which the room rebuilds itself. The entries:

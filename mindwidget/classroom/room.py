@@ -1,4 +1,4 @@
-"""The class's room: its state and rules, apart from any transport (issue 26).
+"""The class's room: its state and rules, apart from any transport.
 
 A `Room` is the class: its code and teacher's token, its pupils (join,
 rejoin with a seat token, the name checks, a slower answer to repeated wrong
@@ -24,7 +24,7 @@ What it needs from the transport comes in through two small protocols:
 
 Seams for the work that builds on the room:
 
-* **Journal (issue 25).** Every change of the class's state passes through
+* **Journal.** Every change of the class's state passes through
   `Room.record` *before* any link is marked dirty: ``join``, ``rejoin``,
   ``left``, ``gone``, ``set``, ``act`` (a pupil's table message: ``ready``,
   ``play``, ``stop``, ``vote``, ...), ``new_game``, ``start``, ``move``,
@@ -38,7 +38,7 @@ Seams for the work that builds on the room:
   `Room.before_send` once per loop turn, before it writes that turn's
   coalesced updates: a journal commits its batch there, so no page shows a
   state the journal has not kept.
-* **Liveness (issue 24).** The transport tells the room of each sign of life
+* **Liveness.** The transport tells the room of each sign of life
   of a joined pupil (a message, a pong) by `Room.alive` and of a closed
   connection by `Room.left`; `Room.check` (called about once a second)
   decides who is gone (away longer than ``grace``) and stops their table.
@@ -291,7 +291,7 @@ class Room:
         """Counted from each pupil's last sign of life (not from a socket's close): silent
         for `OFFLINE_S`, offline (the dashboard shows it); away longer than the grace
         period, gone: their table stops ("offline"). One who never played and whose
-        socket closed `UNPLAYED_HOLD_S` ago leaves the class (issue 25)."""
+        socket closed `UNPLAYED_HOLD_S` ago leaves the class, so their name is free again."""
         hold = max(self.grace, UNPLAYED_HOLD_S)
         for p in list(self.pupils.values()):
             left = p.left_at

@@ -1,4 +1,4 @@
-"""The teacher's side of a `Classroom`: its dashboard and its data (issue 20).
+"""The teacher's side of a `Classroom`: its dashboard and its data.
 
 It reads and commands the class's `room.Room` (never the server, `server.py`,
 which delegates to it: `Classroom.plays` is `plays(room)`, its dashboard a

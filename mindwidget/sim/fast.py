@@ -56,7 +56,7 @@ an engine with a rule or a model changed on purpose). The deal's sort on its
 own: ``test_the_deals_sorting_network_sorts_any_hand`` (the 0-1 principle)
 and ``test_a_deal_holds_each_seats_cards_sorted``.
 
-Speed (issue 27; ``benchmarks/sim.py`` prints the figures): a step costs a
+Speed (``benchmarks/sim.py`` prints the figures): a step costs a
 few dozen whole-array operations, so the engine avoids the expensive ones:
 normals by Box and Muller on float32 (`_normals`, a third of the ziggurat's
 time), log waits for lognormal teams (no ``exp``), one table for a team of
