@@ -218,6 +218,14 @@ class Game:
     Players are numbered from 0. Every action takes an optional time stamp
     ``t`` (seconds since the level started, never decreasing within a level);
     without one, the time of the previous event of the level is used.
+
+    Args:
+        players: How many play (2, 3 or 4 by the rules table; None: 3, or what
+            ``rules`` says).
+        seed: Makes the shuffles repeatable: the same seed and the same actions
+            give the same game. None: a fresh shuffle.
+        rules: House rules or another reading of the rule texts (`Rules`).
+        lang: The language of `describe` and the repr: "en", "nl" or "de".
     """
 
     # Every field of a game's state is declared once, in `_STATE` (above):

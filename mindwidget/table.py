@@ -294,13 +294,22 @@ def _seats(seats: int | Iterable[int] | None, players: int) -> tuple[int, ...]:
 class Table:
     """A game of The Mind with bots in every seat but ``seats`` (the people).
 
-    ``bots`` is a bot name ("human", the default; "adaptive", "scalar",
-    "perfect"), a `Bot`, or a list with one per seat (or one per bot seat).
-    ``game`` starts from a game you set up (e.g. `Game.from_hands`); its
-    player count and rules then replace ``players``, ``rules`` and ``seed``.
-    ``mode`` is "realtime" (a front end's clock runs and ticks) or "step" (no
-    running clock: `wait`). ``tempo`` sets the bots' tempo (see `tempo`);
-    ``speed`` is the watch speed of a table of bots only (see `speed`).
+    Args:
+        players: How many play: 2, 3 or 4 (other counts need `Rules` with levels and lives).
+        seats: The people's seats, counted from 0: one seat, several, or None
+            for a table of bots only. Each action names the seat that acts.
+        bots: The bots in the other seats: a name ("human", the default;
+            "adaptive", "scalar", "perfect"), a `Bot`, or a list with one per
+            seat (or one per bot seat).
+        seed: Makes the deals and the bots' timing repeatable. None: a fresh game.
+        rules: House rules (`Rules`); they decide the player count.
+        game: Start from a game you set up (e.g. `Game.from_hands`); its player
+            count and rules then replace ``players``, ``rules`` and ``seed``.
+        mode: "realtime" (a front end's clock runs and ticks) or "step" (no
+            running clock: `wait` brings the next bot action).
+        tempo: The bots' tempo ("slow", "people", "quick" or a number > 0; see
+            `tempo`). None: the bots' own.
+        speed: The watch speed of a table of bots only: 1, 2 or 4 (see `speed`).
 
     Methods for everything a seat can do: `ready`, `play`, `stop`,
     `propose_star`, `vote`, `next_level`, `start_blind`, `new_game`; and for

@@ -55,12 +55,32 @@ class MindWidget(anywidget.AnyWidget):
     >>> w = MindWidget(players=3, seat=0, bots="perfect", seed=1)   # doctest: +SKIP
     >>> w                                                           # doctest: +SKIP
 
-    ``seat`` is the person's seat (None: bots only, for a class to watch).
-    ``bots``, ``tempo``, ``speed`` (1, 2, 4: a table of bots only), ``mode``
-    ("step": "Wait" brings each bot action), ``game`` and ``rules`` are the
-    `Table`'s. ``reveal`` shows every hand and each bot's countdown (for the
-    teacher). ``table`` shows a `Table` you made (``seat`` one of its person
-    seats, or None): two widgets may show one table.
+    Args:
+        players: How many play: 2, 3 or 4 (other counts need `Rules` with levels and lives).
+        seat: The person's seat, counted from 0. None: bots only, for a class to
+            watch.
+        bots: The bots in the other seats: a name ("human", the default;
+            "adaptive", "scalar", "perfect"), a `Bot`, or a list with one per seat.
+        seed: Makes the deals and the bots' timing repeatable: the same seed and
+            the same presses at the same times give the same game. None: a fresh
+            game each time.
+        lang: The board's language: "en", "nl" or "de".
+        reveal: Show every hand and each bot's countdown (for the teacher on a
+            projector, not for a pupil who plays).
+        mode: "realtime" (the level clock runs) or "step" (no clock: "Wait"
+            brings each bot action, for explaining a level step by step).
+        rules: House rules (`Rules`); they decide the player count.
+        game: Start from a game you set up, e.g. `Game.from_hands`; its players
+            and rules replace ``players``, ``rules`` and ``seed``.
+        table: Show a `Table` you made instead of a new one (then no ``game``);
+            ``seat`` is one of its person seats, or None. Two widgets may show
+            one table.
+        tempo: The bots' tempo: "slow", "people" or "quick", or a number > 0
+            (1.5, 1.0, 0.6 times the people curve).
+        speed: Watch speed 1, 2 or 4, at a table of bots only (``seat=None``);
+            the game keeps true level times.
+        size: "normal", or "projector" for text a class's back row can read.
+        **kwargs: Passed on to anywidget (e.g. a ``layout``).
 
     In a cell: `game`, `table`, `session`, `ready`, `play`, `stop`,
     `propose_star`, `vote`, `wait`, `advance`, `next_level`, `start_blind`,

@@ -16,6 +16,12 @@ same files (``tools/build_notebooks.py`` writes them). The game's own words
 Answers to bets are computed when the cell runs (so "Run All" prepares them)
 but shown only when someone presses "Show the answer": `Answer`.
 
+Arguments: ``lang`` is always the language of what a function shows ("en",
+"nl" or "de"); ``w`` a `MindWidget` the lesson made; ``room`` a running
+`Classroom`; ``data`` the class's data `experiment_class` returns. Counts of
+games, draws or tries and seeds have the defaults the lesson texts rest on;
+smaller counts are for tests.
+
 Nothing here raises when a teacher follows the text: `next_moves` presses
 Ready only when the table waits for it, and says in words when there is
 nothing left to do.

@@ -53,7 +53,13 @@ def flat(lang: str) -> dict[str, str]:
 
 
 def text(key: str, lang: str, **params: Any) -> str:
-    """The lesson text ``key`` ("ui.show_answer", or "show_answer" for the ui section)."""
+    """The lesson text ``key`` ("ui.show_answer", or "show_answer" for the ui section).
+
+    Args:
+        key: The text's key in ``locales/lesson/<lang>.json``.
+        lang: "en", "nl" or "de".
+        **params: Values for the text's ``{placeholders}``.
+    """
     full = key if "." in key else f"ui.{key}"
     words = flat(lang)
     if full not in words:
@@ -66,13 +72,25 @@ def _check_lang(lang: str) -> None:
 
 
 def percent(x: float, lang: str, digits: int = 1) -> str:
-    """0.455 -> "45.5%" (en), "45,5%" (nl, de)."""
+    """0.455 -> "45.5%" (en), "45,5%" (nl), "45,5 %" (de).
+
+    Args:
+        x: A share, 0 to 1.
+        lang: "en", "nl" or "de": the decimal sign and the space before "%".
+        digits: Decimals shown.
+    """
     s = f"{100 * x:.{digits}f}"
     return {"en": f"{s}%", "nl": s.replace(".", ",") + "%"}.get(lang, s.replace(".", ",") + " %")
 
 
 def number(x: float, lang: str, digits: int = 0) -> str:
-    """10000 -> "10,000" (en), "10.000" (nl, de)."""
+    """10000 -> "10,000" (en), "10.000" (nl, de).
+
+    Args:
+        x: The number.
+        lang: "en", "nl" or "de": the thousands separator and decimal sign.
+        digits: Decimals shown.
+    """
     s = f"{x:,.{digits}f}"
     if lang in ("nl", "de"):
         s = s.replace(",", "_").replace(".", ",").replace("_", ".")
@@ -195,9 +213,13 @@ def _style() -> ipywidgets.HTML:
 class Answer(ipywidgets.VBox):  # type: ignore[misc]
     """An answer behind a button: "Show the answer" shows it, "Hide the answer" hides it.
 
-    ``parts`` are texts (``**bold**`` allowed), matplotlib figures or
-    DataFrames, prepared now and shown only on request. `html` is what it
-    shows; `shown` whether it is shown; `show`, `hide`, `toggle` from a cell.
+    `html` is what it shows; `shown` whether it is shown; `show`, `hide`,
+    `toggle` from a cell.
+
+    Args:
+        *parts: Texts (``**bold**`` allowed), matplotlib figures or DataFrames,
+            prepared now and shown only on request.
+        lang: The buttons' language: "en", "nl" or "de".
     """
 
     def __init__(self, *parts: object, lang: str = "en") -> None:

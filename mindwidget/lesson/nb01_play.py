@@ -33,12 +33,22 @@ def play(
 
 
 def watch(lang: str, seed: int = 2) -> MindWidget:
-    """A table of three bots and nobody else, in projector size: the class watches."""
+    """A table of three bots and nobody else, in projector size: the class watches.
+
+    Args:
+        lang: The board's language ("en", "nl" or "de").
+        seed: The deal and the bots' timing (the same seed, the same game).
+    """
     return MindWidget(players=3, seat=None, bots="scalar", seed=seed, lang=lang, size="projector")
 
 
 def class_view(lang: str, seed: int = 7) -> MindWidget:
-    """Three bots, every hand shown, no running clock: one move per "Wait"."""
+    """Three bots, every hand shown, no running clock: one move per "Wait".
+
+    Args:
+        lang: The board's language ("en", "nl" or "de").
+        seed: The deal and the bots' timing (the same seed, the same game).
+    """
     return MindWidget(
         players=3,
         seat=None,

@@ -43,12 +43,24 @@ class LessonScenario(ScenarioPlayer):
 
 
 def scenario(name: str, lang: str, seat: int | None = 0, bots: str = "scalar") -> ScenarioPlayer:
-    """A scenario of the library in big text: Back, Next (or the arrow keys), Take over."""
+    """A scenario of the library in big text: Back, Next (or the arrow keys), Take over.
+
+    Args:
+        name: The scenario's name in the library (``mindwidget/scenarios/<name>.json``).
+        lang: The language of its story and board.
+        seat: The seat the person plays after "Take over" (None: bots only).
+        bots: The bots of the other seats after "Take over".
+    """
     return LessonScenario(Scenario.load(name), lang=lang, seat=seat, bots=bots)
 
 
 def scenario_menu(names: Sequence[str], lang: str) -> ipywidgets.VBox:
-    """One scenario at a time out of ``names``, picked from a menu by its title."""
+    """One scenario at a time out of ``names``, picked from a menu by its title.
+
+    Args:
+        names: The scenarios' names in the library, in the menu's order.
+        lang: The language of the menu and the stories.
+    """
     players = [scenario(n, lang) for n in names]
     menu = ipywidgets.Dropdown(
         options=[(p.scenario.title, i) for i, p in enumerate(players)],

@@ -60,7 +60,13 @@ def bet_watch_bots(lang: str) -> Bet:
 
 
 def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
-    """How often do teams of 2, 3 and 4 bots win? A bar chart in percentages."""
+    """How often do teams of 2, 3 and 4 bots win? A bar chart in percentages.
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games simulated per team size.
+        seed: The simulation's seed (the same seed, the same figures).
+    """
     sizes = (2, 3, 4)
     results = {n: _summary(n, "scalar", games, seed) for n in sizes}
     fig, ax = _fig(6, 3.6)
@@ -95,7 +101,13 @@ def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
 
 
 def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
-    """40 against 45 on an empty pile: the exact chance, and simulations that settle on it."""
+    """40 against 45 on an empty pile: the exact chance, and simulations that settle on it.
+
+    Args:
+        lang: The language of the bet and its answer.
+        runs: How many simulated runs the chart draws.
+        levels: Levels of 40 against 45 in each run.
+    """
     exact = p_wrong_order(40, 45)
     fig, ax = _fig(7, 3.4)
     x = np.arange(1, levels + 1)
@@ -172,7 +184,13 @@ def pile_table(lang: str) -> pd.DataFrame:
 
 
 def bet_pairs(lang: str, deals: int = 2000, seed: int = 0) -> Bet:
-    """Touching pairs (41 and 42) in different hands: exact, and the mean of random deals."""
+    """Touching pairs (41 and 42) in different hands: exact, and the mean of random deals.
+
+    Args:
+        lang: The language of the bet and its answer.
+        deals: Random deals per level for the mean.
+        seed: The deals' seed.
+    """
     rng = np.random.default_rng(seed)
     levels = np.arange(1, 11)
     exact = [expected_adjacent_pairs(3, int(k)) for k in levels]
@@ -214,7 +232,13 @@ _MARKS = ((0.07, "wobble_counting"), (0.14, "wobble_person"), (0.28, "wobble_slo
 
 
 def bet_noise(lang: str, games: int = 3000, seed: int = 2) -> Bet:
-    """Win rate of a team of three against the wobble of their clocks (0% to 30%)."""
+    """Win rate of a team of three against the wobble of their clocks (0% to 30%).
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games simulated per wobble.
+        seed: The simulation's seed.
+    """
     cvs = [round(0.02 * i, 2) for i in range(16)] + [0.07]
     noisy = {cv: _summary(3, ScalarTimer(cv=cv), games, seed) for cv in sorted(set(cvs))}
     fig, ax = _fig(7, 3.6)
@@ -257,6 +281,11 @@ def noise_slider(lang: str, levels: int = 2000, games: int = 1000) -> ipywidgets
     per step: the races are drawn directly (`_swap_share`), the team plays 1,000
     games on the fast engine, and an answer once given is kept for that wobble
     (``benchmarks/notebook_times.py`` measures it).
+
+    Args:
+        lang: The language of the slider's words.
+        levels: Races of 40 against 45 drawn per step.
+        games: Games the team plays per step.
     """
     slider = ipywidgets.SelectionSlider(
         options=[(f"{p}%", round(p / 100, 2)) for p in range(0, 31)],
@@ -318,7 +347,13 @@ def _habit_bot(policy: StarPolicy | None, **kw: Any) -> ScalarTimer:
 
 
 def bet_star_habits(lang: str, games: int = 20_000, seed: int = 3) -> Bet:
-    """Which throwing-star habit wins most often? Win rates and stars used."""
+    """Which throwing-star habit wins most often? Win rates and stars used.
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games simulated per habit.
+        seed: The simulation's seed.
+    """
     results = {key: _summary(3, _habit_bot(p), games, seed) for key, p in HABITS.items()}
     table = pd.DataFrame(
         {
@@ -398,7 +433,17 @@ def sandbox(lang: str) -> ipywidgets.VBox:
 def sandbox_result(
     lang: str, players: int, wobble: float, tempo: float, habit: str, games: int, seed: int = 0
 ) -> tuple[str, Figure]:
-    """One sandbox run: a sentence and a chart of the level reached, in percentages."""
+    """One sandbox run: a sentence and a chart of the level reached, in percentages.
+
+    Args:
+        lang: The language of the sentence and the chart.
+        players: How many play.
+        wobble: Each clock's wobble (its cv, 0.15 for 15%).
+        tempo: The first player's seconds per step (the others keep the default).
+        habit: The team's throwing-star habit, a key of `HABITS`.
+        games: Games simulated.
+        seed: The simulation's seed.
+    """
     policy = HABITS[habit]
     team: list[Bot] = [_habit_bot(policy, cv=wobble, seconds_per_step=tempo)]
     team += [_habit_bot(policy, cv=wobble) for _ in range(players - 1)]

@@ -14,7 +14,14 @@ from .kit import Answer, Bet, everyone, number, text
 
 
 def bet_branch(start: Game, lang: str, tries: int = 1000, perfect_tries: int = 100) -> Bet:
-    """From ``start``, how often do bots clear the level without losing a life?"""
+    """From ``start``, how often do bots clear the level without losing a life?
+
+    Args:
+        start: The game to branch from (a scenario's state).
+        lang: The language of the bet and its answer.
+        tries: Branches played by bots with a human spread.
+        perfect_tries: Branches played by perfect bots.
+    """
     clean = sum(
         run_level(start.copy(), ScalarTimer(), seed=i).lives == start.lives for i in range(tries)
     )

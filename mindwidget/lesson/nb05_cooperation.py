@@ -34,7 +34,12 @@ from .nb03_probability import _summary
 
 
 def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
-    """One player at 0.2 s per step, two at 0.3: the win rate beside a team with one tempo."""
+    """One player at 0.2 s per step, two at 0.3: the win rate beside a team with one tempo.
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games simulated per team.
+    """
     in_step = _summary(3, [ScalarTimer(), ScalarTimer(), ScalarTimer()], games, 1)
     one_fast = [ScalarTimer(seconds_per_step=0.2), ScalarTimer(), ScalarTimer()]
     fast = _summary(3, one_fast, games, 1)
@@ -61,7 +66,12 @@ def _adaptive_team() -> list[Bot]:
 
 
 def bet_adaptive(lang: str, games: int = 256) -> Bet:
-    """The same tempos, but every bot adapts: the win rate, and the tempos' spread by level."""
+    """The same tempos, but every bot adapts: the win rate, and the tempos' spread by level.
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games the adaptive team plays (on the reference engine: slower per game).
+    """
     result = simulate(players=3, bots=_adaptive_team(), games=games, seed=1, progress=False)
     spread = result.tempo_spread()
     fig, ax = _fig(6, 3.4)
@@ -91,7 +101,14 @@ def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> 
     """Each adaptive bot's tempo after every play it saw; dotted lines mark a new level.
 
     Each seat keeps its colour (`OKABE_ITO`, as in every trace of the lesson:
-    the fast player of part 1's orange circles is the orange line here)."""
+    the fast player of part 1's orange circles is the orange line here).
+
+    Args:
+        team: The bots, one per seat, after their game (an `AdaptiveTimer` keeps its history).
+        names: Each seat's name in the legend.
+        title: The figure's title.
+        lang: The language of the axes.
+    """
     fig, ax = _fig(7, 3.6)
     new_level: Iterable[float] = ()
     for p, (bot, name) in enumerate(zip(team, names, strict=True)):
@@ -113,7 +130,12 @@ def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> 
 
 
 def tempos_meet(lang: str, seed: int = 3) -> Bet:
-    """One game of the adaptive team: where do the three tempos end up?"""
+    """One game of the adaptive team: where do the three tempos end up?
+
+    Args:
+        lang: The language of the bet and its answer.
+        seed: The game's deal and timing.
+    """
     team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
     names = [translate("bot", lang, player=p) for p in range(3)]
@@ -147,7 +169,12 @@ def _who_moved(team: Sequence[Any], stubborn: Summary, following: Summary) -> in
 
 
 def before_after(lang: str, seed: int = 3) -> Figure:
-    """The adaptive team's first and last level side by side."""
+    """The adaptive team's first and last level side by side.
+
+    Args:
+        lang: The language of the figure.
+        seed: The game's deal and timing (as in `tempos_meet`, the same game).
+    """
     team = [bot.seat(p) for p, bot in enumerate(_adaptive_team())]
     game = run_game(Game(players=3, seed=seed), team, seed=seed)
     fig = TraceFigure(figsize=(14, 5.5), layout="constrained")
@@ -166,7 +193,13 @@ def before_after(lang: str, seed: int = 3) -> Figure:
 
 
 def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet:
-    """A careful person at 0.45 s per step and two bots: who moves?"""
+    """A careful person at 0.45 s per step and two bots: who moves?
+
+    Args:
+        lang: The language of the bet and its answer.
+        games: Games simulated with bots that keep their tempo.
+        adaptive_games: Games simulated with bots that adapt (slower per game).
+    """
     person = ScalarTimer(seconds_per_step=0.45)
     team = [bot.seat(p) for p, bot in enumerate([person, AdaptiveTimer(), AdaptiveTimer()])]
     run_game(Game(players=3, seed=5), team, seed=5)  # one game: the bots' tempos move
@@ -194,7 +227,11 @@ def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet
 
 
 def tempo_by_level(game: Game) -> pd.DataFrame:
-    """Median seconds per step of every player's plays, level by level (gaps of 3 or more)."""
+    """Median seconds per step of every player's plays, level by level (gaps of 3 or more).
+
+    Args:
+        game: Any game (a widget's ``w.game``).
+    """
     t = trace(game)
     if t.empty:
         empty: pd.DataFrame = pd.DataFrame()

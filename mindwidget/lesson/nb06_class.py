@@ -222,6 +222,12 @@ def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> F
 
     Without any play of a pupil (a run without pupils) the class's bars are
     left out and the title says why.
+
+    Args:
+        room: The running class (a `Classroom`).
+        lang: The language of the figure.
+        games: Games the bots play for their bars.
+        seed: The bots' seed.
     """
     table = compare_waits(room.plays(), bot_plays(games, seed=seed))
     fig, ax = _fig(8, 4)

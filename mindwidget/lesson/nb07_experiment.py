@@ -300,7 +300,14 @@ def swap_formula(data: ClassData, lang: str) -> ipywidgets.HTML:
 def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) -> ipywidgets.HTML:
     """Three answers to one question: the normal model, bots with the class's spread
     (``draws`` times), and the class's own close pairs (each with a 95% Wilson
-    interval where it is counted)."""
+    interval where it is counted).
+
+    Args:
+        data: The class's data (`experiment_class`).
+        lang: The language of the answers.
+        draws: Races the bots with the class's spread run.
+        seed: The races' seed.
+    """
     plays = data.plays()
     spread = cm.class_spread(plays)
     if not math.isfinite(spread.cv):
@@ -396,7 +403,13 @@ def class_clocks(data: ClassData, lang: str) -> ipywidgets.HTML:
 def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) -> ipywidgets.HTML:
     """A team like each table's, simulated with its pupils' clocks, beside what the
     tables did: per level (a figure) and per table (a table), with 95% Wilson
-    intervals."""
+    intervals.
+
+    Args:
+        data: The class's data (`experiment_class`).
+        lang: The language of the figure and the table.
+        games_each: Games simulated for each table's team.
+    """
     plays = data.plays()
     tables, levels = cm.predict_tables(data.tables, plays, data.clocks(), games_each)
     if tables.empty:

@@ -220,20 +220,29 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` games of ``players`` bots and collect what happened.
 
-    ``bots``: one bot for every seat, a list with one per seat, or a name
-    ("perfect", "scalar", "adaptive"). ``engine``: "auto" (the fast engine
-    when it applies), "fast" or "reference". ``executor``: None (play here),
-    any ``concurrent.futures.Executor`` (a process pool, or a Dask cluster's
-    ``client.get_executor()``) or a Dask ``distributed.Client`` itself;
-    chunks of whole blocks are submitted to it, at most `IN_FLIGHT` at a
-    time. ``progress``: None shows a tqdm bar once a run has taken a second,
-    True shows it at once, False never. ``rules``: house rules (default: the
-    rules table for ``players``). ``chunk_size``: games per submitted chunk
-    (rounded up to whole blocks of `BLOCK`); it never changes the result.
-    ``keep``: "games" keeps the ``games`` and ``levels`` tables (about 500
-    bytes a game); "summary" adds up each block as it comes in and keeps only
-    the `LevelTotals`, so memory stays small for any number of games.
-    ``summary()``, ``by_level()`` and ``tempo_spread()`` are the same either way.
+    Args:
+        players: How many bots play each game.
+        bots: One bot for every seat, a list with one per seat, or a name
+            ("perfect", "scalar", "adaptive", "human").
+        games: How many games to play.
+        seed: Makes the run repeatable: the same seed and engine give the same
+            games, whatever the ``executor`` and ``chunk_size``.
+        engine: "auto" (the fast engine when it can play this team), "fast" or
+            "reference" (the game core itself, for any bot).
+        executor: None (play here), any ``concurrent.futures.Executor`` (a
+            process pool, or a Dask cluster's ``client.get_executor()``) or a
+            Dask ``distributed.Client`` itself; chunks of whole blocks are
+            submitted to it, at most `IN_FLIGHT` at a time.
+        progress: None shows a tqdm bar once a run has taken a second, True
+            shows it at once, False never.
+        rules: House rules (default: the rules table for ``players``).
+        chunk_size: Games per submitted chunk (rounded up to whole blocks of
+            `BLOCK`); it never changes the result.
+        keep: "games" keeps the ``games`` and ``levels`` tables (about 500 bytes
+            a game); "summary" adds up each block as it comes in and keeps only
+            the `LevelTotals`, so memory stays small for any number of games.
+            ``summary()``, ``by_level()`` and ``tempo_spread()`` are the same
+            either way.
     """
     players = whole("players", players, 1)
     games = whole("games", games, 1)
