@@ -44,8 +44,8 @@ two at the table and nothing else:
 * ``relay``: the pupils send what ours send, level after level (each presses
   Ready, the 3n cards of level n are played, the first presses Next level);
 * ``relay plays``: the pupils only play, a card after each think time (the
-  peer as issue 27 was filed: no Ready and no Next level, so fewer frames a
-  play than any game of levels has).
+  plainest peer: no Ready and no Next level, so fewer frames a play than any
+  game of levels has).
 
 The difference is what the game logic (checks, the table, three seat views,
 the trace, the journal) and Tornado cost above bare transport. The servers and
@@ -275,7 +275,7 @@ async def drive_relay(t: Table, stop: asyncio.Event, rng: random.Random, levels:
     """The relay's pupils. With ``levels`` they send what ours send, level after level: each
     presses Ready, the cards of level n (3n plays, each after a think time), then the first
     presses Next level (10 levels, then level 1 again); every message goes to the other two.
-    Without, they only play, a card after each think time (the peer of issue 27 as filed)."""
+    Without, they only play, a card after each think time (the plainest peer)."""
     card = 0
     level = 1
     while not stop.is_set():

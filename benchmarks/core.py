@@ -19,7 +19,7 @@ Two counts, the same on both sides:
   as actions. It deals one card per chance outcome; our deal of a level counts
   the same way, one per card dealt.
 
-Target (issue 9): ours at least 1.5x theirs. The last lines also give the
+Target: ours at least 1.5x theirs. The last lines also give the
 count this benchmark used before, which mixed the two (our decisions against
 their actions with chance): the strictest reading. Times are CPU time of this
 process; rounds interleave ours and the peers, and each keeps its best round

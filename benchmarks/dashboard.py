@@ -20,7 +20,7 @@ client), the dashboard's share of one core above the class alone, the updates
 per second the teacher's view received and their size, and the time one
 `Board.changes()` takes with this many tables (median and p95).
 
-Targets (issue 20): the teacher's view is updated at most a few times a second
+Targets: the teacher's view is updated at most a few times a second
 (`mindwidget.dashboard.UPDATES_PER_SECOND`), and costs the server under 10% of
 one core.
 """

@@ -2,9 +2,9 @@
 
 Run: ``python benchmarks/experiment.py [repeats]`` (default 5; a few seconds).
 
-Issue 32 asks that fitting a class's clocks (30 pupils, 20 plays each) and
-simulating 10,000 games of "bots like our class" take under 1 s together, so
-the notebook (07-experiment) answers while the class waits. The class here:
+Target: fitting a class's clocks (30 pupils, 20 plays each) and simulating
+10,000 games of "bots like our class" take under 1 s together, so the
+notebook (07-experiment) answers while the class waits. The class here:
 30 pupils at 10 tables of three, each pupil 20 plays drawn from the people
 curve at a tempo and spread of their own (`classmodel.fit_clock`'s model);
 the 10,000 games are 1,000 per table (`classmodel.predict_tables`' default),

@@ -4,7 +4,7 @@ still holds a lower one? Before (the ``main`` branch) and after (this tree).
 Run: ``python benchmarks/far_card.py [games]`` (default 2000 levels per deal;
 about a minute per tree on one core).
 
-The teacher's runs of ``01-play`` (issue 21) lost a life at level 1 with no
+A teacher's run of ``01-play`` lost a life at level 1 with no
 part in it: Bot 2 played 98 after 34-39 s of silence while Bot 1 still held
 73. Three default widget bots (``bots="human"``: `HumanTimer`, adapting,
 proposing stars) play one level 1 of each deal below; a deal goes wrong when

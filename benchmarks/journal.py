@@ -1,4 +1,4 @@
-"""What the class journal costs (issue 25), in one run:
+"""What the class journal costs, in one run:
 
     .venv/bin/python benchmarks/journal.py [--pupils 60] [--seconds 10] [--rounds 2]
                                            [--resume-tables 30] [--only listing]

@@ -13,7 +13,7 @@ Prints:
    run, on the same team (3 players, ``ScalarTimer(cv=0.15, noise="lognormal")``,
    no stars): the reference engine (target: at least 50 times) and
    `minimal_games`, an independent minimal simulator written here (pure
-   Python, lognormal waits, no stars; target: at least 40 times, issue 27).
+   Python, lognormal waits, no stars; target: at least 40 times).
    The fast engine keeps its tables (``keep="games"``, the default: the
    target's figure); beside it, the same games with ``keep="summary"`` (only
    the totals, as the peer keeps only its count). Rounds alternate the four;

@@ -1,4 +1,4 @@
-"""How long one step of 03's wobble slider takes, before and after (issue 21).
+"""How long one step of 03's wobble slider takes, the old way and the way it answers now.
 
 Run: ``python benchmarks/slider_step.py``
 

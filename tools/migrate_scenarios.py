@@ -1,6 +1,6 @@
 """Rewrite the scenario files (mindwidget/scenarios/*.json) to the current names.
 
-Saved games and scenarios made before issue 17 ("one name per concept") use old
+Saved games and scenarios made before each concept had one name use old
 action and status names; `mindwidget.saves.OLD_ACTION_NAMES` and
 `mindwidget.saves.OLD_STATUS_NAMES` map them to the new ones (the same maps let
 `Game.from_json` read an old save). Run ``python tools/migrate_scenarios.py``;
