@@ -28,6 +28,12 @@ def play(
     wait, adapt to the person and propose throwing stars); ``w.tempo = "slow"``
     slows them down. It opens in projector size (the lesson is shown to a
     class); ``w.size = "normal"`` is for one pupil at a laptop.
+
+    Args:
+        lang: The board's language ("en", "nl" or "de").
+        seed: One deal for the whole class; None: each table its own.
+        bots: The two bots (a name, as `MindWidget` takes it).
+        size: "projector" or "normal".
     """
     return MindWidget(players=3, seat=0, bots=bots, seed=seed, lang=lang, size=size)
 

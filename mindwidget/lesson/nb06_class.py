@@ -63,7 +63,13 @@ class ClassLike(Protocol):
 
 
 def bot_plays(games: int = 30, players: int = 3, seed: int = 1) -> pd.DataFrame:
-    """The plays of ``games`` games of human-like bots (`plays` columns, kind "bot")."""
+    """The plays of ``games`` games of human-like bots (`plays` columns, kind "bot").
+
+    Args:
+        games: How many games the bots play.
+        players: Bots at each table.
+        seed: The first game's seed (game ``i`` has ``seed + i``).
+    """
     played = {
         i + 1: run_game(Game(players=players, seed=seed + i), "human", seed=seed + i)
         for i in range(games)
