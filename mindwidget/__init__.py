@@ -31,8 +31,8 @@ _EXPORTS: dict[str, str] = {
     "ScenarioPlayer": ".scenario_widget",
     "StarPolicy": ".bots",
     "plot_trace": ".plots",
-    "run_game": ".runner",
-    "run_level": ".runner",
+    "run_game": ".bots.runner",
+    "run_level": ".bots.runner",
     "simulate": ".sim",
     "Table": ".table",
     "describe": ".describe",
@@ -68,12 +68,12 @@ __all__ = [
 
 if TYPE_CHECKING:
     from .bots import AdaptiveTimer, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
+    from .bots.runner import run_game, run_level
     from .classroom import Classroom
     from .describe import describe
     from .game import Game, Observation
     from .plots import plot_timing, plot_trace
     from .rules import RuleError, Rules
-    from .runner import run_game, run_level
     from .scenario import Scenario
     from .scenario_widget import ScenarioPlayer
     from .sim import simulate

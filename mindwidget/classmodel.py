@@ -824,7 +824,7 @@ def demo_class(pupils: int = 12, size: int = 3, seed: int = 7, label: str = "dem
     people curve's 1.0, sigma 0.3) and a spread of its own (cv from 0.08 to 0.35,
     evenly), adapting a little to the others (``rate=0.1``). A lesson without a
     class's own plays shows this, and says so (``demo=True``)."""
-    from .runner import run_game
+    from .bots.runner import run_game
 
     pupils = whole("pupils", pupils, 1, 200)
     size = whole("size", size, 2, 4)

@@ -1,4 +1,5 @@
-"""The teacher's dashboard (`mindwidget.dashboard`): what it shows and what it lets through.
+"""The teacher's dashboard (`mindwidget.classroom.dashboard`): what it shows and what it
+lets through.
 
 The class is `tests/classroom_harness.LocalClass`: real Tables with the class
 server's snapshot format (the server itself is tested in its own files).
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from classroom_harness import LocalClass
 
-from mindwidget.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
+from mindwidget.classroom.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
 
 
 class Clock:

@@ -65,7 +65,7 @@ LEFT_PRIVATE = {
     "mindwidget.lesson.worksheet takes mindwidget.lesson.kit._check_lang",
     "mindwidget.lesson.worksheet takes mindwidget.lesson.nb03_probability._swap_share",
     "mindwidget.scenario takes mindwidget.game._ACTION_FIELDS",
-    "mindwidget.sim takes mindwidget.runner._run_level",
+    "mindwidget.sim takes mindwidget.bots.runner._run_level",
     "mindwidget.sim takes mindwidget.sim.fast._fast_block",
     "mindwidget.sim takes mindwidget.sim.results._collect",
     "mindwidget.sim takes mindwidget.sim.results._spread",

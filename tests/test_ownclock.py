@@ -16,9 +16,9 @@ from test_room import FakeLink, _room, _say
 
 from mindwidget import classdata
 from mindwidget.classroom import ownclock, teacher
+from mindwidget.classroom.dashboard import Board
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.wire import Refusal
-from mindwidget.dashboard import Board
 
 _SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")

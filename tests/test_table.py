@@ -12,9 +12,9 @@ import pytest
 
 from mindwidget import Game, RuleError, Rules, Table
 from mindwidget.bots import PerfectTimer
+from mindwidget.bots.runner import Planned
 from mindwidget.game import Observation
 from mindwidget.i18n import LANGS
-from mindwidget.runner import Planned
 from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, Refused, phase
 from mindwidget.view import ALLOWED, TraceFeed, trace_points
 

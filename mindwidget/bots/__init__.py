@@ -31,7 +31,9 @@ The package, one job per module (each imports only the ones above it):
 * ``timers``: `PerfectTimer`, `ScalarTimer`;
 * ``adaptive``: `AdaptiveTimer` (and how a bot reads its teammates' plays);
 * ``human``: `HumanTimer`, the human reference, tempos;
-* ``team``: bot names and `make_team`.
+* ``team``: bot names and `make_team`;
+* ``runner``: a game played by bots in virtual time (`run_game`, `run_level`,
+  `plan_next`), imported as ``mindwidget.bots.runner`` (not loaded with the bots).
 """
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ import tornado.websocket
 
 from .. import classdata
 from ..checks import load_json
-from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from ..i18n import LANGS
 from . import pages
+from .dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from .links import read_bundle, send_bundle
 from .room import Room
 from .wire import RateLimit

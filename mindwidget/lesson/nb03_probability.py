@@ -12,10 +12,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..bots import Bot, ScalarTimer, StarPolicy
+from ..bots.runner import run_game, run_level
 from ..game import Game
 from ..plots import plot_trace
 from ..rules import Rules
-from ..runner import run_game, run_level
 from ..sim import Summary, simulate
 from ..sim.prob import expected_adjacent_pairs, p_wrong_order
 from .kit import (

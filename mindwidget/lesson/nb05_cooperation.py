@@ -11,10 +11,10 @@ from matplotlib.figure import Figure
 from matplotlib.text import Annotation
 
 from ..bots import AdaptiveTimer, Bot, ScalarTimer
+from ..bots.runner import run_game
 from ..game import Game
 from ..i18n import translate
 from ..plots import TraceFigure, plot_trace
-from ..runner import run_game
 from ..sim import Summary, simulate
 from ..trace import OKABE_ITO, trace
 from ..widget import MindWidget

@@ -31,10 +31,10 @@ from matplotlib.figure import Figure
 from .. import classdata
 from ..bots import HumanTimer
 from ..bots.human import REFERENCE, REFERENCE_COUNTS, band_label, band_of
+from ..bots.runner import run_game, run_level
 from ..classdata import plays as plays_of
 from ..game import Game
 from ..i18n import seat_number
-from ..runner import run_game, run_level
 from .kit import _BIG, _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
 
 __all__ = [

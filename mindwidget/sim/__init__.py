@@ -4,7 +4,7 @@
 ("how often does a team of three win if people are 15% imprecise?") in well
 under a second. Two engines give the same answers in distribution:
 
-* ``"reference"``: the runner (`mindwidget.runner`) on real `Game` objects:
+* ``"reference"``: the runner (`mindwidget.bots.runner`) on real `Game` objects:
   full rules, every event, any bot (including `AdaptiveTimer` and your own).
 * ``"fast"``: a vectorised NumPy engine for the stationary timers
   (`PerfectTimer`, `ScalarTimer` with either noise, with or without stars and
@@ -50,12 +50,12 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from ..bots import BotsLike, make_team
+from ..bots.runner import BotError, _run_level
 from ..checks import executor as checked_executor
 from ..checks import instance, one_of, whole
 from ..events import Mistake, StarUsed
 from ..game import Game
 from ..rules import Rules
-from ..runner import BotError, _run_level
 
 # Names of the former single module mindwidget/sim.py, still importable from here.
 from .fast import FAST_TIMERS as FAST_TIMERS

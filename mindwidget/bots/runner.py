@@ -17,9 +17,10 @@ from typing import Literal
 
 import numpy as np
 
-from .bots import Bot, BotsLike, make_team
-from .events import Played, StarDeclined
-from .game import Game, Observation
+from ..events import Played, StarDeclined
+from ..game import Game, Observation
+from .base import Bot
+from .team import BotsLike, make_team
 
 __all__ = [
     "BotError",
