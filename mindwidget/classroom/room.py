@@ -61,6 +61,7 @@ from ..i18n import LANGS, seat_number
 from ..rules import RuleError
 from ..table import Table
 from .questions import Question, Questions
+from .snapshot import table_snapshot, waiting_row
 from .tables import (
     PUPIL_SETTINGS,
     ClassTable,
@@ -68,8 +69,6 @@ from .tables import (
     Link,
     Pupil,
     Timers,
-    table_snapshot,
-    waiting_row,
 )
 from .wire import RateLimit, Refusal
 from .words import check_name, fold, make_name
