@@ -52,7 +52,7 @@ def lab_word(lang: str, context: str, word: str) -> str:
         return word
     import importlib
 
-    from mindwidget.cli import LAB_LOCALES
+    from mindwidget.lessons_folder import LAB_LOCALES
 
     locale = LAB_LOCALES[lang]
     pack = importlib.import_module(f"jupyterlab_language_pack_{locale}")
