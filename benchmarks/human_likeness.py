@@ -39,7 +39,7 @@ from mindwidget.bots import (
 )
 from mindwidget.bots.runner import run_game, run_level
 from mindwidget.events import Dealt
-from mindwidget.trace import trace
+from mindwidget.traces import trace
 
 FLOOR = 0.4
 

@@ -24,7 +24,7 @@ players. One seat numbering in the data: ``player``, from 0 as in code (the
 lesson's display shows it from 1, as a person reads it: `mindwidget.lesson`).
 ``rtts`` (a class table keeps them, `ClassTable.play_rtt`) give each play's
 round trip as it was when the card was played. Gap and wait come from
-`mindwidget.trace.trace`, the one place that defines them.
+`mindwidget.traces.trace`, the one place that defines them.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from .game import Game
 from .i18n import family, seat_number
 from .rules import RuleError
 from .timing import MIN_PLAYS, TimingProfile, profile_of
-from .trace import trace, trace_stops
+from .traces import trace, trace_stops
 
 __all__ = [
     "BAND_PUPILS",
@@ -197,7 +197,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
     ``blind`` (blind mode counts its levels from 1 again), ``player`` (the
     seat, from 0 as in `trace`), ``kind`` ("person" or "bot"), ``name`` (the
     pupil's nickname or the bot's name), ``card``, ``t`` (seconds since the
-    level started), ``gap`` and ``wait`` (as `mindwidget.trace.trace` defines
+    level started), ``gap`` and ``wait`` (as `mindwidget.traces.trace` defines
     them), ``mistake`` (True for a card played while a lower card was still
     held) and ``rtt_ms`` (the pupil's round trip to the server when the card
     was played, from ``rtts``; a table without ``rtts``: the seat's latest;
@@ -283,7 +283,7 @@ def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     seat then; ``why`` (`mindwidget.events.STOP_REASONS`): "player" (they called
     it), "offline" (their connection was lost), "teacher" (the teacher's pause),
     "seat" (the seating changed); ``start`` and ``end`` (the Ready that resumed;
-    NaN if none yet), as `mindwidget.trace.trace_stops` gives them.
+    NaN if none yet), as `mindwidget.traces.trace_stops` gives them.
     """
     rows: list[dict[str, object]] = []
     for number, game in _tables(tables).items():

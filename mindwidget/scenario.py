@@ -57,11 +57,11 @@ from typing import Any
 import pandas as pd
 
 from .checks import MAX_JSON_CHARS, choice, load_json
-from .describe import describe
+from .descriptions import describe
 from .game import _ACTION_FIELDS, Game
 from .i18n import LANGS, reason, translate
 from .rules import RuleError, Rules
-from .trace import trace
+from .traces import trace
 
 __all__ = ["EXPECT_KEYS", "LANGS", "LIBRARY", "Scenario", "reachable", "sources"]
 
@@ -406,7 +406,7 @@ class Scenario:
         return game
 
     def trace(self) -> pd.DataFrame:
-        """The timing trace of the steps taken so far (see `mindwidget.trace.trace`)."""
+        """The timing trace of the steps taken so far (see `mindwidget.traces.trace`)."""
         return trace(self._game)
 
     # --------------------------------------------------------------- text

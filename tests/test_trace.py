@@ -17,7 +17,7 @@ from mindwidget import Game, Rules
 from mindwidget.bots.runner import run_game
 from mindwidget.events import Dealt, Mistake, StarUsed
 from mindwidget.plots import plot_trace
-from mindwidget.trace import MARKERS, OKABE_ITO, TRACE_COLUMNS, trace, trace_stops
+from mindwidget.traces import MARKERS, OKABE_ITO, TRACE_COLUMNS, trace, trace_stops
 
 
 def rows(frame: pd.DataFrame) -> list[tuple[object, ...]]:

@@ -16,7 +16,7 @@ from ..game import Game
 from ..i18n import translate
 from ..plots import TraceFigure, plot_trace
 from ..sim import Summary, simulate
-from ..trace import OKABE_ITO, trace
+from ..traces import OKABE_ITO, trace
 from ..widget import MindWidget
 from .kit import (
     _BLUE,
