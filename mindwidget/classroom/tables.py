@@ -150,7 +150,7 @@ class ClassTable:
     #: of the game being played (`classdata.plays` shows it as it was then).
     play_rtt: dict[tuple[int, bool, int], float] = field(default_factory=dict)
     #: The games this table played before its current one (New game), in order, each
-    #: with its `seat_history` and `play_rtt`: the class's plays keep them (`teacher.plays`).
+    #: with its `seat_history` and `play_rtt`: the class's plays keep them (`roomdata.plays`).
     #: (A class resumed from its journal starts again from its current games.)
     earlier: list[tuple[Game, list[dict[str, Any]], dict[tuple[int, bool, int], float]]] = field(
         default_factory=list

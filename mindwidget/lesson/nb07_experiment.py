@@ -96,9 +96,9 @@ def _table(frame: pd.DataFrame, escape: bool = True) -> str:
 
 # ------------------------------------------------------------------ the data
 def _from_classroom(room: Any) -> ClassData:
-    from ..classroom.teacher import _games_and_seats
+    from ..classroom.roomdata import games_and_seats
 
-    games, seats = _games_and_seats(room.room)
+    games, seats = games_and_seats(room.room)
     out = ClassData(
         {n: g.copy() for n, g in games.items()},
         seats,
