@@ -154,7 +154,7 @@ def _tables(tables: object) -> dict[int, Game]:
     return dict(sorted(out.items()))
 
 
-def _seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
+def seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
     """(kind, name, round trip in ms) of whoever held a seat at the game's event ``at``;
     unknown seats read as ("", "", NaN).
 
@@ -209,7 +209,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
     Cards put aside after a mistake or by a throwing star are not plays; the
     trace of a table's game (`games`) lists them. ``kind`` and ``name`` are those
     of whoever held the seat when the card was played (a seat listed with
-    ``from``, see `_seat_info`): a pupil who took a seat mid-game does not
+    ``from``, see `seat_info`): a pupil who took a seat mid-game does not
     inherit the cards of the bot or pupil before them.
 
     >>> from mindwidget import Game
@@ -229,7 +229,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
         assert len(at) == len(frame)
         lower = _jumped(game)
         for r, i in zip(frame.itertuples(index=False), at, strict=True):
-            kind, name, rtt = _seat_info(seats, number, int(r.player), i)
+            kind, name, rtt = seat_info(seats, number, int(r.player), i)
             jumped = lower[i] if r.outcome == "mistake" else ()
             if at_play is not None:
                 rtt = _finite(at_play.get((int(r.level), bool(r.blind), int(r.card))))
@@ -249,7 +249,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
                     "rtt_ms": rtt if kind == "person" else math.nan,
                     "jumped": tuple(card for _, card in jumped),
                     "jumped_player": tuple(seat for seat, _ in jumped),
-                    "jumped_name": tuple(_seat_info(seats, number, s, i)[1] for s, _ in jumped),
+                    "jumped_name": tuple(seat_info(seats, number, s, i)[1] for s, _ in jumped),
                 }
             )
     return _frame(rows, _PLAY_TYPES)
@@ -295,7 +295,7 @@ def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
             starts.setdefault((game.events[i].level, game.events[i].t), i)
         for r in frame.to_dict("records"):
             player = int(r["player"])
-            kind, name, _ = _seat_info(
+            kind, name, _ = seat_info(
                 seats, number, player, starts.get((r["level"], r["start"]), 0)
             )
             rows.append(

@@ -39,7 +39,7 @@ import pandas as pd
 from .bots import HumanTimer, ScalarTimer
 from .bots.human import KNOT_GAPS, REACTION_FLOOR, REFERENCE_BANDS, band_label, band_of, curve_of
 from .checks import finite, whole
-from .classdata import Seats, _seat_info
+from .classdata import Seats, seat_info
 from .events import Dealt, GameLost, GameWon, LevelCleared, Mistake, Played, StarUsed
 from .game import Game
 from .sim import simulate, wilson_interval
@@ -251,7 +251,7 @@ def close_pairs(
                         continue
                     del pairs[(a, b)]
                     if seats is not None:
-                        kinds = {_seat_info(seats, number, p, i)[0] for p in (pa, pb)}
+                        kinds = {seat_info(seats, number, p, i)[0] for p in (pa, pb)}
                         if kinds != {"person"}:
                             continue
                     row: dict[str, object] = {"table": number, "level": level, "blind": blind}

@@ -1067,10 +1067,10 @@ class Game:
                 "use_star, stop, ready, next_level or start_blind."
             )
         kind = action["action"]
-        allowed = _ACTION_FIELDS.get(kind)
+        allowed = ACTION_FIELDS.get(kind)
         if allowed is None:
             raise RuleError(
-                f"unknown action {kind!r}; allowed: {', '.join(sorted(_ACTION_FIELDS))}."
+                f"unknown action {kind!r}; allowed: {', '.join(sorted(ACTION_FIELDS))}."
             )
         extra = set(action) - {"action"} - set(allowed)
         if extra:
@@ -1109,7 +1109,7 @@ class Game:
         return _WORDS[0](self, lang)
 
 
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("player", "t"),
     "propose_star": ("player", "t"),
     "vote": ("player", "agree", "t"),

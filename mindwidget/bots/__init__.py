@@ -39,7 +39,7 @@ The package, one job per module (each imports only the ones above it):
 from __future__ import annotations
 
 from .adaptive import AdaptiveTimer
-from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
+from .base import DEFAULT_SECONDS_PER_STEP, Bot, check_policy
 from .human import (
     HUMAN_STAR_POLICY,
     REFERENCE,
@@ -69,7 +69,7 @@ __all__ = [
     "PerfectTimer",
     "ScalarTimer",
     "StarPolicy",
-    "_check_policy",
+    "check_policy",
     "band_label",
     "band_of",
     "bot_from_name",

@@ -208,7 +208,7 @@ def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -
     """Play the current level to its end with bots in every seat (in place)."""
     team = _team(bots, game)
     rng = np.random.default_rng(seed)
-    _run_level(game, team, rng)
+    play_out_level(game, team, rng)
     return game
 
 
@@ -224,7 +224,8 @@ def _team(bots: BotsLike | list[Bot], game: Game) -> list[Bot]:
     return make_team(bots, game.players)
 
 
-def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+def play_out_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+    """Play the current level out with ``team`` in virtual time (`run_level`, `run_game`)."""
     if game.status != "playing":
         return
     if game.proposal is not None:
@@ -249,7 +250,7 @@ def run_game(
     team = _team(bots, game)
     rng = np.random.default_rng(seed)
     while True:
-        _run_level(game, team, rng)
+        play_out_level(game, team, rng)
         if game.status == "cleared":
             game.next_level()
         elif game.status == "won" and blind and not game.blind:

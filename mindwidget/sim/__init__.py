@@ -50,7 +50,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from ..bots import BotsLike, make_team
-from ..bots.runner import BotError, _run_level
+from ..bots.runner import BotError, play_out_level
 from ..checks import executor as checked_executor
 from ..checks import instance, one_of, whole
 from ..events import Mistake, StarUsed
@@ -61,7 +61,7 @@ from ..rules import Rules
 from .fast import FAST_TIMERS as FAST_TIMERS
 from .fast import NONE as NONE
 from .fast import TimerKind as TimerKind
-from .fast import _fast_block, fast_engine_reason
+from .fast import fast_block, fast_engine_reason
 from .results import (
     LEVEL_COLUMNS,
     Keep,
@@ -69,8 +69,8 @@ from .results import (
     Rows,
     SimResult,
     Summary,
-    _collect,
-    _spread,
+    collect_tables,
+    spread_of,
     wilson_interval,
 )
 from .results import Z95 as Z95
@@ -117,7 +117,7 @@ def _reference_block(
         rng = np.random.default_rng(child)
         while True:
             try:
-                _run_level(game, team, rng)
+                play_out_level(game, team, rng)
             except BotError as exc:
                 raise BotError(f"simulated game {first + i}: {exc}") from exc
             events = game.level_events
@@ -128,7 +128,7 @@ def _reference_block(
             rows["stars_used"].append(sum(isinstance(e, StarUsed) for e in events))
             rows["lives"].append(game.lives)
             rows["stars"].append(game.stars)
-            rows["tempo_spread"].append(_spread(team))
+            rows["tempo_spread"].append(spread_of(team))
             if game.status != "cleared":
                 break
             game.next_level()
@@ -177,7 +177,7 @@ class _Job:
             rows: Rows | None
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                totals, rows = _fast_block(rules, team, size, ss, first, self.keep)
+                totals, rows = fast_block(rules, team, size, ss, first, self.keep)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
                 totals = LevelTotals.of(rows, rules.n_levels)
@@ -275,7 +275,7 @@ def simulate(
         rules=rules,
         keep=keep,
         totals=totals,
-        tables=_collect(kept, rules, games) if keep == "games" else None,
+        tables=collect_tables(kept, rules, games) if keep == "games" else None,
     )
 
 
