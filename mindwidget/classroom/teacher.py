@@ -100,6 +100,16 @@ class _TeacherHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code}\n")
 
+    def download(self, suffix: str, content_type: str, body: str | bytes) -> None:
+        """Send ``body`` as a file to keep, named by the minute ("mindwidget-class-…")."""
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+        self.set_header("Content-Type", content_type)
+        self.set_header(
+            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.{suffix}"'
+        )
+        self.set_header("Cache-Control", "no-store")
+        self.finish(body)
+
 
 def _token_ok(room: Room, token: str) -> bool:
     return secrets.compare_digest(token.encode(), room.teacher_token.encode())
@@ -131,13 +141,7 @@ class TeacherData(_TeacherHandler):
     def get(self) -> None:
         if not _token_ok(self.room, self.request.headers.get("X-Teacher-Token", "")):
             raise tornado.web.HTTPError(403)
-        stamp = time.strftime("%Y-%m-%d-%H%M")
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.set_header(
-            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.json"'
-        )
-        self.set_header("Cache-Control", "no-store")
-        self.finish(roomdata.to_json(self.room))
+        self.download("json", "application/json; charset=utf-8", roomdata.to_json(self.room))
 
 
 class TeacherPlaysCsv(_TeacherHandler):
@@ -152,13 +156,7 @@ class TeacherPlaysCsv(_TeacherHandler):
         text = classdata.to_csv(
             roomdata.plays(self.room), lang if lang in LANGS else self.room.lang
         )
-        stamp = time.strftime("%Y-%m-%d-%H%M")
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header(
-            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.csv"'
-        )
-        self.set_header("Cache-Control", "no-store")
-        self.finish(text.encode(classdata.CSV_ENCODING))
+        self.download("csv", "text/csv; charset=utf-8", text.encode(classdata.CSV_ENCODING))
 
 
 class TeacherSocket(tornado.websocket.WebSocketHandler):
