@@ -21,7 +21,7 @@ per second the teacher's view received and their size, and the time one
 `Board.changes()` takes with this many tables (median and p95).
 
 Targets: the teacher's view is updated at most a few times a second
-(`mindwidget.dashboard.UPDATES_PER_SECOND`), and costs the server under 10% of
+(`mindwidget.classroom.dashboard.UPDATES_PER_SECOND`), and costs the server under 10% of
 one core.
 """
 
@@ -43,8 +43,8 @@ sys.path.insert(0, str(ROOT))
 from websockets.sync.client import connect  # noqa: E402
 
 from mindwidget.classroom import Classroom  # noqa: E402
+from mindwidget.classroom.dashboard import UPDATES_PER_SECOND, Board, Dashboard  # noqa: E402
 from mindwidget.classroom.tables import Pupil  # noqa: E402
-from mindwidget.dashboard import UPDATES_PER_SECOND, Board, Dashboard  # noqa: E402
 
 
 class Loop:

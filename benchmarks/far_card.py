@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def measure(games: int) -> dict[str, list[float]]:
     from mindwidget import Game
-    from mindwidget.runner import run_level
+    from mindwidget.bots.runner import run_level
 
     out: dict[str, list[float]] = {}
     for deal in DEALS:

@@ -37,9 +37,9 @@ from mindwidget.bots import (
     band_of,
     make_team,
 )
+from mindwidget.bots.runner import run_game, run_level
 from mindwidget.events import Dealt
-from mindwidget.runner import run_game, run_level
-from mindwidget.trace import trace
+from mindwidget.traces import trace
 
 FLOOR = 0.4
 

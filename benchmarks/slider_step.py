@@ -6,7 +6,7 @@ The slider answers two questions for the wobble chosen: how often 40 and 45
 swap (exactly, and in 2,000 levels), and how often a team of three wins. Before,
 each step played the 2,000 levels one by one with the runner and 4,000 games on
 the fast engine (0.6-1.0 s a step in the teacher's run). Now the races are
-drawn directly (`_swap_share`) and the team plays 1,000 games; an answer once
+drawn directly (`swap_share`) and the team plays 1,000 games; an answer once
 given is kept. Printed: seconds per step for both, measured in the same run on
 five wobbles, and the ratio (target: about 0.3 s a step).
 """
@@ -19,7 +19,7 @@ import numpy as np
 
 from mindwidget.bots import ScalarTimer
 from mindwidget.lesson import noise_slider
-from mindwidget.lesson.nb03_probability import _summary, _swapped
+from mindwidget.lesson.nb03_probability import _swapped, summary_of
 
 WOBBLES = (0.05, 0.1, 0.14, 0.2, 0.3)
 
@@ -28,7 +28,7 @@ def before(cv: float) -> float:
     start = time.perf_counter()
     bot = ScalarTimer(cv=cv)
     float(np.mean([_swapped(i, bot) for i in range(2000)]))
-    _summary(3, bot, 4000, 2)
+    summary_of(3, bot, 4000, 2)
     return time.perf_counter() - start
 
 

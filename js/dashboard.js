@@ -1,4 +1,4 @@
-// The anywidget front end of the teacher's dashboard (mindwidget/dashboard.py).
+// The anywidget front end of the teacher's dashboard (mindwidget/classroom/dashboard.py).
 // Python decides: it sends the class (`room`), the table shown large
 // (`table`), the `settings` and the `notice`; every button sends a message
 // that Python checks before the class acts on it. Python already sends at most

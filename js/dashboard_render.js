@@ -1,5 +1,5 @@
 // @ts-check
-// The teacher's dashboard as HTML, from what Python syncs (mindwidget/dashboard.py):
+// The teacher's dashboard as HTML, from what Python syncs (mindwidget/classroom/dashboard.py):
 //   room     the class's snapshot, each table with `stuck` (Python decides), and
 //            `free`: the places a pupil may be moved to
 //   table    the table shown large: {id, view, points} (a watcher's view)

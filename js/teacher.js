@@ -2,7 +2,7 @@
 // dashboard (dashboard.js) through the pupil page's model shim (classmodel.js), over
 // one WebSocket to /teacher/ws. The server sends the whole state first, then
 // only what changed (at most a few times a second); every button's message is
-// checked by Python (mindwidget/dashboard.py Board) before the class acts.
+// checked by Python (mindwidget/classroom/dashboard.py Board) before the class acts.
 //
 // The token leaves the address bar at once (the page may be on the projector)
 // and is kept for this tab only, so a reload still works.

@@ -24,7 +24,7 @@ players. One seat numbering in the data: ``player``, from 0 as in code (the
 lesson's display shows it from 1, as a person reads it: `mindwidget.lesson`).
 ``rtts`` (a class table keeps them, `ClassTable.play_rtt`) give each play's
 round trip as it was when the card was played. Gap and wait come from
-`mindwidget.trace.trace`, the one place that defines them.
+`mindwidget.traces.trace`, the one place that defines them.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from .game import Game
 from .i18n import family, seat_number
 from .rules import RuleError
 from .timing import MIN_PLAYS, TimingProfile, profile_of
-from .trace import trace, trace_stops
+from .traces import trace, trace_stops
 
 __all__ = [
     "BAND_PUPILS",
@@ -154,7 +154,7 @@ def _tables(tables: object) -> dict[int, Game]:
     return dict(sorted(out.items()))
 
 
-def _seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
+def seat_info(seats: Seats | None, table: int, player: int, at: int = 0) -> tuple[str, str, float]:
     """(kind, name, round trip in ms) of whoever held a seat at the game's event ``at``;
     unknown seats read as ("", "", NaN).
 
@@ -197,7 +197,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
     ``blind`` (blind mode counts its levels from 1 again), ``player`` (the
     seat, from 0 as in `trace`), ``kind`` ("person" or "bot"), ``name`` (the
     pupil's nickname or the bot's name), ``card``, ``t`` (seconds since the
-    level started), ``gap`` and ``wait`` (as `mindwidget.trace.trace` defines
+    level started), ``gap`` and ``wait`` (as `mindwidget.traces.trace` defines
     them), ``mistake`` (True for a card played while a lower card was still
     held) and ``rtt_ms`` (the pupil's round trip to the server when the card
     was played, from ``rtts``; a table without ``rtts``: the seat's latest;
@@ -209,7 +209,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
     Cards put aside after a mistake or by a throwing star are not plays; the
     trace of a table's game (`games`) lists them. ``kind`` and ``name`` are those
     of whoever held the seat when the card was played (a seat listed with
-    ``from``, see `_seat_info`): a pupil who took a seat mid-game does not
+    ``from``, see `seat_info`): a pupil who took a seat mid-game does not
     inherit the cards of the bot or pupil before them.
 
     >>> from mindwidget import Game
@@ -229,7 +229,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
         assert len(at) == len(frame)
         lower = _jumped(game)
         for r, i in zip(frame.itertuples(index=False), at, strict=True):
-            kind, name, rtt = _seat_info(seats, number, int(r.player), i)
+            kind, name, rtt = seat_info(seats, number, int(r.player), i)
             jumped = lower[i] if r.outcome == "mistake" else ()
             if at_play is not None:
                 rtt = _finite(at_play.get((int(r.level), bool(r.blind), int(r.card))))
@@ -249,7 +249,7 @@ def plays(tables: Tables, seats: Seats | None = None, rtts: Rtts | None = None) 
                     "rtt_ms": rtt if kind == "person" else math.nan,
                     "jumped": tuple(card for _, card in jumped),
                     "jumped_player": tuple(seat for seat, _ in jumped),
-                    "jumped_name": tuple(_seat_info(seats, number, s, i)[1] for s, _ in jumped),
+                    "jumped_name": tuple(seat_info(seats, number, s, i)[1] for s, _ in jumped),
                 }
             )
     return _frame(rows, _PLAY_TYPES)
@@ -283,7 +283,7 @@ def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
     seat then; ``why`` (`mindwidget.events.STOP_REASONS`): "player" (they called
     it), "offline" (their connection was lost), "teacher" (the teacher's pause),
     "seat" (the seating changed); ``start`` and ``end`` (the Ready that resumed;
-    NaN if none yet), as `mindwidget.trace.trace_stops` gives them.
+    NaN if none yet), as `mindwidget.traces.trace_stops` gives them.
     """
     rows: list[dict[str, object]] = []
     for number, game in _tables(tables).items():
@@ -295,7 +295,7 @@ def stops(tables: Tables, seats: Seats | None = None) -> pd.DataFrame:
             starts.setdefault((game.events[i].level, game.events[i].t), i)
         for r in frame.to_dict("records"):
             player = int(r["player"])
-            kind, name, _ = _seat_info(
+            kind, name, _ = seat_info(
                 seats, number, player, starts.get((r["level"], r["start"]), 0)
             )
             rows.append(

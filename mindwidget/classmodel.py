@@ -39,7 +39,7 @@ import pandas as pd
 from .bots import HumanTimer, ScalarTimer
 from .bots.human import KNOT_GAPS, REACTION_FLOOR, REFERENCE_BANDS, band_label, band_of, curve_of
 from .checks import finite, whole
-from .classdata import Seats, _seat_info
+from .classdata import Seats, seat_info
 from .events import Dealt, GameLost, GameWon, LevelCleared, Mistake, Played, StarUsed
 from .game import Game
 from .sim import simulate, wilson_interval
@@ -251,7 +251,7 @@ def close_pairs(
                         continue
                     del pairs[(a, b)]
                     if seats is not None:
-                        kinds = {_seat_info(seats, number, p, i)[0] for p in (pa, pb)}
+                        kinds = {seat_info(seats, number, p, i)[0] for p in (pa, pb)}
                         if kinds != {"person"}:
                             continue
                     row: dict[str, object] = {"table": number, "level": level, "blind": blind}
@@ -824,7 +824,7 @@ def demo_class(pupils: int = 12, size: int = 3, seed: int = 7, label: str = "dem
     people curve's 1.0, sigma 0.3) and a spread of its own (cv from 0.08 to 0.35,
     evenly), adapting a little to the others (``rate=0.1``). A lesson without a
     class's own plays shows this, and says so (``demo=True``)."""
-    from .runner import run_game
+    from .bots.runner import run_game
 
     pupils = whole("pupils", pupils, 1, 200)
     size = whole("size", size, 2, 4)

@@ -1075,10 +1075,10 @@ class Game:
                 "use_star, stop, ready, next_level or start_blind."
             )
         kind = action["action"]
-        allowed = _ACTION_FIELDS.get(kind)
+        allowed = ACTION_FIELDS.get(kind)
         if allowed is None:
             raise RuleError(
-                f"unknown action {kind!r}; allowed: {', '.join(sorted(_ACTION_FIELDS))}."
+                f"unknown action {kind!r}; allowed: {', '.join(sorted(ACTION_FIELDS))}."
             )
         extra = set(action) - {"action"} - set(allowed)
         if extra:
@@ -1112,12 +1112,12 @@ class Game:
 
         In ``lang`` (default: the game's `lang`); seats are counted from 1, as
         everywhere a pupil reads ("player 1" is ``hands[0]``). The words are
-        `mindwidget.describe.describe`'s: the core says nothing in words.
+        `mindwidget.descriptions.describe`'s: the core says nothing in words.
         """
         return _WORDS[0](self, lang)
 
 
-_ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("player", "t"),
     "propose_star": ("player", "t"),
     "vote": ("player", "agree", "t"),
@@ -1133,17 +1133,17 @@ _ACTION_DEFAULTS: dict[str, Any] = {"why": "player"}
 
 
 def _no_words(game: Game, lang: str | None) -> str:
-    raise RuntimeError("the words of a game load with mindwidget.describe (import mindwidget).")
+    raise RuntimeError("the words of a game load with mindwidget.descriptions (import mindwidget).")
 
 
 #: How `Game.describe` and the repr put a game into words. The core says nothing
-#: in words: `mindwidget.describe` (a layer above, with the locale files) sets
+#: in words: `mindwidget.descriptions` (a layer above, with the locale files) sets
 #: this when it loads, and ``import mindwidget`` loads it, so any game speaks.
 _WORDS: list[Callable[[Game, str | None], str]] = [_no_words]
 
 
 def set_words(describe: Callable[[Game, str | None], str]) -> None:
-    """Give `Game.describe` and the repr their words (`mindwidget.describe` does)."""
+    """Give `Game.describe` and the repr their words (`mindwidget.descriptions` does)."""
     _WORDS[0] = describe
 
 

@@ -7,7 +7,7 @@ and the wiskunde A worksheet with its separate answer key
 under a name the teacher reads in their language. The wheel ships them in
 ``mindwidget/lessons/<lang>/`` beside the notebooks (``hatch_build.py`` reads
 this table by its path, so this module imports nothing); a source checkout
-copies them from ``docs/`` (`mindwidget.cli.lesson_handouts`).
+copies them from ``docs/`` (`mindwidget.lessons_folder.lesson_handouts`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The figures: the timing trace of a level and a player's inner clock, in matplotlib.
 
-* `plot_trace` -- one level of `mindwidget.trace.trace`: seconds since the
+* `plot_trace` -- one level of `mindwidget.traces.trace`: seconds since the
   level started against card (the Agg-safe API: no pyplot, no global state,
   so it renders in static notebook output);
 * `plot_timing` -- one player's waits against the gap beside the human
@@ -40,7 +40,7 @@ from .checks import choice, flag, whole
 from .game import Game
 from .i18n import LANGS, decimal, translate
 from .timing import MIN_PLAYS, TimingProfile, check_player, timed_plays, timing_profile
-from .trace import (
+from .traces import (
     MARKERS,
     OKABE_ITO,
     TraceLevel,

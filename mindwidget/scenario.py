@@ -57,11 +57,11 @@ from typing import Any
 import pandas as pd
 
 from .checks import MAX_JSON_CHARS, choice, load_json
-from .describe import describe
-from .game import _ACTION_FIELDS, Game
+from .descriptions import describe
+from .game import ACTION_FIELDS, Game
 from .i18n import LANGS, reason, translate
 from .rules import RuleError, Rules
-from .trace import trace
+from .traces import trace
 
 __all__ = ["EXPECT_KEYS", "LANGS", "LIBRARY", "Scenario", "reachable", "sources"]
 
@@ -406,7 +406,7 @@ class Scenario:
         return game
 
     def trace(self) -> pd.DataFrame:
-        """The timing trace of the steps taken so far (see `mindwidget.trace.trace`)."""
+        """The timing trace of the steps taken so far (see `mindwidget.traces.trace`)."""
         return trace(self._game)
 
     # --------------------------------------------------------------- text
@@ -701,14 +701,14 @@ def _script(script: Any, where: str) -> list[dict[str, Any]]:
     if isinstance(script, (str, bytes)) or not isinstance(script, Sequence):
         raise RuleError(f"{where}script must be a list of actions.")
     out: list[dict[str, Any]] = []
-    kinds = ", ".join(sorted(_ACTION_FIELDS))
+    kinds = ", ".join(sorted(ACTION_FIELDS))
     for i, step in enumerate(script, 1):
         if not isinstance(step, Mapping):
             raise RuleError(f"{where}step {i} must be an action object, not {step!r}.")
         kind = step.get("action")
-        if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
+        if not isinstance(kind, str) or kind not in ACTION_FIELDS:
             raise RuleError(f"{where}step {i} has action {kind!r}; allowed: {kinds}.")
-        allowed = ("action", *_ACTION_FIELDS[kind], *_STEP_EXTRAS)
+        allowed = ("action", *ACTION_FIELDS[kind], *_STEP_EXTRAS)
         extra = sorted(set(step) - set(allowed))
         if extra:
             raise RuleError(

@@ -60,12 +60,12 @@ from typing import Any
 import numpy as np
 
 from .bots import TEMPOS, Bot, BotsLike, HumanTimer, PerfectTimer, check_tempo, make_team
+from .bots.runner import BotError, Planned, apply_planned, plan_next, ready_at, resolve_votes
 from .checks import MAX_LEVEL_SECONDS, WATCH_SPEEDS, check_speed, level_seconds, whole
 from .events import Event
 from .game import Game, Observation
 from .i18n import translate
 from .rules import RuleError, Rules
-from .runner import BotError, Planned, apply_planned, plan_next, ready_at, resolve_votes
 
 __all__ = [
     "MAX_LEVEL_SECONDS",

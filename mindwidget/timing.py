@@ -1,7 +1,7 @@
 """A mirror of a player's inner clock: how long they wait for a card, by its gap.
 
 `timing_profile` fits one player's waits (from the timing trace,
-`mindwidget.trace.trace`) against the gap: the card minus the top of the pile
+`mindwidget.traces.trace`) against the gap: the card minus the top of the pile
 when the wait began. The model is the one the bots' timing rests on: a
 reaction floor plus a time that grows with the gap, with a spread in
 proportion to that time (scalar timing, Gibbon 1977)::
@@ -30,7 +30,7 @@ import pandas as pd
 
 from .bots.human import REACTION_FLOOR, curve
 from .game import Game
-from .trace import trace
+from .traces import trace
 
 __all__ = [
     "MAX_FLOOR",

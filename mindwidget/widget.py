@@ -279,8 +279,8 @@ class MindWidget(anywidget.AnyWidget):
 
     @property
     def trace(self) -> pd.DataFrame:
-        """The game's timing trace as a DataFrame (see `mindwidget.trace.trace`)."""
-        from .trace import trace
+        """The game's timing trace as a DataFrame (see `mindwidget.traces.trace`)."""
+        from .traces import trace
 
         return trace(self.game)
 

@@ -587,7 +587,7 @@ class LastMistake(TypedDict):
 
 
 class TableSnapshot(TypedDict):
-    """A table in `Snapshot` (`tables.table_snapshot`). ``status``: "over" is won or lost."""
+    """A table in `Snapshot` (`snapshot.table_snapshot`). ``status``: "over" is won or lost."""
 
     id: int
     phase: str

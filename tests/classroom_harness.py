@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from mindwidget.classroom import Classroom
-from mindwidget.classroom.tables import table_snapshot, waiting_row
+from mindwidget.classroom.snapshot import table_snapshot, waiting_row
 from mindwidget.table import Table
 
 WAIT_S = 20.0

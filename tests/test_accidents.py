@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from mindwidget.trace import trace_stops
+from mindwidget.traces import trace_stops
 from tests.classroom_harness import Client, Server, all_phase, ready_all
 from tests.netproxy import Proxy
 

@@ -182,7 +182,7 @@ def test_an_action_that_is_not_an_action_is_a_rule_error() -> None:
 
 def _real_save() -> dict[str, Any]:
     """A save with something of everything: levels cleared, a mistake, a star, a vote."""
-    from mindwidget.runner import run_level
+    from mindwidget.bots.runner import run_level
 
     g = Game(players=3, seed=16)  # a mistake and a star in its first three levels
     for level in range(3):

@@ -27,10 +27,10 @@ from mindwidget.bots import (
     public_floors,
 )
 from mindwidget.bots.human import FAR_EXPONENT, HOLD, KNOT_GAPS, curve
+from mindwidget.bots.runner import ready_at, run_game, run_level
 from mindwidget.bots.stars import chance_next, p_no_card_between
-from mindwidget.runner import ready_at, run_game, run_level
 from mindwidget.sim.prob import p_wrong_order
-from mindwidget.trace import trace
+from mindwidget.traces import trace
 
 
 def rng(seed: int = 0) -> np.random.Generator:

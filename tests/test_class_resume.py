@@ -292,7 +292,7 @@ def test_the_command_forgets_a_class_and_says_what_it_cannot_resume(
 def _who_played(room: Room, seat: int) -> dict[str, Any]:
     """What each view names as the holder of each card played so far at table 1, as
     ``seat``'s pupil, the teacher's `plays()` and the dashboard see it."""
-    from mindwidget.classroom.teacher import plays
+    from mindwidget.classroom.roomdata import plays
 
     t = room.tables[0]
     state = t.sessions[seat].state()

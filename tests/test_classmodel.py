@@ -22,9 +22,9 @@ from mindwidget import Game, classdata, simulate
 from mindwidget import classmodel as cm
 from mindwidget.bots import HumanTimer, ScalarTimer
 from mindwidget.bots.human import REACTION_FLOOR, curve_of
+from mindwidget.bots.runner import run_game
 from mindwidget.classroom import history as hist
 from mindwidget.classroom import journal as J
-from mindwidget.runner import run_game
 from mindwidget.sim.prob import p_wrong_order, swap_chance
 
 # ------------------------------------------------------------------ fitted clocks

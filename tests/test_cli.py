@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from serving import alone, answers, free_port, jupyter_env, server_process, with_path
 
-from mindwidget import Game, HumanTimer, cli
+from mindwidget import Game, HumanTimer, cli, lessons_folder
 from mindwidget.app import SEED_ENV, SETTINGS_ENV, AppSettings, student_widget
-from mindwidget.cli import MANIFEST, CommandError, copy_lessons, main
+from mindwidget.cli import main
+from mindwidget.lessons_folder import MANIFEST, NotAFolder, copy_lessons
 
 TREE = Path(cli.__file__).parents[1]  # the tree under test, first on the servers' PYTHONPATH
 
@@ -80,7 +81,7 @@ def test_a_notebook_that_was_there_before_counts_as_changed(tmp_path: Path) -> N
 def test_destination_is_a_file(tmp_path: Path) -> None:
     src = lesson_source(tmp_path / "src", a="A1")
     (tmp_path / "file").write_text("x")
-    with pytest.raises(CommandError, match="is a file, not a folder"):
+    with pytest.raises(NotAFolder, match="is a file, not a folder"):
         copy_lessons(src, tmp_path / "file")
 
 
@@ -88,21 +89,21 @@ def test_lessons_from_a_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     """Source layouts: notebooks/*.ipynb is English until language folders exist."""
     pkg = tmp_path / "mindwidget"
     pkg.mkdir()
-    monkeypatch.setattr(cli, "PACKAGE", pkg)
-    assert cli.lesson_langs() == []
+    monkeypatch.setattr(lessons_folder, "PACKAGE", pkg)
+    assert lessons_folder.lesson_langs() == []
     lesson_source(tmp_path / "notebooks", play="en")
-    assert cli.lessons_dir("en") == tmp_path / "notebooks"
-    assert cli.lesson_langs() == ["en"]
+    assert lessons_folder.lessons_dir("en") == tmp_path / "notebooks"
+    assert lessons_folder.lesson_langs() == ["en"]
     lesson_source(tmp_path / "notebooks" / "nl", spelen="nl")
-    assert cli.lesson_langs() == ["nl"]  # the folders win once they exist
+    assert lessons_folder.lesson_langs() == ["nl"]  # the folders win once they exist
     lesson_source(pkg / "lessons" / "de", spielen="de")  # an installed wheel
-    assert cli.lessons_dir("de") == pkg / "lessons" / "de"
+    assert lessons_folder.lessons_dir("de") == pkg / "lessons" / "de"
 
 
 def test_lesson_copy_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dest = tmp_path / "class"
     assert main(["lesson", str(dest), "--copy-only"]) == 0
-    src = cli.lessons_dir("en")
+    src = lessons_folder.lessons_dir("en")
     assert src is not None
     names = sorted(p.name for p in dest.glob("*.ipynb"))
     assert names == sorted(p.name for p in src.glob("*.ipynb"))
@@ -132,7 +133,9 @@ def test_a_lesson_folder_gets_the_guide_the_rules_card_and_the_worksheets(
     assert "Voor de docent: docentenhandleiding.md, spelregelkaart.html, werkblad.pdf" in said
     # a teacher's notes in the guide are kept like a pupil's notebook
     (dest / "docentenhandleiding.md").write_text("mijn aantekeningen", encoding="utf-8")
-    report = copy_lessons(cli.lessons_dir("nl"), dest, extra=cli.lesson_handouts("nl"))
+    report = copy_lessons(
+        lessons_folder.lessons_dir("nl"), dest, extra=lessons_folder.lesson_handouts("nl")
+    )
     assert report.kept == ["docentenhandleiding.md"]
     assert "werkblad.pdf" in report.unchanged
 
@@ -145,8 +148,8 @@ def test_an_installed_wheel_has_the_papers_among_its_lessons(
 
     pkg = tmp_path / "mindwidget"
     lesson_source(pkg / "lessons" / "de", spielen="de")
-    monkeypatch.setattr(cli, "PACKAGE", pkg)
-    assert cli.lesson_handouts("de") == {}
+    monkeypatch.setattr(lessons_folder, "PACKAGE", pkg)
+    assert lessons_folder.lesson_handouts("de") == {}
     shipped = hatch_build.handout_sources(TREE)
     assert shipped[str(TREE / "docs" / "teaching.de.md")] == (
         "mindwidget/lessons/de/lehrerhandreichung.md"
@@ -197,7 +200,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_missing_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "lessons_dir", lambda lang: Path("/x") if lang == "en" else None)
+    monkeypatch.setattr(
+        lessons_folder, "lessons_dir", lambda lang: Path("/x") if lang == "en" else None
+    )
     assert main(["lesson", "--lang", "de", "--copy-only"]) == 1
     # the command speaks the language of --lang (issue 24): German here
     assert "keine Lektions-Notebooks auf Deutsch (--lang de); sie hat: en." in (
@@ -298,7 +303,7 @@ def test_a_copied_notebook_carries_this_installations_kernel_metadata(tmp_path: 
     the kernel's display name and Python version differed from its metadata."""
     nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"mindwidget": {"lang": "nl"}}}
     src = lesson_source(tmp_path / "src", a=json.dumps(nb))
-    kernel = cli.kernel_metadata()
+    kernel = lessons_folder.kernel_metadata()
     assert kernel is not None
     assert kernel["language_info"]["version"] == platform.python_version()  # type: ignore[index]
     dest = tmp_path / "class"
@@ -315,14 +320,14 @@ def test_a_lesson_folder_gets_its_own_language_and_a_closed_file_browser(tmp_pat
 
     dest = tmp_path / "klas"
     dest.mkdir()
-    options = cli.lab_options(dest, "nl", "01-play.ipynb")
-    state = dest / cli.LAB_STATE
+    options = lessons_folder.lab_options(dest, "nl", "01-play.ipynb")
+    state = dest / lessons_folder.LAB_STATE
     assert options == [
         f"--LabApp.app_settings_dir={state / 'settings'}",
         f"--LabApp.workspaces_dir={state / 'workspaces'}",
     ]
     overrides = json.loads((state / "settings" / "overrides.json").read_text())
-    assert overrides[cli.TRANSLATION_PLUGIN] == {"locale": "nl_NL"}
+    assert overrides[lessons_folder.TRANSLATION_PLUGIN] == {"locale": "nl_NL"}
     workspace = WorkspacesManager(str(state / "workspaces")).load("default")["data"]
     assert workspace["layout-restorer:data"]["left"] == {"collapsed": True}
     assert workspace["notebook:01-play.ipynb"]["data"]["path"] == "01-play.ipynb"
@@ -331,12 +336,12 @@ def test_a_lesson_folder_gets_its_own_language_and_a_closed_file_browser(tmp_pat
     workspace["layout-restorer:data"]["left"] = {"collapsed": False, "current": "filebrowser"}
     workspace["notebook:02-rules.ipynb"] = {"data": {"path": "02-rules.ipynb"}}
     manager.save("default", json.dumps({"data": workspace, "metadata": {"id": "default"}}))
-    cli.lab_options(dest, "en", "01-play.ipynb")
+    lessons_folder.lab_options(dest, "en", "01-play.ipynb")
     again = manager.load("default")["data"]
     assert again["layout-restorer:data"]["left"] == {"collapsed": True, "current": "filebrowser"}
     assert "notebook:02-rules.ipynb" in again
     english = json.loads((state / "settings" / "overrides.json").read_text())
-    assert cli.TRANSLATION_PLUGIN not in english  # English: JupyterLab's own default
+    assert lessons_folder.TRANSLATION_PLUGIN not in english  # English: JupyterLab's own default
 
 
 def test_the_lab_extra_brings_the_dutch_and_german_language_packs() -> None:

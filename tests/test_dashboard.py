@@ -1,4 +1,5 @@
-"""The teacher's dashboard (`mindwidget.dashboard`): what it shows and what it lets through.
+"""The teacher's dashboard (`mindwidget.classroom.dashboard`): what it shows and what it
+lets through.
 
 The class is `tests/classroom_harness.LocalClass`: real Tables with the class
 server's snapshot format (the server itself is tested in its own files).
@@ -7,12 +8,15 @@ server's snapshot format (the server itself is tested in its own files).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from classroom_harness import LocalClass
 
-from mindwidget.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
+import mindwidget
+from mindwidget.classroom import dashboard as dashboard_module
+from mindwidget.classroom.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
 
 
 class Clock:
@@ -380,3 +384,10 @@ def test_pupils_reading_level_cleared_are_not_stuck() -> None:
     board.state()
     clock.t += 10 * STUCK_SECONDS
     assert board.room_state()["tables"][0]["stuck"] is None
+
+
+def test_the_dashboard_reads_its_bundle_from_the_packages_static_folder() -> None:
+    """classroom/dashboard.py lives one folder below the package's ``static/`` (where
+    ``npm run build`` writes dashboard.js, beside the widget's bundle)."""
+    static = Path(mindwidget.__file__).resolve().parent / "static"
+    assert static == dashboard_module._STATIC

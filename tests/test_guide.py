@@ -52,7 +52,7 @@ def lab_word(lang: str, context: str, word: str) -> str:
         return word
     import importlib
 
-    from mindwidget.cli import LAB_LOCALES
+    from mindwidget.lessons_folder import LAB_LOCALES
 
     locale = LAB_LOCALES[lang]
     pack = importlib.import_module(f"jupyterlab_language_pack_{locale}")
@@ -83,7 +83,7 @@ def figures(lang: str) -> dict[str, str]:
     # -- 03 part 3: team sizes (10,000 games each)
     sizes = lesson.bet_team_sizes(lang).answer.html
     for n in (2, 3, 4):
-        rate = nb03._summary(n, "scalar", 10_000, 1).win_rate
+        rate = nb03.summary_of(n, "scalar", 10_000, 1).win_rate
         f[f"team_{n}"] = pct(rate)
     _on_screen(f, sizes, "team_2", "team_3", "team_4")
     f["games_team"] = number(10_000, lang)
@@ -105,15 +105,15 @@ def figures(lang: str) -> dict[str, str]:
     # -- 03 part 5: the wobble bet (3,000 games a point) and the slider
     noise = lesson.bet_noise(lang).answer.html
     for cv, _key in nb03._MARKS:
-        f[f"noise_{cv}"] = pct(nb03._summary(3, ScalarTimer(cv=cv), 3000, 2).win_rate)
+        f[f"noise_{cv}"] = pct(nb03.summary_of(3, ScalarTimer(cv=cv), 3000, 2).win_rate)
         _on_screen(f, noise, f"noise_{cv}")
     f["games_noise"] = number(3000, lang)
     for cv in (0.14, 0.07):
         shown = nb03._noise_answer(lang, cv, 2000, 1000)
         bot = ScalarTimer(cv=cv)
         f[f"slider_exact_{cv}"] = pct(nb03.p_wrong_order(40, 45, bot=bot))
-        f[f"slider_sim_{cv}"] = pct(nb03._swap_share(bot, 2000))
-        team = nb03._summary(3, bot, 1000, 2)
+        f[f"slider_sim_{cv}"] = pct(nb03.swap_share(bot, 2000))
+        team = nb03.summary_of(3, bot, 1000, 2)
         f[f"slider_team_{cv}"] = pct(team.win_rate)
         _on_screen(f, shown, f"slider_exact_{cv}", f"slider_sim_{cv}", f"slider_team_{cv}")
         if cv == 0.14:  # the 95 % interval of the slider's 1,000 games
@@ -123,13 +123,13 @@ def figures(lang: str) -> dict[str, str]:
     # -- 03 part 6: star habits (20,000 games each)
     stars = lesson.bet_star_habits(lang).answer.html
     for key, policy in nb03.HABITS.items():
-        f[key] = pct(nb03._summary(3, nb03._habit_bot(policy), 20_000, 3).win_rate)
+        f[key] = pct(nb03.summary_of(3, nb03._habit_bot(policy), 20_000, 3).win_rate)
         _on_screen(f, stars, key)
     f["games_stars"] = number(20_000, lang)
     # -- 05
     fast = lesson.bet_one_fast(lang).answer.html
     one_fast = [ScalarTimer(seconds_per_step=0.2), ScalarTimer(), ScalarTimer()]
-    f["one_fast"] = pct(nb03._summary(3, one_fast, 10_000, 1).win_rate)
+    f["one_fast"] = pct(nb03.summary_of(3, one_fast, 10_000, 1).win_rate)
     f["fast_tempo"] = number(0.2, lang, 1)
     _on_screen(f, fast, "one_fast")
     adaptive = simulate(players=3, bots=nb05._adaptive_team(), games=256, seed=1, progress=False)
@@ -145,9 +145,9 @@ def figures(lang: str) -> dict[str, str]:
     f["person"] = number(0.45, lang, 2)
     careful = ScalarTimer(seconds_per_step=0.45)
     f["stubborn"] = pct(
-        nb03._summary(3, [careful, ScalarTimer(), ScalarTimer()], 10_000, 1).win_rate
+        nb03.summary_of(3, [careful, ScalarTimer(), ScalarTimer()], 10_000, 1).win_rate
     )
-    following = nb03._summary(3, [careful, nb05.AdaptiveTimer(), nb05.AdaptiveTimer()], 256, 1)
+    following = nb03.summary_of(3, [careful, nb05.AdaptiveTimer(), nb05.AdaptiveTimer()], 256, 1)
     f["following"] = pct(following.win_rate)
     f["person_from"], f["person_to"] = number(0.30, lang, 2), number(0.40, lang, 2)
     _on_screen(f, person, "stubborn", "following", "person_from", "person_to")

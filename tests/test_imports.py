@@ -80,9 +80,13 @@ def test_the_lazy_map_the_type_checkers_view_and_all_agree() -> None:
     for name, module in exports.items():
         value = getattr(mindwidget, name)
         assert value.__module__.startswith("mindwidget" + module), name
-    # a submodule named like its export does not hide it once loaded
-    module = importlib.import_module("mindwidget.trace")
+    # a submodule that defines an export does not hide it once loaded
+    module = importlib.import_module("mindwidget.traces")
     assert mindwidget.trace is module.trace
+    # because no export is named like a submodule (loading one would set it on the package)
+    package = ROOT / "mindwidget"
+    clashes = [n for n in exports if (package / f"{n}.py").exists() or (package / n).is_dir()]
+    assert clashes == []
     with pytest.raises(AttributeError, match="has no attribute 'Gmae'"):
         mindwidget.Gmae  # noqa: B018
 
@@ -103,7 +107,7 @@ def test_the_version_is_the_one_in_pyproject() -> None:
         "import mindwidget.classdata",
         "import mindwidget.scenario",
         "import mindwidget.classroom.server",
-        "import mindwidget.trace, mindwidget.timing",
+        "import mindwidget.traces, mindwidget.timing",
     ],
 )
 def test_the_data_and_the_class_server_load_no_matplotlib(code: str) -> None:
@@ -117,17 +121,17 @@ def test_the_package_finds_the_figures_in_plots() -> None:
     plots = importlib.import_module("mindwidget.plots")
     assert mindwidget.plot_trace is plots.plot_trace
     with pytest.raises(AttributeError, match="no attribute 'plot_traec'"):
-        importlib.import_module("mindwidget.trace").plot_traec  # noqa: B018
+        importlib.import_module("mindwidget.traces").plot_traec  # noqa: B018
 
 
 def test_a_game_speaks_however_the_core_was_imported() -> None:
-    # the core says nothing in words; mindwidget/describe.py gives it its words
+    # the core says nothing in words; mindwidget/descriptions.py gives it its words
     # when the package loads, so the repr speaks even with only the core imported
     probe = (
         "from mindwidget.game import Game\n"
         "g = Game.from_hands([[10], [20]], lang='nl')\n"
         "print(repr(g))\n"
-        "import sys; print('mindwidget.describe' in sys.modules)"
+        "import sys; print('mindwidget.descriptions' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe],

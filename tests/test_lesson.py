@@ -251,12 +251,12 @@ def test_the_noise_slider_is_named_in_words_and_updates_its_answer() -> None:
 
 def test_the_noise_sliders_races_agree_with_the_exact_chance() -> None:
     from mindwidget.bots import ScalarTimer
-    from mindwidget.lesson.nb03_probability import _swap_share, _swapped
+    from mindwidget.lesson.nb03_probability import _swapped, swap_share
     from mindwidget.sim.prob import p_wrong_order
 
     bot = ScalarTimer(cv=0.2)
     exact = p_wrong_order(40, 45, bot=bot)
-    assert _swap_share(bot, 20_000) == pytest.approx(exact, abs=0.01)
+    assert swap_share(bot, 20_000) == pytest.approx(exact, abs=0.01)
     played = sum(_swapped(i, bot) for i in range(1500)) / 1500
     assert played == pytest.approx(exact, abs=0.03)  # the same race, played level by level
 

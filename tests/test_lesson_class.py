@@ -12,7 +12,7 @@ import pytest
 
 from mindwidget import Game, classdata, lesson, run_game
 from mindwidget.bots.human import REFERENCE, band_of
-from mindwidget.lesson.kit import _BIG, text
+from mindwidget.lesson.kit import BIG_TEXT, text
 from mindwidget.lesson.nb06_class import WAIT_COLUMNS
 
 
@@ -200,6 +200,6 @@ def test_the_class_tables_write_numbers_as_the_language_does() -> None:
 
 
 def test_the_ranking_is_as_large_as_the_kits_other_outputs() -> None:
-    """The ranking on the projector: the kit's big text (`kit._BIG`), not notebook size."""
+    """The ranking on the projector: the kit's big text (`kit.BIG_TEXT`), not notebook size."""
     shown = lesson.class_tables(_class(), "nl").value
-    assert f'style="{_BIG}"' in shown and "font-size: inherit" in shown
+    assert f'style="{BIG_TEXT}"' in shown and "font-size: inherit" in shown

@@ -15,10 +15,10 @@ from jsonschema import Draft202012Validator
 from test_room import FakeLink, _room, _say
 
 from mindwidget import classdata
-from mindwidget.classroom import ownclock, teacher
+from mindwidget.classroom import ownclock, roomdata
+from mindwidget.classroom.dashboard import Board
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.wire import Refusal
-from mindwidget.dashboard import Board
 
 _SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
@@ -83,7 +83,7 @@ def _numbers(x: Any) -> list[float]:
 
 def test_a_pupil_gets_their_own_plays_and_no_other_pupils_waits() -> None:
     room, _, links = _class(levels=3)  # 1 + 2 + 3 cards each
-    plays = teacher.plays(room)
+    plays = roomdata.plays(room)
     for seat, link in links.items():
         assert link.pupil is not None
         frame = _asked(room, link)
@@ -144,20 +144,20 @@ def test_the_notebook_draws_any_pupils_clock_and_the_class(tmp_path: Path) -> No
     room, _, links = _class(levels=3)
     anna = links[0].pupil
     assert anna is not None
-    fig = teacher.clock(room, anna.id, lang="nl")
+    fig = roomdata.clock(room, anna.id, lang="nl")
     fig.savefig(tmp_path / "clock.png")  # it draws
     text = " ".join(t.get_text() for t in fig.findobj(match=lambda a: hasattr(a, "get_text")))
     assert "Anna" in text and "6" in text  # the pupil, and the plays it rests on
-    by_name = teacher.clock(room, "chaima", lang="en")
+    by_name = roomdata.clock(room, "chaima", lang="en")
     assert "Chaima" in " ".join(
         t.get_text() for t in by_name.findobj(lambda a: hasattr(a, "get_text"))
     )
-    whole = teacher.clock(room, None, lang="de")
+    whole = roomdata.clock(room, None, lang="de")
     words = " ".join(t.get_text() for t in whole.findobj(lambda a: hasattr(a, "get_text")))
     assert "18" in words  # the class: three pupils, six plays each
     with pytest.raises(ValueError, match="no pupil"):
-        teacher.clock(room, "Nobody")
-    path = teacher.to_csv(room, tmp_path / "klas.csv", "nl")
+        roomdata.clock(room, "Nobody")
+    path = roomdata.to_csv(room, tmp_path / "klas.csv", "nl")
     back = pd.read_csv(io.BytesIO(path.read_bytes()), sep=";", decimal=",", encoding="utf-8-sig")
     assert len(back) == 18 and set(back["naam"]) == set(NAMES)
 
@@ -166,9 +166,9 @@ def test_a_pupil_is_found_by_id_or_name() -> None:
     room, _, links = _class(levels=1)
     anna = links[0].pupil
     assert anna is not None
-    assert ownclock.pupil_named(room, anna.id) is anna
-    assert ownclock.pupil_named(room, " ANNA ") is anna
-    assert ownclock.pupil_named(room, "Zed") is None
+    assert roomdata.pupil_named(room, anna.id) is anna
+    assert roomdata.pupil_named(room, " ANNA ") is anna
+    assert roomdata.pupil_named(room, "Zed") is None
 
 
 def test_a_new_game_keeps_the_plays_of_the_game_before() -> None:
@@ -177,7 +177,7 @@ def test_a_new_game_keeps_the_plays_of_the_game_before() -> None:
     t.new_game()  # as after a game won or lost (between levels a pupil may not)
     assert t.games == 2 and len(t.earlier) == 1
     _play_level(room, timers, links, {0: 0.1, 1: 0.2, 2: 0.3})  # level 1 of game 2
-    plays = teacher.plays(room)
+    plays = roomdata.plays(room)
     assert list(plays.columns[:3]) == ["table", "game", "level"]
     assert plays.groupby("game").size().to_dict() == {1: 9, 2: 3}
     assert plays["game"].is_monotonic_increasing

@@ -14,7 +14,7 @@ import pytest
 
 from mindwidget import Game
 from mindwidget.bots import PerfectTimer, ScalarTimer
-from mindwidget.runner import run_level
+from mindwidget.bots.runner import run_level
 from mindwidget.sim.prob import (
     expected_adjacent_pairs,
     expected_gap,

@@ -222,8 +222,8 @@ def test_a_pupils_view_names_the_seats_and_offers_no_menu_of_the_teachers() -> N
 def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words() -> None:
     """A refusal of the room carries its words (issue 24): the Dutch dashboard says
     "Niet gedaan: tafel 1 heeft geen lege plaats…", not the English message."""
+    from mindwidget.classroom.dashboard import Board
     from mindwidget.classroom.tables import Declined
-    from mindwidget.dashboard import Board
 
     room, _, entries, log = _room(size=2, lang="nl")
     links = [FakeLink(log, f"10.0.0.{i}") for i in range(3)]

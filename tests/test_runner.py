@@ -9,8 +9,8 @@ import pytest
 
 from mindwidget import Game
 from mindwidget.bots import AdaptiveTimer, Bot, PerfectTimer, ScalarTimer, make_team
+from mindwidget.bots.runner import BotError, Planned, apply_planned, plan_next, run_game, run_level
 from mindwidget.game import Observation
-from mindwidget.runner import BotError, Planned, apply_planned, plan_next, run_game, run_level
 
 
 def test_the_earliest_planned_moment_acts_first_and_every_action_carries_its_time() -> None:

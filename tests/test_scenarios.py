@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mindwidget import Game, RuleError, Rules, Scenario
-from mindwidget.runner import run_level
+from mindwidget.bots.runner import run_level
 from mindwidget.scenario import LANGS, LIBRARY, sources
 from mindwidget.sim.prob import p_wrong_order
 

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from mindwidget import Game, Scenario, plot_trace
+from mindwidget.bots.runner import run_game
 from mindwidget.i18n import LANGS, messages, seat_number, translate
 from mindwidget.plots import plot_timing
-from mindwidget.runner import run_game
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a seat named with the number 0, in any of the three languages

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from mindwidget.describe import describe_event
+from mindwidget.descriptions import describe_event
 from mindwidget.events import STOP_REASONS, Stopped
 from mindwidget.game import Game
 from mindwidget.rules import RuleError
 from mindwidget.session import HostClock, Session
 from mindwidget.table import Table
-from mindwidget.trace import trace_stops
+from mindwidget.traces import trace_stops
 
 
 def stopped(why: str = "player") -> Game:

@@ -12,9 +12,9 @@ import pytest
 
 from mindwidget import Game, RuleError, Rules, Table
 from mindwidget.bots import PerfectTimer
+from mindwidget.bots.runner import Planned
 from mindwidget.game import Observation
 from mindwidget.i18n import LANGS
-from mindwidget.runner import Planned
 from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, Refused, phase
 from mindwidget.view import ALLOWED, TraceFeed, trace_points
 
@@ -408,7 +408,7 @@ def test_the_table_imports_no_widget() -> None:
                 imported.add(node.module.split(".")[0])
             elif isinstance(node, ast.Import):
                 imported |= {a.name.split(".")[0] for a in node.names}
-    assert "runner" in seen and "widget" not in seen and "view" not in seen
+    assert "bots.runner" in seen and "widget" not in seen and "view" not in seen
     assert not imported & {"anywidget", "traitlets", "ipywidgets", "comm"}
 
 

@@ -39,9 +39,9 @@ from mindwidget.bots.human import (
     band_label,
     curve,
 )
+from mindwidget.classroom.dashboard import STUCK_SECONDS
 from mindwidget.classroom.journal import KEEP_DAYS, data_dir, journal_path
 from mindwidget.classroom.network import DEFAULT_PORT
-from mindwidget.dashboard import STUCK_SECONDS
 from mindwidget.i18n import LANGS, decimal
 from mindwidget.lesson.kit import flat
 from mindwidget.lesson.kit import number as in_number

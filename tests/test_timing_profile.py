@@ -10,8 +10,8 @@ from matplotlib.figure import Figure
 
 from mindwidget import Game, timing_profile
 from mindwidget.bots import HumanTimer, ScalarTimer
+from mindwidget.bots.runner import run_game
 from mindwidget.plots import plot_timing
-from mindwidget.runner import run_game
 from mindwidget.timing import MAX_FLOOR, MIN_PLAYS, player_plays
 
 

@@ -14,10 +14,10 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Annotation
 
 from mindwidget import Game, Rules
+from mindwidget.bots.runner import run_game
 from mindwidget.events import Dealt, Mistake, StarUsed
 from mindwidget.plots import plot_trace
-from mindwidget.runner import run_game
-from mindwidget.trace import MARKERS, OKABE_ITO, TRACE_COLUMNS, trace, trace_stops
+from mindwidget.traces import MARKERS, OKABE_ITO, TRACE_COLUMNS, trace, trace_stops
 
 
 def rows(frame: pd.DataFrame) -> list[tuple[object, ...]]:
@@ -378,7 +378,7 @@ def test_card_numbers_never_cover_each_other() -> None:
     12 games before; now none)."""
     import itertools
 
-    from mindwidget.runner import run_game
+    from mindwidget.bots.runner import run_game
 
     labels = 0
     for seed in range(4):
@@ -419,8 +419,8 @@ def test_plots_are_transparent_with_large_grey_text_for_light_and_dark_notebooks
 
 
 def test_the_inner_clock_plot_has_plain_axes_and_dutch_numbers() -> None:
+    from mindwidget.bots.runner import run_game
     from mindwidget.plots import plot_timing
-    from mindwidget.runner import run_game
 
     game = run_game(Game(players=3, seed=4), "human", seed=4)
     fig = plot_timing(game, 0, lang="nl", you=0, bots=True)

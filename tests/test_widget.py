@@ -16,10 +16,10 @@ from widget_harness import (
 )
 
 from mindwidget.bots import Bot, PerfectTimer
+from mindwidget.bots.runner import Planned
 from mindwidget.game import Game, Observation
 from mindwidget.i18n import LANGS, messages
 from mindwidget.rules import RuleError
-from mindwidget.runner import Planned
 
 
 class Proposer(Bot):

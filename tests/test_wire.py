@@ -71,7 +71,7 @@ def test_the_class_servers_fields_are_read_from_the_wire() -> None:
 
 
 def test_the_dashboards_controls_are_the_teachers_messages_on_the_wire() -> None:
-    from mindwidget.dashboard import CONTROLS
+    from mindwidget.classroom.dashboard import CONTROLS
 
     declared = wire.fields_of(wire.TeacherMessage)
     assert {kind: tuple(fields) for kind, (fields, _) in declared.items()} == CONTROLS

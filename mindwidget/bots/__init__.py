@@ -31,13 +31,15 @@ The package, one job per module (each imports only the ones above it):
 * ``timers``: `PerfectTimer`, `ScalarTimer`;
 * ``adaptive``: `AdaptiveTimer` (and how a bot reads its teammates' plays);
 * ``human``: `HumanTimer`, the human reference, tempos;
-* ``team``: bot names and `make_team`.
+* ``team``: bot names and `make_team`;
+* ``runner``: a game played by bots in virtual time (`run_game`, `run_level`,
+  `plan_next`), imported as ``mindwidget.bots.runner`` (not loaded with the bots).
 """
 
 from __future__ import annotations
 
 from .adaptive import AdaptiveTimer
-from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
+from .base import DEFAULT_SECONDS_PER_STEP, Bot, check_policy
 from .human import (
     HUMAN_STAR_POLICY,
     REFERENCE,
@@ -67,7 +69,7 @@ __all__ = [
     "PerfectTimer",
     "ScalarTimer",
     "StarPolicy",
-    "_check_policy",
+    "check_policy",
     "band_label",
     "band_of",
     "bot_from_name",

@@ -79,7 +79,8 @@ class Bot:
         return f"{type(self).__name__}(seconds_per_step={self.seconds_per_step:g})"
 
 
-def _check_policy(star_policy: object) -> StarPolicy:
+def check_policy(star_policy: object) -> StarPolicy:
+    """A bot's ``star_policy`` checked: None is the default `StarPolicy`."""
     if star_policy is None:
         return StarPolicy()
     return instance("star_policy", star_policy, StarPolicy)

@@ -124,7 +124,7 @@ from ..checks import adaptation, finite
 from ..game import Observation
 from ..rules import DECK_SIZE
 from .adaptive import PlayReader, follow
-from .base import Bot, _check_policy
+from .base import Bot, check_policy
 from .stars import StarPolicy, chance_next, known_top
 
 __all__ = [
@@ -300,7 +300,7 @@ class HumanTimer(Bot):
         self.ready_pause = finite("ready_pause", ready_pause, 0)
         self.hold = finite("hold", hold, 0)
         self.propose_stars = bool(propose_stars)
-        self.star_policy = HUMAN_STAR_POLICY if star_policy is None else _check_policy(star_policy)
+        self.star_policy = HUMAN_STAR_POLICY if star_policy is None else check_policy(star_policy)
         self.reset()
 
     # ------------------------------------------------------------ the tempo

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..checks import finite
 from ..game import Observation
-from .base import DEFAULT_SECONDS_PER_STEP, Bot, _check_policy
+from .base import DEFAULT_SECONDS_PER_STEP, Bot, check_policy
 from .stars import StarPolicy
 
 __all__ = ["PerfectTimer", "ScalarTimer"]
@@ -38,7 +38,7 @@ class PerfectTimer(Bot):
     ) -> None:
         self.seconds_per_step = finite("seconds_per_step", seconds_per_step, above=0)
         self.propose_stars = bool(propose_stars)
-        self.star_policy = _check_policy(star_policy)
+        self.star_policy = check_policy(star_policy)
 
     def __repr__(self) -> str:
         return (
@@ -88,7 +88,7 @@ class ScalarTimer(Bot):
         self.seconds_per_step = finite("seconds_per_step", seconds_per_step, above=0)
         self.motor_sd = finite("motor_sd", motor_sd, 0)
         self.propose_stars = bool(propose_stars)
-        self.star_policy = _check_policy(star_policy)
+        self.star_policy = check_policy(star_policy)
 
     def plan(self, obs: Observation, rng: np.random.Generator) -> float:
         mean = self.tempo * self.gap(obs)

@@ -24,7 +24,7 @@ from ..game import Game
 from ..rules import RuleError, Rules
 from .journal import JournalError, classes, data_dir, journal_path, read
 from .questions import Questions
-from .record import _held, questions_of
+from .record import checked_held, questions_of
 
 __all__ = ["HISTORY_COLUMNS", "history", "latest", "lessons"]
 
@@ -58,7 +58,7 @@ def lessons(path: str | Path, lang: str = "en") -> list[ClassData]:
                 games[current[int(entry["table"])]][2].apply(entry.get("a"))
             elif kind == "seats" and int(entry.get("table", 0)) in current and "held" in entry:
                 size = int(entry["size"])
-                held = _held(entry["held"], size) or []
+                held = checked_held(entry["held"], size) or []
                 games[current[int(entry["table"])]][3][:] = held
         except (ValueError, TypeError, KeyError, RuleError) as exc:
             raise JournalError(path, f"entry {i + 1} ({kind!r}) is damaged: {exc}.") from None

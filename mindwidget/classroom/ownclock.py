@@ -23,7 +23,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from .. import classdata
-from . import teacher
+from . import roomdata
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .room import Room
     from .tables import Pupil
 
-__all__ = ["ASK_S", "asked", "own_clock", "pupil_named"]
+__all__ = ["ASK_S", "asked", "own_clock"]
 
 #: A page that asks for its clock again within this many seconds gets the frame it got
 #: (a page that asks in a loop costs the server one frame a second, however busy the class).
@@ -62,12 +62,12 @@ def _state(room: Room) -> tuple[Any, ...]:
 
 
 def _plays(room: Room) -> pd.DataFrame:
-    """`teacher.plays(room)`, made again only when a game or a seat changed."""
+    """`roomdata.plays(room)`, made again only when a game or a seat changed."""
     key = _state(room)
     kept = _CACHE.get(room)
     if kept is not None and kept[0] == key:
         return kept[1]
-    frame = teacher.plays(room)
+    frame = roomdata.plays(room)
     _CACHE[room] = (key, frame)
     return frame
 
@@ -141,14 +141,3 @@ def _frame(room: Room, pupil: Pupil | None, ended: bool) -> dict[str, Any]:
         "pace": mine.pace,
         "ended": bool(ended),
     }
-
-
-def pupil_named(room: Room, who: str) -> Pupil | None:
-    """The pupil of the class with this id ("p3") or nickname (as typed, any case)."""
-    if who in room.pupils:
-        return room.pupils[who]
-    folded = who.strip().casefold()
-    for p in room.pupils.values():
-        if p.name.casefold() == folded:
-            return p
-    return None

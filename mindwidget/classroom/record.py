@@ -361,7 +361,7 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
         t.size, t.seats, t.bots, t.games = size, list(seats), list(bots), games
         t.people = None if people is None else list(people)
         if "held" in entry:
-            t.held = _held(entry["held"], size)
+            t.held = checked_held(entry["held"], size)
     elif kind == "game":
         t = out.tables.get(_int(entry, "table", 1, 10_000))
         if t is None:
@@ -395,7 +395,7 @@ def _restore_one(out: Restored, entry: Mapping[str, Any], kind: object) -> None:
 MAX_HELD = 10_000
 
 
-def _held(value: object, size: int) -> list[dict[str, Any]] | None:
+def checked_held(value: object, size: int) -> list[dict[str, Any]] | None:
     """A ``seats`` entry's ``held`` (`ClassTable.seat_history`), checked."""
     if value is None:
         return None

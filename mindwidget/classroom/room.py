@@ -61,6 +61,7 @@ from ..i18n import LANGS, seat_number
 from ..rules import RuleError
 from ..table import Table
 from .questions import Question, Questions
+from .snapshot import table_snapshot, waiting_row
 from .tables import (
     PUPIL_SETTINGS,
     ClassTable,
@@ -68,8 +69,6 @@ from .tables import (
     Link,
     Pupil,
     Timers,
-    table_snapshot,
-    waiting_row,
 )
 from .wire import RateLimit, Refusal
 from .words import check_name, fold, make_name
@@ -369,7 +368,7 @@ class Room:
     def clock_data(self, pupil_id: str | None) -> dict[str, Any]:
         """A pupil's clock as their page gets it (`ownclock.own_clock`), or the class's
         (None: every pupil's plays): what the teacher's dashboard shows."""
-        from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+        from .ownclock import own_clock  # (it reads the class's data: `roomdata`)
 
         return own_clock(self, None if pupil_id is None else self.pupil(pupil_id))
 
@@ -617,7 +616,7 @@ class Room:
         if kind == "own_clock":  # "Jouw klok": their own plays, the class's aggregate
             if not self.clock_open(p):
                 raise Refusal("clock_later")
-            from .ownclock import asked  # (it reads the class's data: `teacher`)
+            from .ownclock import asked  # (it reads the class's data: `roomdata`)
 
             link.send(asked(self, p, self.timers.now()))
             return
@@ -704,7 +703,7 @@ class Room:
 
 def _own_clock_kept(room: Room, p: Pupil) -> dict[str, Any] | None:
     """The pupil's own clock as the lesson ends (`ownclock.own_clock`, ``ended``)."""
-    from .ownclock import own_clock  # (it reads the class's data: `teacher`)
+    from .ownclock import own_clock  # (it reads the class's data: `roomdata`)
 
     return own_clock(room, p, ended=True)
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..checks import whole
 from ..i18n import LANGS, say_in
-from . import keep, network, pages, teacher
+from . import keep, network, pages, roomdata, teacher
 from .links import (
     QUEUE,
     Bundle,
@@ -259,20 +259,20 @@ class Classroom:
         """One row per card played at any table of the class (`mindwidget.classdata.plays`):
         table, level, seat (from 1), person or bot, nickname, card, gap, wait, mistake,
         round trip."""
-        return teacher.plays(self.room)
+        return roomdata.plays(self.room)
 
     def results(self) -> Any:
         """One row per table and level: cleared, mistakes, stars used, seconds."""
-        return teacher.results(self.room)
+        return roomdata.results(self.room)
 
     def stops(self) -> Any:
         """One row per stop at any table, with why: a pupil, a lost connection, the
         teacher, a change of seat (`mindwidget.classdata.stops`)."""
-        return teacher.stops(self.room)
+        return roomdata.stops(self.room)
 
     def games(self) -> Any:
         """A copy of each started table's game, by table number."""
-        return teacher.games(self.room)
+        return roomdata.games(self.room)
 
     def clocks(self) -> Any:
         """Each pupil's clock, fitted to their plays (`mindwidget.classmodel.clocks`): a
@@ -316,21 +316,21 @@ class Classroom:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
         table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
         The journal keeps more (`keep`); this is the class's data to study."""
-        return teacher.save(self.room, path)
+        return roomdata.save(self.room, path)
 
     def to_csv(self, path: str | Path, lang: str | None = None) -> Path:
         """Write the class's plays to ``path`` as CSV, one row per play, that a
         spreadsheet opens in ``lang`` (default: the class's): in Dutch ";" between the
         fields, decimal commas, Dutch column names, the player counted from 1, UTF-8
         with a byte-order mark (which Excel needs; `mindwidget.classdata.to_csv`)."""
-        return teacher.to_csv(self.room, path, lang)
+        return roomdata.to_csv(self.room, path, lang)
 
     def clock(self, pupil: str | None = None, lang: str | None = None) -> Any:
         """A pupil's clock (``pupil``: their id or nickname; None: the class's): their
         waits against the gap at every table, their spread and the class's median
         curve, with the number of plays each rests on (a matplotlib figure; "Jouw
         klok" on the pupil's page shows the same plays)."""
-        return teacher.clock(self.room, pupil, lang)
+        return roomdata.clock(self.room, pupil, lang)
 
     @staticmethod
     def forget(code: str, data: str | Path | None = None) -> Path:

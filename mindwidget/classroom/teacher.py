@@ -1,12 +1,12 @@
 """The teacher's side of a `Classroom`: its dashboard and its data.
 
 It reads and commands the class's `room.Room` (never the server, `server.py`,
-which delegates to it: `Classroom.plays` is `plays(room)`, its dashboard a
-`Desk`, and the routes `teacher_routes` adds).
+which delegates to it: its dashboard is a `Desk`, and the routes `teacher_routes`
+adds). The class's data itself (`Classroom.plays`, `games`, `save`, ...) is
+`roomdata.py`.
 
 * In a notebook, displaying a `Classroom` shows its `Dashboard` (one widget
-  per class; every display is a view of it). `plays`, `games` and `save` give
-  the class's own data (`mindwidget.classdata`).
+  per class; every display is a view of it).
 * ``/teacher?token=…`` (the command's dashboard) is the same `Dashboard`
   front end (``/static/teacher.js``) through the pupil page's model shim over
   a WebSocket, ``/teacher/ws?token=…``: one `Board` per teacher's page, so the
@@ -23,130 +23,25 @@ import json
 import logging
 import secrets
 import time
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import tornado.web
 import tornado.websocket
 
 from .. import classdata
 from ..checks import load_json
-from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from ..i18n import LANGS
-from . import pages
+from . import pages, roomdata
+from .dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from .links import read_bundle, send_bundle
 from .room import Room
 from .wire import RateLimit
 
-if TYPE_CHECKING:
-    import pandas as pd
-    from matplotlib.figure import Figure
-
-    from ..game import Game
-
-__all__ = [
-    "Desk",
-    "clock",
-    "games",
-    "plays",
-    "results",
-    "save",
-    "stops",
-    "teacher_routes",
-    "to_csv",
-]
+__all__ = ["Desk", "teacher_routes"]
 
 log = logging.getLogger("mindwidget.classroom")
 #: The largest control message the teacher's page may send (a move is ~70 bytes).
 MAX_CONTROL_BYTES = 1024
-
-
-def _games_and_seats(room: Room) -> tuple[dict[int, Game], dict[int, list[dict[str, Any]]]]:
-    """Each started table's game, and who held each of its seats when (`seat_history`:
-    every holder since the deal, the current one with its round trip)."""
-    games = {t.id: t.table.game for t in room.tables if t.table is not None}
-    now = {t["id"]: t["seats"] for t in room.snapshot()["tables"] if t["id"] in games}
-    seats: dict[int, list[dict[str, Any]]] = {}
-    for t in room.tables:
-        if t.id not in games:
-            continue
-        # the round trip is the current pupil's (an earlier holder has none now)
-        rtt = {s.get("pupil"): s.get("rtt_ms") for s in now[t.id] if s.get("kind") == "person"}
-        history = t.seat_history() or now[t.id]
-        seats[t.id] = [
-            h | {"rtt_ms": rtt.get(h.get("pupil"))} if h.get("kind") == "person" else h
-            for h in history
-        ]
-    return games, seats
-
-
-def plays(room: Room) -> pd.DataFrame:
-    """One row per card played at any table of the class (`mindwidget.classdata.plays`),
-    each pupil's round trip as it was when the card was played; with ``game`` (after
-    ``table``): the table's game, from 1, so the games a table played before its New
-    game stay in the class's data (`ClassTable.earlier`)."""
-    import pandas as pd
-
-    rtts = {t.id: t.play_rtt for t in room.tables if t.table is not None}
-    now = classdata.plays(*_games_and_seats(room), rtts=rtts)
-    number = {t.id: t.games for t in room.tables}  # the current game's (`ClassTable.games`)
-    frames = [now.assign(game=now["table"].map(number).astype("int64"))]
-    for t in room.tables:
-        for k, (game, held, at_play) in enumerate(t.earlier):
-            before = classdata.plays({t.id: game}, {t.id: held}, rtts={t.id: at_play})
-            frames.append(before.assign(game=k + 1))
-    out = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    out = out.sort_values(["table", "game"], kind="stable", ignore_index=True)
-    frame: pd.DataFrame = out[list(classdata.CLASS_PLAY_COLUMNS)]
-    return frame
-
-
-def stops(room: Room) -> pd.DataFrame:
-    """One row per stop at any table, with why (`mindwidget.classdata.stops`)."""
-    return classdata.stops(*_games_and_seats(room))
-
-
-def results(room: Room) -> pd.DataFrame:
-    """One row per table and level: cleared, mistakes, stars used, seconds."""
-    return classdata.results(_games_and_seats(room)[0])
-
-
-def games(room: Room) -> dict[int, Game]:
-    """A copy of each started table's game, by table number."""
-    return classdata.games(_games_and_seats(room)[0], lang=room.lang)
-
-
-def save(room: Room, path: str | Path) -> Path:
-    """Write the class's games to ``path`` (`mindwidget.classdata.save`)."""
-    return classdata.save(path, *_games_and_seats(room))
-
-
-def to_json(room: Room) -> str:
-    """What `save` writes, as text (the teacher's page downloads it)."""
-    return classdata.to_json(*_games_and_seats(room))
-
-
-def to_csv(room: Room, path: str | Path, lang: str | None = None) -> Path:
-    """The class's plays as a CSV file a spreadsheet opens (`classdata.save_csv`), in
-    ``lang`` (default: the class's): Dutch columns, ";" and decimal commas in Dutch."""
-    return classdata.save_csv(path, plays(room), room.lang if lang is None else lang)
-
-
-def clock(room: Room, pupil: str | None = None, lang: str | None = None) -> Figure:
-    """The figure of ``pupil``'s clock (their id, "p3", or nickname; None: the
-    class's), as their page shows it and with the class's whole curve
-    (`classdata.clock`, `plots.plot_clock`), in ``lang`` (default: the class's)."""
-    from ..plots import plot_clock
-    from .ownclock import pupil_named
-
-    name = None
-    if pupil is not None:
-        found = pupil_named(room, pupil) if isinstance(pupil, str) else None
-        if found is None:
-            known = ", ".join(p.name for p in room.pupils.values()) or "none yet"
-            raise ValueError(f"no pupil {pupil!r} in this class; its pupils: {known}.")
-        name = found.name
-    return plot_clock(classdata.clock(plays(room), name), lang=room.lang if lang is None else lang)
 
 
 class Desk:
@@ -205,6 +100,16 @@ class _TeacherHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code}\n")
 
+    def download(self, suffix: str, content_type: str, body: str | bytes) -> None:
+        """Send ``body`` as a file to keep, named by the minute ("mindwidget-class-…")."""
+        stamp = time.strftime("%Y-%m-%d-%H%M")
+        self.set_header("Content-Type", content_type)
+        self.set_header(
+            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.{suffix}"'
+        )
+        self.set_header("Cache-Control", "no-store")
+        self.finish(body)
+
 
 def _token_ok(room: Room, token: str) -> bool:
     return secrets.compare_digest(token.encode(), room.teacher_token.encode())
@@ -236,13 +141,7 @@ class TeacherData(_TeacherHandler):
     def get(self) -> None:
         if not _token_ok(self.room, self.request.headers.get("X-Teacher-Token", "")):
             raise tornado.web.HTTPError(403)
-        stamp = time.strftime("%Y-%m-%d-%H%M")
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.set_header(
-            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.json"'
-        )
-        self.set_header("Cache-Control", "no-store")
-        self.finish(to_json(self.room))
+        self.download("json", "application/json; charset=utf-8", roomdata.to_json(self.room))
 
 
 class TeacherPlaysCsv(_TeacherHandler):
@@ -254,14 +153,10 @@ class TeacherPlaysCsv(_TeacherHandler):
         if not _token_ok(self.room, self.request.headers.get("X-Teacher-Token", "")):
             raise tornado.web.HTTPError(403)
         lang = self.get_query_argument("lang", "")
-        text = classdata.to_csv(plays(self.room), lang if lang in LANGS else self.room.lang)
-        stamp = time.strftime("%Y-%m-%d-%H%M")
-        self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header(
-            "Content-Disposition", f'attachment; filename="mindwidget-class-{stamp}.csv"'
+        text = classdata.to_csv(
+            roomdata.plays(self.room), lang if lang in LANGS else self.room.lang
         )
-        self.set_header("Cache-Control", "no-store")
-        self.finish(text.encode(classdata.CSV_ENCODING))
+        self.download("csv", "text/csv; charset=utf-8", text.encode(classdata.CSV_ENCODING))
 
 
 class TeacherSocket(tornado.websocket.WebSocketHandler):

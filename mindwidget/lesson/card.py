@@ -7,12 +7,12 @@ from typing import Any
 
 from ..i18n import translate
 from ..rules import Rules
-from .kit import _check_lang, text
+from .kit import check_lang, text
 
 
 def rules_card(lang: str) -> str:
     """The rules a class needs before its first game, as one printable A4 page (HTML)."""
-    _check_lang(lang)
+    check_lang(lang)
     rules = Rules()
 
     def say(key: str, **kw: Any) -> str:

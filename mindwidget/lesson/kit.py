@@ -30,13 +30,13 @@ from ..scenario import Scenario
 _TEXT_DIR = Path(__file__).resolve().parent.parent / "locales" / "lesson"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: Okabe-Ito, as the seats (mindwidget/seats.json) and plot_trace use them.
-_BLUE, _ORANGE, _GREEN, _GREY = "#0072B2", "#E69F00", "#009E73", "#777777"
+BLUE, ORANGE, GREEN, GREY = "#0072B2", "#E69F00", "#009E73", "#777777"
 
 
 @cache
 def texts(lang: str) -> dict[str, Any]:
     """Every lesson text of one language: ``{"ui": {...}, "card": {...}, "01-play": {...}}``."""
-    _check_lang(lang)
+    check_lang(lang)
     data = json.loads((_TEXT_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise ValueError(f"locales/lesson/{lang}.json must hold an object.")
@@ -67,7 +67,8 @@ def text(key: str, lang: str, **params: Any) -> str:
     return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), words[full])
 
 
-def _check_lang(lang: str) -> None:
+def check_lang(lang: str) -> None:
+    """A `ValueError` unless ``lang`` is one of the lesson's languages (`LANGS`)."""
     choice("lang", lang, LANGS, quoted=False)
 
 
@@ -97,7 +98,7 @@ def number(x: float, lang: str, digits: int = 0) -> str:
     return s
 
 
-def _md(s: str) -> str:
+def markdown_html(s: str) -> str:
     """A short text to HTML: escaped, with **bold**, paragraphs at blank lines."""
     out = []
     for para in s.split("\n\n"):
@@ -149,24 +150,26 @@ def _spread_labels(ax: Any) -> None:
         previous = note
 
 
-def _figure_html(fig: Figure) -> str:
+def figure_html(fig: Figure) -> str:
+    """A figure as an inline PNG ``<img>`` (what a cell's HTML shows)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f'<img alt="" style="max-width:100%" src="data:image/png;base64,{data}">'
 
 
-def _html(part: object) -> str:
+def part_html(part: object) -> str:
+    """One part of a lesson's output as HTML: a game or scenario, a figure, a table or text."""
     if isinstance(part, (Scenario, Game)):
         return f"<pre>{html.escape(repr(part))}</pre>"
     if isinstance(part, Figure):
-        return _figure_html(readable(part))
+        return figure_html(readable(part))
     if isinstance(part, pd.DataFrame):
         return part.to_html(border=0, escape=True, index=False)
-    return _md(str(part))
+    return markdown_html(str(part))
 
 
-_BIG = "font-size:1.35em;line-height:1.45"
+BIG_TEXT = "font-size:1.35em;line-height:1.45"
 
 #: Projector-sized controls: the words of a bet's slider and buttons (ipywidgets'
 #: own classes) as large as the bet's question. (A scenario's story stands beside
@@ -192,7 +195,7 @@ _STYLE = """<style>
 </style>"""
 
 
-def _labelled(label: str, slider: ipywidgets.Widget) -> ipywidgets.VBox:
+def labelled(label: str, slider: ipywidgets.Widget) -> ipywidgets.VBox:
     """A slider with its words above it, so a long label never squeezes the track."""
     words = ipywidgets.Label(label)
     words.add_class("mw-lesson-slider-label")
@@ -203,7 +206,7 @@ def _labelled(label: str, slider: ipywidgets.Widget) -> ipywidgets.VBox:
     return box
 
 
-def _style() -> ipywidgets.HTML:
+def lesson_style() -> ipywidgets.HTML:
     """The lesson's projector styles (`_STYLE`), to put into a box of controls."""
     box = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="contents"))
     box.add_class("mw-lesson-style")
@@ -223,11 +226,11 @@ class Answer(ipywidgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, *parts: object, lang: str = "en") -> None:
-        _check_lang(lang)
+        check_lang(lang)
         self.lang = lang
-        self.html = "".join(_html(p) for p in parts)
+        self.html = "".join(part_html(p) for p in parts)
         self._body = ipywidgets.HTML(
-            value=f'<div class="mw-lesson-answer" style="{_BIG}">{self.html}</div>',
+            value=f'<div class="mw-lesson-answer" style="{BIG_TEXT}">{self.html}</div>',
             layout=ipywidgets.Layout(display="none"),
         )
         self._button = ipywidgets.Button(
@@ -353,11 +356,11 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
         room: Any = None,
         right: float | None = None,
     ) -> None:
-        _check_lang(lang)
+        check_lang(lang)
         children: list[Any] = [
-            _style(),
+            lesson_style(),
             ipywidgets.HTML(
-                f'<div style="{_BIG}"><b>{html.escape(text("bet", lang))}</b> '
+                f'<div style="{BIG_TEXT}"><b>{html.escape(text("bet", lang))}</b> '
                 f"{html.escape(_in(question, lang))}</div>"
             ),
         ]
@@ -432,13 +435,15 @@ class Bet(ipywidgets.VBox):  # type: ignore[misc]
             self.question.reveal()
 
 
-def _fig(width: float = 7, height: float = 3.6) -> tuple[Figure, Any]:
+def new_figure(width: float = 7, height: float = 3.6) -> tuple[Figure, Any]:
+    """A lesson figure and its axes: its size in inches, no top or right spine."""
     fig = TraceFigure(figsize=(width, height), layout="constrained")
     ax = fig.add_subplot()
     ax.spines[["top", "right"]].set_visible(False)
     return fig, ax
 
 
-def _percent_axis(ax: Any, top: float = 1.0) -> None:
+def percent_axis(ax: Any, top: float = 1.0) -> None:
+    """The y axis from 0 to ``top`` as a share, labelled in percent."""
     ax.set_ylim(0, top)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{100 * y:.0f}%")

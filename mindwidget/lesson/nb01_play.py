@@ -13,7 +13,7 @@ from ..plots import plot_trace
 from ..timing import MIN_PLAYS
 from ..view import phase
 from ..widget import MindWidget
-from .kit import _BIG, _figure_html, _md, number, percent, text
+from .kit import BIG_TEXT, figure_html, markdown_html, number, percent, text
 
 
 def play(
@@ -137,9 +137,9 @@ def inner_clock(w: MindWidget) -> ipywidgets.HTML:
                 tempo=number(profile.tempo, lang, 2),
             )
             fig = w.plot_timing()
-    chart = _figure_html(fig) if fig is not None else ""
+    chart = figure_html(fig) if fig is not None else ""
     box = ipywidgets.HTML(
-        f'<div class="mw-lesson-clock" style="{_BIG}">{_md(sentence)}</div>{chart}'
+        f'<div class="mw-lesson-clock" style="{BIG_TEXT}">{markdown_html(sentence)}</div>{chart}'
     )
     box.sentence, box.figure = sentence, fig
     return box

@@ -13,7 +13,7 @@ from ..i18n import translate
 from ..rules import Rules
 from ..scenario import Scenario
 from ..scenario_widget import ScenarioPlayer
-from .kit import _BIG, _style, text
+from .kit import BIG_TEXT, lesson_style, text
 
 #: The common mistakes of the scenario library, for one menu in 02-rules.
 COMMON_MISTAKES = tuple(n for n in Scenario.names() if n.startswith("common_"))
@@ -31,7 +31,7 @@ class LessonScenario(ScenarioPlayer):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._style_box = _style()
+        self._style_box = lesson_style()
         super().__init__(*args, **kwargs)
         self.board.size = "projector"
         self.add_class("mw-lesson-scenario")
@@ -97,10 +97,11 @@ def setup_table(lang: str) -> ipywidgets.HTML:
         f"{say('level_n', n=level)}: {translate(kind + '_card', lang)}"
         for level, kind in sorted(Rules().rewards.items())
     )
-    style = "border-collapse:collapse;text-align:center;" + _BIG
+    style = "border-collapse:collapse;text-align:center;" + BIG_TEXT
     cell = "padding:0.2em 1.2em;border-bottom:1px solid #bbb"
     table = f'<table style="{style}">{head}{rows}</table>'.replace("<td>", f'<td style="{cell}">')
     table = table.replace("<th>", f'<th style="{cell}">')
     return ipywidgets.HTML(
-        f'{table}<p style="{_BIG}"><b>{html.escape(say("rewards"))}</b> {html.escape(rewards)}</p>'
+        f'{table}<p style="{BIG_TEXT}"><b>{html.escape(say("rewards"))}</b> '
+        f"{html.escape(rewards)}</p>"
     )

@@ -12,34 +12,35 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..bots import Bot, ScalarTimer, StarPolicy
+from ..bots.runner import run_game, run_level
 from ..game import Game
 from ..plots import plot_trace
 from ..rules import Rules
-from ..runner import run_game, run_level
 from ..sim import Summary, simulate
 from ..sim.prob import expected_adjacent_pairs, p_wrong_order
 from .kit import (
-    _BIG,
-    _BLUE,
-    _GREEN,
-    _GREY,
-    _ORANGE,
+    BIG_TEXT,
+    BLUE,
+    GREEN,
+    GREY,
+    ORANGE,
     Answer,
     Bet,
-    _fig,
-    _figure_html,
-    _labelled,
-    _md,
-    _percent_axis,
-    _style,
     everyone,
+    figure_html,
+    labelled,
+    lesson_style,
+    markdown_html,
+    new_figure,
     number,
     percent,
+    percent_axis,
     text,
 )
 
 
-def _summary(players: int, bots: Any, games: int, seed: int) -> Summary:
+def summary_of(players: int, bots: Any, games: int, seed: int) -> Summary:
+    """The `Summary` of ``games`` seeded games of ``players`` (``bots``), without a progress bar."""
     return simulate(players=players, bots=bots, games=games, seed=seed, progress=False).summary()
 
 
@@ -68,14 +69,12 @@ def bet_team_sizes(lang: str, games: int = 10_000, seed: int = 1) -> Bet:
         seed: The simulation's seed (the same seed, the same figures).
     """
     sizes = (2, 3, 4)
-    results = {n: _summary(n, "scalar", games, seed) for n in sizes}
-    fig, ax = _fig(6, 3.6)
+    results = {n: summary_of(n, "scalar", games, seed) for n in sizes}
+    fig, ax = new_figure(6, 3.6)
     rates = [results[n].win_rate for n in sizes]
-    bars = ax.bar(
-        [text("n_players", lang, n=n) for n in sizes], rates, color=[_GREEN, _BLUE, _ORANGE]
-    )
+    bars = ax.bar([text("n_players", lang, n=n) for n in sizes], rates, color=[GREEN, BLUE, ORANGE])
     ax.bar_label(bars, labels=[percent(r, lang) for r in rates], fontsize=13)
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.set_ylabel(text("games_won", lang))
     ax.set_title(text("games_each", lang, games=number(games, lang)))
     lines = [
@@ -109,7 +108,7 @@ def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
         levels: Levels of 40 against 45 in each run.
     """
     exact = p_wrong_order(40, 45)
-    fig, ax = _fig(7, 3.4)
+    fig, ax = new_figure(7, 3.4)
     x = np.arange(1, levels + 1)
     for run in range(runs):
         hits = np.array([_swapped(run * levels + i, ScalarTimer()) for i in range(levels)])
@@ -119,7 +118,7 @@ def bet_swap(lang: str, runs: int = 3, levels: int = 2000) -> Bet:
     ax.xaxis.set_major_formatter(lambda x, _pos: number(x, lang))
     ax.set_xlabel(text("levels_played", lang))
     ax.set_ylabel(text("share_45_first", lang))
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.legend(frameon=False)
     answer = Answer(
         text("swap_answer", lang, p=percent(exact, lang)),
@@ -136,7 +135,7 @@ def _swapped(seed: int, bot: Bot) -> bool:
     return bool(game.pile[0] == 45)
 
 
-def _swap_share(bot: Bot, levels: int, seed: int = 0) -> float:
+def swap_share(bot: Bot, levels: int, seed: int = 0) -> float:
     """How often 45 goes before 40 in ``levels`` levels of two such bots.
 
     The first move of `_swapped`'s level, drawn directly: both bots plan from the
@@ -155,7 +154,7 @@ def _swap_share(bot: Bot, levels: int, seed: int = 0) -> float:
 def far_above(lang: str) -> Figure:
     """The chance that two cards swap, by how far above the pile the lower one lies."""
     above = list(range(1, 61))
-    fig, ax = _fig(7, 3.4)
+    fig, ax = new_figure(7, 3.4)
     for apart in (1, 2, 5, 10):
         ax.plot(
             above,
@@ -165,7 +164,7 @@ def far_above(lang: str) -> Figure:
         )
     ax.set_xlabel(text("steps_above_pile", lang))
     ax.set_ylabel(text("chance_swap", lang))
-    _percent_axis(ax, 0.5)
+    percent_axis(ax, 0.5)
     ax.legend(frameon=False)
     return fig
 
@@ -195,10 +194,10 @@ def bet_pairs(lang: str, deals: int = 2000, seed: int = 0) -> Bet:
     levels = np.arange(1, 11)
     exact = [expected_adjacent_pairs(3, int(k)) for k in levels]
     dealt = [np.mean([_touching_pairs(rng, 3, int(k)) for _ in range(deals)]) for k in levels]
-    fig, ax = _fig(6, 3.4)
+    fig, ax = new_figure(6, 3.4)
     ax.plot(levels, exact, "k--", label=text("exact_plain", lang))
     ax.plot(
-        levels, dealt, "o", color=_ORANGE, label=text("mean_of_deals", lang, n=number(deals, lang))
+        levels, dealt, "o", color=ORANGE, label=text("mean_of_deals", lang, n=number(deals, lang))
     )
     ax.set_xlabel(text("level_three_players", lang))
     ax.set_ylabel(text("touching_pairs", lang))
@@ -240,24 +239,24 @@ def bet_noise(lang: str, games: int = 3000, seed: int = 2) -> Bet:
         seed: The simulation's seed.
     """
     cvs = [round(0.02 * i, 2) for i in range(16)] + [0.07]
-    noisy = {cv: _summary(3, ScalarTimer(cv=cv), games, seed) for cv in sorted(set(cvs))}
-    fig, ax = _fig(7, 3.6)
+    noisy = {cv: summary_of(3, ScalarTimer(cv=cv), games, seed) for cv in sorted(set(cvs))}
+    fig, ax = new_figure(7, 3.6)
     xs = list(noisy)
     ax.fill_between(
         xs,
         [s.win_rate_low for s in noisy.values()],
         [s.win_rate_high for s in noisy.values()],
         alpha=0.3,
-        color=_BLUE,
+        color=BLUE,
     )
-    ax.plot(xs, [s.win_rate for s in noisy.values()], "o-", color=_BLUE)
+    ax.plot(xs, [s.win_rate for s in noisy.values()], "o-", color=BLUE)
     for cv, key in _MARKS:
-        ax.axvline(cv, color=_GREY, ls=":")
+        ax.axvline(cv, color=GREY, ls=":")
         ax.annotate(text(key, lang), (cv, 0.05), xytext=(4, 0), textcoords="offset points")
     ax.xaxis.set_major_formatter(lambda x, _pos: f"{100 * x:.0f}%")
     ax.set_xlabel(text("wobble_axis", lang))
     ax.set_ylabel(text("games_won_three", lang))
-    _percent_axis(ax)
+    percent_axis(ax)
     lines = [
         text(
             "noise_line",
@@ -278,7 +277,7 @@ def noise_slider(lang: str, levels: int = 2000, games: int = 1000) -> ipywidgets
 
     Its words stand above it (a track of the full width at any screen size). It
     answers when it is let go (``continuous_update=False``), within about 0.3 s
-    per step: the races are drawn directly (`_swap_share`), the team plays 1,000
+    per step: the races are drawn directly (`swap_share`), the team plays 1,000
     games on the fast engine, and an answer once given is kept for that wobble
     (``benchmarks/notebook_times.py`` measures it).
 
@@ -292,7 +291,7 @@ def noise_slider(lang: str, levels: int = 2000, games: int = 1000) -> ipywidgets
         value=0.14,
         continuous_update=False,
     )
-    row = _labelled(text("wobble_slider", lang), slider)
+    row = labelled(text("wobble_slider", lang), slider)
     out = ipywidgets.HTML()
     answers: dict[float, str] = {}
 
@@ -304,7 +303,7 @@ def noise_slider(lang: str, levels: int = 2000, games: int = 1000) -> ipywidgets
 
     slider.observe(update, names="value")
     update()
-    box = ipywidgets.VBox([_style(), row, out])
+    box = ipywidgets.VBox([lesson_style(), row, out])
     box.add_class("mw-lesson-big")
     box.slider, box.label, box.out = slider, row.label, out
     return box
@@ -314,11 +313,11 @@ def _noise_answer(lang: str, cv: float, levels: int, games: int) -> str:
     """The noise slider's answer for one wobble (HTML)."""
     bot = ScalarTimer(cv=cv)
     exact = p_wrong_order(40, 45, bot=bot)
-    races = _swap_share(bot, levels)
-    team = _summary(3, bot, games, 2)
+    races = swap_share(bot, levels)
+    team = summary_of(3, bot, games, 2)
     return (
-        f'<div style="{_BIG}">'
-        + _md(
+        f'<div style="{BIG_TEXT}">'
+        + markdown_html(
             text(
                 "slider_swap",
                 lang,
@@ -354,7 +353,7 @@ def bet_star_habits(lang: str, games: int = 20_000, seed: int = 3) -> Bet:
         games: Games simulated per habit.
         seed: The simulation's seed.
     """
-    results = {key: _summary(3, _habit_bot(p), games, seed) for key, p in HABITS.items()}
+    results = {key: summary_of(3, _habit_bot(p), games, seed) for key, p in HABITS.items()}
     table = pd.DataFrame(
         {
             text("habit", lang): [text(k, lang) for k in results],
@@ -420,11 +419,11 @@ def sandbox(lang: str) -> ipywidgets.VBox:
         sentence, fig = sandbox_result(
             lang, players.value, wobble.value, tempo.value, habit.value, games.value
         )
-        out.value = f'<div style="{_BIG}">{_md(sentence)}</div>{_figure_html(fig)}'
+        out.value = f'<div style="{BIG_TEXT}">{markdown_html(sentence)}</div>{figure_html(fig)}'
 
     run.on_click(go)
     go()
-    box = ipywidgets.VBox([_style(), grid, run, out])
+    box = ipywidgets.VBox([lesson_style(), grid, run, out])
     box.add_class("mw-lesson-big")
     box.run, box.out = go, out
     return box
@@ -451,13 +450,13 @@ def sandbox_result(
     s = result.summary()
     reached = result.games["level_reached"].value_counts().sort_index()
     n_levels = Game(players=players).levels
-    fig, ax = _fig(6, 3)
+    fig, ax = new_figure(6, 3)
     share = [reached.get(k, 0) / games for k in range(1, n_levels + 1)]
-    ax.bar(range(1, n_levels + 1), share, color=_GREEN)
+    ax.bar(range(1, n_levels + 1), share, color=GREEN)
     ax.set_xticks(range(1, n_levels + 1))
     ax.set_xlabel(text("level_reached", lang))
     ax.set_ylabel(text("share_of_games", lang))
-    _percent_axis(ax, max(0.1, min(1.0, max(share) * 1.15)))
+    percent_axis(ax, max(0.1, min(1.0, max(share) * 1.15)))
     sentence = text(
         "sb_result",
         lang,

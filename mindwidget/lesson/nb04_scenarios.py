@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import PerfectTimer, ScalarTimer
+from ..bots.runner import run_level
 from ..game import Game
 from ..i18n import LANGS, reason, translate
 from ..plots import plot_trace
 from ..rules import RuleError
-from ..runner import run_level
 from .kit import Answer, Bet, everyone, number, text
 
 

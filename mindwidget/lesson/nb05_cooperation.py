@@ -11,26 +11,26 @@ from matplotlib.figure import Figure
 from matplotlib.text import Annotation
 
 from ..bots import AdaptiveTimer, Bot, ScalarTimer
+from ..bots.runner import run_game
 from ..game import Game
 from ..i18n import translate
 from ..plots import TraceFigure, plot_trace
-from ..runner import run_game
 from ..sim import Summary, simulate
-from ..trace import OKABE_ITO, trace
+from ..traces import OKABE_ITO, trace
 from ..widget import MindWidget
 from .kit import (
-    _BLUE,
+    BLUE,
     Answer,
     Bet,
-    _fig,
-    _percent_axis,
     everyone,
+    new_figure,
     number,
     percent,
+    percent_axis,
     readable,
     text,
 )
-from .nb03_probability import _summary
+from .nb03_probability import summary_of
 
 
 def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
@@ -40,9 +40,9 @@ def bet_one_fast(lang: str, games: int = 10_000) -> Bet:
         lang: The language of the bet and its answer.
         games: Games simulated per team.
     """
-    in_step = _summary(3, [ScalarTimer(), ScalarTimer(), ScalarTimer()], games, 1)
+    in_step = summary_of(3, [ScalarTimer(), ScalarTimer(), ScalarTimer()], games, 1)
     one_fast = [ScalarTimer(seconds_per_step=0.2), ScalarTimer(), ScalarTimer()]
-    fast = _summary(3, one_fast, games, 1)
+    fast = summary_of(3, one_fast, games, 1)
     game = run_game(Game(players=3, seed=2), one_fast, seed=2)
     answer = Answer(
         text(
@@ -74,12 +74,12 @@ def bet_adaptive(lang: str, games: int = 256) -> Bet:
     """
     result = simulate(players=3, bots=_adaptive_team(), games=games, seed=1, progress=False)
     spread = result.tempo_spread()
-    fig, ax = _fig(6, 3.4)
-    ax.plot(spread.index, spread.values, "o-", color=_BLUE, label=text("adaptive_team", lang))
+    fig, ax = new_figure(6, 3.4)
+    ax.plot(spread.index, spread.values, "o-", color=BLUE, label=text("adaptive_team", lang))
     ax.axhline(0.3 / 0.2 - 1, color="black", ls="--", label=text("fixed_team", lang))
     ax.set_xlabel(text("level", lang))
     ax.set_ylabel(text("tempo_spread", lang))
-    _percent_axis(ax, 0.6)
+    percent_axis(ax, 0.6)
     ax.legend(frameon=False)
     answer = Answer(
         text(
@@ -109,7 +109,7 @@ def tempos(team: Sequence[Bot], names: Sequence[str], title: str, lang: str) -> 
         title: The figure's title.
         lang: The language of the axes.
     """
-    fig, ax = _fig(7, 3.6)
+    fig, ax = new_figure(7, 3.6)
     new_level: Iterable[float] = ()
     for p, (bot, name) in enumerate(zip(team, names, strict=True)):
         if isinstance(bot, AdaptiveTimer):
@@ -205,8 +205,8 @@ def bet_person(lang: str, games: int = 10_000, adaptive_games: int = 256) -> Bet
     run_game(Game(players=3, seed=5), team, seed=5)  # one game: the bots' tempos move
     names = [text("careful_person", lang)] + [translate("bot", lang, player=p) for p in (1, 2)]
     fig = tempos(team, names, text("person_title", lang), lang)
-    stubborn = _summary(3, [person, ScalarTimer(), ScalarTimer()], games, 1)
-    following = _summary(3, [person, AdaptiveTimer(), AdaptiveTimer()], adaptive_games, 1)
+    stubborn = summary_of(3, [person, ScalarTimer(), ScalarTimer()], games, 1)
+    following = summary_of(3, [person, AdaptiveTimer(), AdaptiveTimer()], adaptive_games, 1)
     answer = Answer(
         fig,
         text(
@@ -249,7 +249,7 @@ def your_tempo(w: MindWidget) -> Figure | None:
     if played.empty:
         print(text("tempo_nothing_yet", lang))
         return None
-    fig, ax = _fig(6, 3.4)
+    fig, ax = new_figure(6, 3.4)
     for p in played.columns:
         who = translate("you_seat" if int(p) == w.seat else "bot", lang, player=int(p))
         ax.plot(played.index, played[p], "o-", label=who, lw=2)

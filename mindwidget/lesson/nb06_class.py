@@ -31,11 +31,11 @@ from matplotlib.figure import Figure
 from .. import classdata
 from ..bots import HumanTimer
 from ..bots.human import REFERENCE, REFERENCE_COUNTS, band_label, band_of
+from ..bots.runner import run_game, run_level
 from ..classdata import plays as plays_of
 from ..game import Game
 from ..i18n import seat_number
-from ..runner import run_game, run_level
-from .kit import _BIG, _BLUE, _GREY, _ORANGE, _fig, _html, number, readable, text
+from .kit import BIG_TEXT, BLUE, GREY, ORANGE, new_figure, number, part_html, readable, text
 
 __all__ = [
     "WAIT_COLUMNS",
@@ -120,7 +120,7 @@ def compare_waits(class_plays: pd.DataFrame, bots: pd.DataFrame) -> pd.DataFrame
 
 
 def _nobody(lang: str) -> ipywidgets.HTML:
-    return ipywidgets.HTML(_html(text("class_nobody", lang)))
+    return ipywidgets.HTML(part_html(text("class_nobody", lang)))
 
 
 #: The lesson's words for the columns of `classdata.plays` and `classdata.results`
@@ -168,7 +168,7 @@ def in_words(frame: pd.DataFrame, lang: str) -> pd.DataFrame:
     return out
 
 
-#: A table on the projector: as large as the kit's other outputs (`kit._BIG`), its
+#: A table on the projector: as large as the kit's other outputs (`kit.BIG_TEXT`), its
 #: header kept in sight while the rows scroll in their box, which the keyboard can
 #: scroll too (it takes the focus); the box as wide as the cell (a wide table scrolls
 #: sideways in it, the note below it stays in the cell).
@@ -191,8 +191,9 @@ def _big_table(shown: pd.DataFrame, label: str, *, above: str = "", below: str =
     body = shown.to_html(border=0, escape=True, index=False)
     box = f'class="mw-lesson-table" tabindex="0" role="region" aria-label="{html.escape(label)}"'
     return (
-        f'{_TABLE_STYLE}<div class="mw-lesson-class" style="{_BIG}">{_html(above) if above else ""}'
-        f"<div {box}>{body}</div>{_html(below) if below else ''}</div>"
+        f'{_TABLE_STYLE}<div class="mw-lesson-class" style="{BIG_TEXT}">'
+        f"{part_html(above) if above else ''}"
+        f"<div {box}>{body}</div>{part_html(below) if below else ''}</div>"
     )
 
 
@@ -236,14 +237,14 @@ def class_waits(room: ClassLike, lang: str, games: int = 30, seed: int = 1) -> F
         seed: The bots' seed.
     """
     table = compare_waits(room.plays(), bot_plays(games, seed=seed))
-    fig, ax = _fig(8, 4)
+    fig, ax = new_figure(8, 4)
     x = np.arange(len(table))
     width = 0.27
     have_class = table["class_plays"].sum() > 0
     groups = [
-        ("class", text("class_line", lang), _ORANGE),
-        ("bots", text("bots_line", lang, games=number(games, lang)), _BLUE),
-        ("people", text("people_line", lang, n=number(sum(REFERENCE_COUNTS), lang)), _GREY),
+        ("class", text("class_line", lang), ORANGE),
+        ("bots", text("bots_line", lang, games=number(games, lang)), BLUE),
+        ("people", text("people_line", lang, n=number(sum(REFERENCE_COUNTS), lang)), GREY),
     ]
     for k, (column, label, colour) in enumerate(groups):
         if column == "class" and not have_class:

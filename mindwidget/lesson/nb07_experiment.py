@@ -35,15 +35,15 @@ from matplotlib.figure import Figure
 from .. import classmodel as cm
 from ..classmodel import ClassData
 from .kit import (
-    _BLUE,
-    _GREEN,
-    _GREY,
-    _ORANGE,
-    _fig,
-    _html,
-    _percent_axis,
+    BLUE,
+    GREEN,
+    GREY,
+    ORANGE,
+    new_figure,
     number,
+    part_html,
     percent,
+    percent_axis,
     readable,
 )
 from .kit import text as _text
@@ -96,9 +96,9 @@ def _table(frame: pd.DataFrame, escape: bool = True) -> str:
 
 # ------------------------------------------------------------------ the data
 def _from_classroom(room: Any) -> ClassData:
-    from ..classroom.teacher import _games_and_seats
+    from ..classroom.roomdata import games_and_seats
 
-    games, seats = _games_and_seats(room.room)
+    games, seats = games_and_seats(room.room)
     out = ClassData(
         {n: g.copy() for n, g in games.items()},
         seats,
@@ -174,7 +174,7 @@ def about_data(data: ClassData, lang: str) -> ipywidgets.HTML:
             pupils=number(_pupils(data), lang),
             plays=n,
         )
-    return _box(_html(body))
+    return _box(part_html(body))
 
 
 def _whose(data: ClassData, lang: str) -> str:
@@ -195,7 +195,7 @@ def spread_table(data: ClassData, lang: str) -> ipywidgets.HTML:
     fewer than `classmodel.SMALL_PLAYS` plays in grey (small data)."""
     table = cm.spread(data.plays())
     if table.empty:
-        return _box(_html(text("no_plays", lang)))
+        return _box(part_html(text("no_plays", lang)))
     bands = [b for b in cm.bands() if b in set(table["band"])]
     grey = "<span style='color:#767676'>{}</span>"
     rows = []
@@ -220,14 +220,14 @@ def spread_table(data: ClassData, lang: str) -> ipywidgets.HTML:
     frame = pd.DataFrame(rows)
     head = text("spread_head", lang, small=cm.SMALL_PLAYS)
     body = _table(frame, escape=False)
-    return _box(_html(head) + f"<p><b>{html.escape(text('gap_band', lang))}</b></p>" + body)
+    return _box(part_html(head) + f"<p><b>{html.escape(text('gap_band', lang))}</b></p>" + body)
 
 
 def spread_figure(data: ClassData, lang: str) -> Figure:
     """The class's cv per band (bars, with the plays each rests on) and each pupil's
     (dots: larger on more plays)."""
     table = cm.spread(data.plays())
-    fig, ax = _fig(8, 4)
+    fig, ax = new_figure(8, 4)
     bands = [b for b in cm.bands() if b in set(table["band"])]
     x = {b: i for i, b in enumerate(bands)}
     whole = table[(table["name"] == cm.CLASS) & table["cv"].notna()]
@@ -235,7 +235,7 @@ def spread_figure(data: ClassData, lang: str) -> Figure:
         [x[b] for b in whole["band"]],
         whole["cv"],
         0.6,
-        color=_ORANGE,
+        color=ORANGE,
         alpha=0.6,
         label=text("the_class", lang),
     )
@@ -246,7 +246,7 @@ def spread_figure(data: ClassData, lang: str) -> Figure:
         [x[b] + j for b, j in zip(pupils["band"], jitter, strict=True)],
         pupils["cv"],
         s=10 + 4 * pupils["plays"],
-        color=_BLUE,
+        color=BLUE,
         alpha=0.7,
         label=text("a_pupil", lang),
     )
@@ -267,7 +267,7 @@ def swap_formula(data: ClassData, lang: str) -> ipywidgets.HTML:
     formula written out with the class's numbers."""
     spread = cm.class_spread(data.plays())
     if not math.isfinite(spread.cv):
-        return _box(_html(text("no_plays", lang)))
+        return _box(part_html(text("no_plays", lang)))
     from ..sim.prob import swap_chance
 
     s = swap_chance(A, B, spread.cv, spread.seconds_per_step)
@@ -294,7 +294,7 @@ def swap_formula(data: ClassData, lang: str) -> ipywidgets.HTML:
         f" = <b>{_pct(s.p, lang)}</b>",
     ]
     note = text("model_note", lang)
-    return _box("".join(f"<p>{line}</p>" for line in lines) + _html(note))
+    return _box("".join(f"<p>{line}</p>" for line in lines) + part_html(note))
 
 
 def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) -> ipywidgets.HTML:
@@ -311,23 +311,23 @@ def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) ->
     plays = data.plays()
     spread = cm.class_spread(plays)
     if not math.isfinite(spread.cv):
-        return _box(_html(text("no_plays", lang)))
+        return _box(part_html(text("no_plays", lang)))
     from ..sim.prob import swap_chance
 
     model = swap_chance(A, B, spread.cv, spread.seconds_per_step).p
     bots = cm.simulated_swaps(A, B, spread.cv, spread.seconds_per_step, draws, seed)
     pairs = cm.close_pairs(data.tables, data.seats)
     ours = cm.swap_rate(pairs)
-    fig, ax = _fig(8, 4.4)
+    fig, ax = new_figure(8, 4.4)
     mine = cm.model_for_pairs(pairs, spread.cv, spread.seconds_per_step)
     bars = [
-        (text("bar_model", lang), model, None, _GREY),
-        (text("bar_bots", lang, n=number(draws, lang)), bots.rate, bots, _BLUE),
+        (text("bar_model", lang), model, None, GREY),
+        (text("bar_bots", lang, n=number(draws, lang)), bots.rate, bots, BLUE),
     ]
     if ours.trials:
         n = number(ours.trials, lang)
-        bars.append((text("bar_model_ours", lang, n=n), mine, None, _GREEN))
-        bars.append((text("bar_class", lang, n=n, close=cm.CLOSE), ours.rate, ours, _ORANGE))
+        bars.append((text("bar_model_ours", lang, n=n), mine, None, GREEN))
+        bars.append((text("bar_class", lang, n=n, close=cm.CLOSE), ours.rate, ours, ORANGE))
     for i, (_, value, counted, colour) in enumerate(bars):
         ax.barh(i, value, color=colour, height=0.6)
         right = value
@@ -365,7 +365,7 @@ def swap_check(data: ClassData, lang: str, draws: int = DRAWS, seed: int = 0) ->
             notes.append(text("small_data", lang, n=number(ours.trials, lang)))
     else:
         notes.append(text("swap_no_pairs", lang, close=cm.CLOSE))
-    return _box(_html(fig) + "".join(_html(n) for n in notes))
+    return _box(part_html(fig) + "".join(part_html(n) for n in notes))
 
 
 # ------------------------------------------------------------------ clocks and teams
@@ -374,7 +374,7 @@ def class_clocks(data: ClassData, lang: str) -> ipywidgets.HTML:
     and whether it rests on few plays (then shrunk toward the class)."""
     fitted = data.clocks()
     if not len(fitted):
-        return _box(_html(text("no_plays", lang)))
+        return _box(part_html(text("no_plays", lang)))
     table = fitted.table()
     table = table.iloc[sorted(range(len(table)), key=lambda i: _natural(table["name"].iloc[i]))]
     shown = pd.DataFrame(
@@ -397,7 +397,7 @@ def class_clocks(data: ClassData, lang: str) -> ipywidgets.HTML:
         small=cm.SMALL_PLAYS,
         prior=cm.PRIOR_PLAYS,
     )
-    return _box(_html(head) + _table(shown))
+    return _box(part_html(head) + _table(shown))
 
 
 def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) -> ipywidgets.HTML:
@@ -413,13 +413,13 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
     plays = data.plays()
     tables, levels = cm.predict_tables(data.tables, plays, data.clocks(), games_each)
     if tables.empty:
-        return _box(_html(text("no_plays", lang)))
-    fig, ax = _fig(8, 4)
+        return _box(part_html(text("no_plays", lang)))
+    fig, ax = new_figure(8, 4)
     ax.plot(
         levels["level"],
         levels["predicted"],
         "o-",
-        color=_BLUE,
+        color=BLUE,
         label=text("line_predicted", lang, n=number(games_each, lang)),
     )
     ax.errorbar(
@@ -427,7 +427,7 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
         levels["rate"],
         yerr=[levels["rate"] - levels["low"], levels["high"] - levels["rate"]],
         fmt="s",
-        color=_ORANGE,
+        color=ORANGE,
         capsize=5,
         label=text("line_actual", lang),
     )
@@ -438,9 +438,9 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
             textcoords="offset points",
             xytext=(6, -4),
             fontsize=9,
-            color=_GREY,
+            color=GREY,
         )
-    _percent_axis(ax, 1.05)
+    percent_axis(ax, 1.05)
     ax.set_xticks(levels["level"])
     ax.set_xlabel(text("level", lang))
     ax.set_ylabel(text("clear_axis", lang))
@@ -483,7 +483,7 @@ def team_prediction(data: ClassData, lang: str, games_each: int = GAMES_EACH) ->
         )
     if levels["small"].any():
         notes.append(text("teams_small", lang, tables=number(int(levels["tables"].max()), lang)))
-    return _box(_html(fig) + "".join(_html(n) for n in notes) + _table(shown))
+    return _box(part_html(fig) + "".join(part_html(n) for n in notes) + _table(shown))
 
 
 # ------------------------------------------------------------------ the class's guesses
@@ -492,7 +492,7 @@ def class_predictions(data: ClassData, lang: str) -> ipywidgets.HTML:
     right answers: how many chose right and how far off the class was."""
     answers = getattr(data, "answers", None)
     if answers is None or len(answers) == 0:
-        return _box(_html(text("no_answers", lang)))
+        return _box(part_html(text("no_answers", lang)))
     table = cm.compare_answers(answers)
     shown = pd.DataFrame(
         {
@@ -515,8 +515,8 @@ def class_predictions(data: ClassData, lang: str) -> ipywidgets.HTML:
             for i, q in enumerate(who.columns[1:])
         }
     )
-    head = _html(text("answers_head", lang)) + _table(shown)
-    return _box(head + _html(text("who_head", lang)) + _table(grid))
+    head = part_html(text("answers_head", lang)) + _table(shown)
+    return _box(head + part_html(text("who_head", lang)) + _table(grid))
 
 
 # ------------------------------------------------------------------ lesson after lesson
@@ -568,4 +568,4 @@ def lesson_history(data: ClassData, lang: str) -> ipywidgets.HTML:
         }
     )
     note = text("history_one", lang) if len(found) < 2 else text("history_more", lang)
-    return _box(_html(_whose(data, lang)) + _table(shown) + _html(note))
+    return _box(part_html(_whose(data, lang)) + _table(shown) + part_html(note))

@@ -6,7 +6,7 @@ the code the lesson runs: the model's timing (`ScalarTimer`'s tempo and
 spread), `prob.p_wrong_order` and `prob.normal_cdf` for the swap of 40 and 45,
 `prob.p_no_card_between` for the two urn-model chances (their hands read
 from the scenarios ``star_information`` and ``four_players``), the slider of
-03 (`nb03_probability._swap_share`) for the simulation, and `simulate` for a
+03 (`nb03_probability.swap_share`) for the simulation, and `simulate` for a
 team's win rate.
 
 `source` gives the Typst text of the pupils' sheet or of the key; `pdf`
@@ -33,8 +33,8 @@ from ..rules import DECK_SIZE
 from ..scenario import Scenario
 from ..sim import simulate
 from ..sim.prob import expected_adjacent_pairs, normal_cdf, p_no_card_between, p_wrong_order
-from .kit import _check_lang, number, percent
-from .nb03_probability import _swap_share
+from .kit import check_lang, number, percent
+from .nb03_probability import swap_share
 
 __all__ = ["FILES", "figures", "numbers", "pdf", "source", "texts"]
 
@@ -57,7 +57,7 @@ FILES = WORKSHEETS
 
 def texts(lang: str) -> dict[str, Any]:
     """The worksheet's words in ``lang`` (``locales/worksheet/<lang>.json``)."""
-    _check_lang(lang)
+    check_lang(lang)
     data = json.loads((_TEXT_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise ValueError(f"locales/worksheet/{lang}.json must hold an object.")
@@ -102,7 +102,7 @@ def numbers() -> dict[str, float]:
     top_b, own_b, unseen_b, others_b = _four_players()
     between_b = own_b - top_b - 1
     none_b = p_no_card_between(between_b, unseen_b, others_b)
-    sim = _swap_share(ScalarTimer(cv=cv), SLIDER_LEVELS)
+    sim = swap_share(ScalarTimer(cv=cv), SLIDER_LEVELS)
     p = normal_cdf(z)
     se = math.sqrt(p * (1 - p) / SLIDER_LEVELS)
     team = simulate(
@@ -163,7 +163,7 @@ def numbers() -> dict[str, float]:
 
 def figures(lang: str) -> dict[str, str]:
     """The numbers as the sheet prints them in ``lang`` (decimal comma in nl and de)."""
-    _check_lang(lang)
+    check_lang(lang)
     n = numbers()
 
     def num(digits: int) -> Callable[[float], str]:

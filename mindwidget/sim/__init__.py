@@ -4,7 +4,7 @@
 ("how often does a team of three win if people are 15% imprecise?") in well
 under a second. Two engines give the same answers in distribution:
 
-* ``"reference"``: the runner (`mindwidget.runner`) on real `Game` objects:
+* ``"reference"``: the runner (`mindwidget.bots.runner`) on real `Game` objects:
   full rules, every event, any bot (including `AdaptiveTimer` and your own).
 * ``"fast"``: a vectorised NumPy engine for the stationary timers
   (`PerfectTimer`, `ScalarTimer` with either noise, with or without stars and
@@ -50,18 +50,18 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from ..bots import BotsLike, make_team
+from ..bots.runner import BotError, play_out_level
 from ..checks import executor as checked_executor
 from ..checks import instance, one_of, whole
 from ..events import Mistake, StarUsed
 from ..game import Game
 from ..rules import Rules
-from ..runner import BotError, _run_level
 
 # Names of the former single module mindwidget/sim.py, still importable from here.
 from .fast import FAST_TIMERS as FAST_TIMERS
 from .fast import NONE as NONE
 from .fast import TimerKind as TimerKind
-from .fast import _fast_block, fast_engine_reason
+from .fast import fast_block, fast_engine_reason
 from .results import (
     LEVEL_COLUMNS,
     Keep,
@@ -69,8 +69,8 @@ from .results import (
     Rows,
     SimResult,
     Summary,
-    _collect,
-    _spread,
+    collect_tables,
+    spread_of,
     wilson_interval,
 )
 from .results import Z95 as Z95
@@ -117,7 +117,7 @@ def _reference_block(
         rng = np.random.default_rng(child)
         while True:
             try:
-                _run_level(game, team, rng)
+                play_out_level(game, team, rng)
             except BotError as exc:
                 raise BotError(f"simulated game {first + i}: {exc}") from exc
             events = game.level_events
@@ -128,7 +128,7 @@ def _reference_block(
             rows["stars_used"].append(sum(isinstance(e, StarUsed) for e in events))
             rows["lives"].append(game.lives)
             rows["stars"].append(game.stars)
-            rows["tempo_spread"].append(_spread(team))
+            rows["tempo_spread"].append(spread_of(team))
             if game.status != "cleared":
                 break
             game.next_level()
@@ -177,7 +177,7 @@ class _Job:
             rows: Rows | None
             if self.engine == "fast":
                 team = make_team(self.bots, rules.players)
-                totals, rows = _fast_block(rules, team, size, ss, first, self.keep)
+                totals, rows = fast_block(rules, team, size, ss, first, self.keep)
             else:
                 rows = _reference_block(rules, self.bots, size, ss, first)
                 totals = LevelTotals.of(rows, rules.n_levels)
@@ -284,7 +284,7 @@ def simulate(
         rules=rules,
         keep=keep,
         totals=totals,
-        tables=_collect(kept, rules, games) if keep == "games" else None,
+        tables=collect_tables(kept, rules, games) if keep == "games" else None,
     )
 
 

@@ -27,7 +27,7 @@ R7     a star: each seat with cards discards its        AGAIN: `_Star.throw` (th
 R7     the star is used when the vote is unanimous      the core's `Rules.unanimous`
 R8     rewards on clearing a level, capped by the box   the core's `Rules.reward`
 R9     lost at once at 0 lives; won after the last      AGAIN: `_play` (``done``), `_end`,
-       level                                            `_record`, `_fast_block` (the level
+       level                                            `_record`, `fast_block` (the level
                                                         loop)
 =====  ===============================================  ==================================
 
@@ -71,9 +71,9 @@ a level never dropped a row, a level's mistakes from its lives (no counter),
 the last hand by a count of the seats holding cards (`_Level.holding`), no
 event at all for a hand that plays out alone (`_last_hand`), and a block's
 totals summed as its levels end, with no rows at all for ``keep="summary"``
-(`_fast_block`) and the rows for ``keep="games"`` put by game with one
+(`fast_block`) and the rows for ``keep="games"`` put by game with one
 stable sort of a block's game numbers where they go into the table
-(`results._collect`), not a sort by game and level beforehand. Within a
+(`results.collect_tables`), not a sort by game and level beforehand. Within a
 step: a mistake's discards counted by ``argmin`` over the sorted hands
 taken with ``take(axis=1)`` (a sum over the short card axis
 costs three times as much, fancy indexing ten times), the first actor
@@ -106,14 +106,14 @@ itself). The column loop costs its scattered reads and writes of the table
 (about 100 us a column of 8,192 games in place, 30 us with the table in
 cache), not its calls. And for ``keep="games"``: each block's rows made by
 game, then level, in the block (a scatter a level and column, the game and
-level columns counted out; `results._collect` then copies them without a
+level columns counted out; `results.collect_tables` then copies them without a
 sort): the same tables, 0.98 to 1.14 times the time in four A/B runs of
-50,000 games, as `_collect` costs its first touch of the tables' fresh
+50,000 games, as `collect_tables` costs its first touch of the tables' fresh
 memory (page faults: 9-10 ms for the 18 MB of 50,000 games' columns,
 against 1.5 ms for the same copies into memory in use), not its sort; one
 allocation for all columns (huge pages by NumPy's ``madvise``) gave 2 to 49
 ms (the kernel's compaction), not worth it. Nor the level rows handed to
-`_collect` as they ended (no block copy at all, one scatter a level and
+`collect_tables` as they ended (no block copy at all, one scatter a level and
 column straight into the tables): 2,700 page faults fewer of 15,700, the
 same tables, 0.98 to 1.04 times the time in three A/B runs.
 Any of these may change the random
@@ -142,7 +142,7 @@ from .results import (
     Keep,
     LevelTotals,
     Rows,
-    _spread,
+    spread_of,
 )
 
 #: How the fast engine draws a seat's wait (see `_planned_waits`).
@@ -971,7 +971,7 @@ def _play_level(lv: _Level, timing: _Timing, star: _Star, rng: np.random.Generat
     return outcome
 
 
-def _fast_block(
+def fast_block(
     rules: Rules,
     team: Sequence[Bot],
     games: int,
@@ -994,7 +994,7 @@ def _fast_block(
     seats = _Seats.of(team)
     timing = _Timing(seats, rules.deck)
     star = _Star(seats, rules)
-    spread = _spread(team)
+    spread = spread_of(team)
     lives = np.full(games, rules.start_lives, dtype=np.int64)
     stars = np.full(games, rules.stars, dtype=np.int64)
     boxed = np.zeros(games, dtype=np.int64)

@@ -279,12 +279,13 @@ class SimResult:
         return f"SimResult({self.engine} engine, {self.players} players: {self.summary()})"
 
 
-def _spread(team: Sequence[Bot]) -> float:
+def spread_of(team: Sequence[Bot]) -> float:
+    """How far apart a team's tempos are: the fastest over the slowest, minus 1."""
     tempos = [b.tempo for b in team]
     return max(tempos) / min(tempos) - 1.0
 
 
-def _collect(
+def collect_tables(
     parts: list[tuple[Rows, bool]], rules: Rules, games: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The ``games`` and ``levels`` tables from the blocks' rows, each by game, then

@@ -218,7 +218,7 @@ def test_classroom_displayed_in_jupyterlab_shows_the_code_and_the_tables(
     )
     panel = open_notebook(page, lab_url, "classroom.ipynb")
     run_cell(page, panel, 0)
-    # displaying the class shows its dashboard (mindwidget/dashboard.py)
+    # displaying the class shows its dashboard (mindwidget/classroom/dashboard.py)
     code = tid(panel, "code").first
     expect(code).to_have_text(re.compile(r"^\d{4}$"))
     url = tid(panel, "url").first.inner_text()

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from classroom_harness import gallery_class  # noqa: E402
 
 from mindwidget.classdata import load  # noqa: E402
-from mindwidget.dashboard import Board  # noqa: E402
+from mindwidget.classroom.dashboard import Board  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "docs" / "gallery"

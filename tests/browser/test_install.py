@@ -217,7 +217,7 @@ def test_installed_without_node(venv: Venv, lesson: tuple[Path, str], tmp_path: 
     assert sorted(p.name for p in folder.glob("*.ipynb")) == en
     source = ROOT / "notebooks" / ("en" if (ROOT / "notebooks" / "en").is_dir() else "")
     # the cells as shipped; the metadata gains the installed kernel's (so that
-    # JupyterLab does not mark an untouched lesson modified: cli.fit_notebook)
+    # JupyterLab does not mark an untouched lesson modified: lessons_folder.fit_notebook)
     copied = json.loads((folder / en[0]).read_text(encoding="utf-8"))
     shipped = json.loads((source / en[0]).read_text(encoding="utf-8"))
     assert copied["cells"] == shipped["cells"]

@@ -20,7 +20,7 @@ from pathlib import Path
 from lab import notebook_panel, wait_kernel_idle
 from playwright.sync_api import Browser, expect
 
-from mindwidget.cli import copy_lessons, kernel_metadata
+from mindwidget.lessons_folder import copy_lessons, kernel_metadata
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,9 +17,10 @@ from typing import Literal
 
 import numpy as np
 
-from .bots import Bot, BotsLike, make_team
-from .events import Played, StarDeclined
-from .game import Game, Observation
+from ..events import Played, StarDeclined
+from ..game import Game, Observation
+from .base import Bot
+from .team import BotsLike, make_team
 
 __all__ = [
     "BotError",
@@ -207,7 +208,7 @@ def run_level(game: Game, bots: BotsLike | list[Bot], seed: int | None = None) -
     """Play the current level to its end with bots in every seat (in place)."""
     team = _team(bots, game)
     rng = np.random.default_rng(seed)
-    _run_level(game, team, rng)
+    play_out_level(game, team, rng)
     return game
 
 
@@ -223,7 +224,8 @@ def _team(bots: BotsLike | list[Bot], game: Game) -> list[Bot]:
     return make_team(bots, game.players)
 
 
-def _run_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+def play_out_level(game: Game, team: list[Bot], rng: np.random.Generator) -> None:
+    """Play the current level out with ``team`` in virtual time (`run_level`, `run_game`)."""
     if game.status != "playing":
         return
     if game.proposal is not None:
@@ -248,7 +250,7 @@ def run_game(
     team = _team(bots, game)
     rng = np.random.default_rng(seed)
     while True:
-        _run_level(game, team, rng)
+        play_out_level(game, team, rng)
         if game.status == "cleared":
             game.next_level()
         elif game.status == "won" and blind and not game.blind:

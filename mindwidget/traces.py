@@ -3,7 +3,7 @@
 The Mind is a game of timing ("a 5 goes quickly, with an 80 you wait a long
 time"), so the most useful picture of a level is *time* against *card*. This
 module turns any `Game` (played by hand, by bots with
-`mindwidget.runner.run_game`, or stepped through in a scenario) into:
+`mindwidget.bots.runner.run_game`, or stepped through in a scenario) into:
 
 * `trace` -- a table with one row per card that left a hand;
 * `trace_stops` -- the intervals between a "stop" and the resume after it;

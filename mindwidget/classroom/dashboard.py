@@ -36,13 +36,13 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from .i18n import LANGS, seat_number, translate
-from .session import Session
-from .table import Table
+from ..i18n import LANGS, seat_number, translate
+from ..session import Session
+from ..table import Table
 
 __all__ = ["Board", "CONTROLS", "Dashboard", "STUCK_SECONDS", "UPDATES_PER_SECOND"]
 
-_STATIC = Path(__file__).resolve().parent / "static"
+_STATIC = Path(__file__).resolve().parent.parent / "static"
 _MISSING_BUNDLE = """
 export default { render({ el }) {
   el.textContent = "mindwidget: the JavaScript bundle is missing; " +
