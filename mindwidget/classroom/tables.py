@@ -40,6 +40,7 @@ from ..i18n import say_in, seat_number, translate
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
+from .seatview import ClassOverlay
 
 __all__ = [
     "ClassTable",
@@ -441,9 +442,9 @@ class ClassTable:
             for at, s, kind, name, pid in self._held
         ]
 
-    def _earlier_name(self, seat: int, at: int) -> str | None:
+    def earlier_name(self, seat: int, at: int) -> str | None:
         """The name of who held ``seat`` at the game's event ``at`` if not who holds it now
-        (`Session.held_by`: a pupil's board labels that card with it, never "you")."""
+        (`seatview.ClassOverlay`: a pupil's board labels that card with it, never "you")."""
         if seat not in self._handed_over():
             return None  # one holder all game (nobody moved): asked for every card, kept quick
         then = self.holder_at(seat, at)
@@ -513,11 +514,7 @@ class ClassTable:
             lang=pupil.lang,
             clock="host",
             host=self.host,
-            withhold=functools.partial(self._withheld, pupil.seat),
-            names=self.names,
-            settable=PUPIL_SETTINGS,
-            held_by=self._earlier_name,
-            away=self.away,
+            overlay=ClassOverlay(self, PUPIL_SETTINGS),
         )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
@@ -537,7 +534,7 @@ class ClassTable:
         )
         self._use(table)
 
-    def _withheld(self, seat: int) -> set[str]:
+    def withheld(self, seat: int) -> set[str]:
         """What the pupil in ``seat`` may not do now (`Session.withheld`, asked at each
         rebuild of its view): a new game between two levels (it would end the game for
         the whole table), and Ready again once pressed while the hands are on the
