@@ -75,6 +75,15 @@ def main() -> None:
     print(f"hops between the seat's and the class's modules: {len(steps) - 1}")
     out = next((i for i, (m, f) in enumerate(steps) if f == "Session._on_table"), 0)
     print(f"  of which on the way out (from Session._on_table): {len(steps) - 1 - out}")
+    three = ("classroom.links", "classroom.server", "classroom.room")
+    back_and_forth = [
+        (caller, module, name)
+        for caller, module, name in calls
+        if caller in three and module in three and caller != module
+    ]
+    print(f"calls between links, server and room: {len(back_and_forth)}")
+    for caller, module, name in back_and_forth if "--list" in sys.argv else ():
+        print(f"  {caller} -> {module}.{name}")
     if "--list" in sys.argv:
         for module, name in steps:
             print(f"  {module}.{name}")
@@ -82,6 +91,7 @@ def main() -> None:
 
 def _ours(module: str | None) -> bool:
     return module is not None and (module == "session" or module.startswith("classroom."))
+
 
 if __name__ == "__main__":
     main()

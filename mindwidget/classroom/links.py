@@ -2,11 +2,12 @@
 
 `PupilSocket` is one pupil page's WebSocket, the `room.Link` the room talks
 to: bounded, checked, rate-limited messages in; small replies and coalesced
-updates out (one per loop turn, after the room's `before_send`), never piling
-up. `LoopTimers` is the room's `tables.Timers` on the event loop. The pages
+updates out (one per loop turn, after the room's `before_send`; the room
+builds each, `Room.frame_for`, and the socket writes it), never piling up.
+`LoopTimers` is the room's `tables.Timers` on the event loop. The pages
 (join, check, bundle) are HTML from `pages`; `lan_address` and `qr_svg` say
-where the class is. They serve a `Host` (the
-`server.Classroom`), which is how this module needs no import of the server.
+where the class is. They serve a `Host` (the `server.Classroom`), which is
+how this module needs no import of the server.
 """
 
 from __future__ import annotations
@@ -65,8 +66,6 @@ class Host(Protocol):
     room: Room
     rate: tuple[float, float]
     public_origin: str | None
-    _loop: asyncio.AbstractEventLoop
-    _bundle: dict[str, bytes]
 
     @property
     def lang(self) -> str: ...
@@ -92,8 +91,8 @@ class LoopTimers:
 
 # ------------------------------------------------------------------ handlers
 class _Page(tornado.web.RequestHandler):
-    def initialize(self, room: Host) -> None:
-        self.room = room
+    def initialize(self, server: Host) -> None:
+        self.server = server
 
     def set_default_headers(self) -> None:
         for k, v in pages.HEADERS.items():
@@ -102,7 +101,7 @@ class _Page(tornado.web.RequestHandler):
 
     def _lang(self) -> str:
         lang = self.get_query_argument("lang", "")
-        return lang if lang in LANGS else self.room.lang
+        return lang if lang in LANGS else self.server.lang
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
@@ -114,7 +113,7 @@ class JoinPage(_Page):
         code = self.get_query_argument("code", "")
         code = code if code.isdigit() and len(code) <= 8 else ""
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(pages.join_page(self._lang(), self.room.lang, code))
+        self.finish(pages.join_page(self._lang(), self.server.lang, code))
 
 
 class CheckPage(_Page):
@@ -124,8 +123,11 @@ class CheckPage(_Page):
 
 
 class Bundle(_Page):
+    def initialize(self, bundle: dict[str, bytes]) -> None:  # type: ignore[override]
+        self.bundle = bundle
+
     def get(self, name: str) -> None:
-        send_bundle(self, self.room._bundle, name)
+        send_bundle(self, self.bundle, name)
 
 
 class NoIcon(_Page):
@@ -142,16 +144,15 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     gathers them). A page that reads nothing for `STALL_S` is closed.
     """
 
-    def initialize(self, room: Host) -> None:
-        self.room = room
+    def initialize(self, server: Host) -> None:
+        self.server = server  # the connections (`server.Classroom`)
+        self.room = server.room  # the class (`room.Room`): the update frames
         self.pupil: Pupil | None = None
-        self.address = room.client_address(self.request)
+        self.address = server.client_address(self.request)
         lang = self.get_query_argument("lang", "")
-        self.lang = lang if lang in LANGS else room.lang
-        self.limit = RateLimit(*room.rate)
-        self.fresh = True  # the next update carries the whole state
-        self._sent_session: object = None
-        self._sent_info: dict[str, Any] | None = None
+        self.lang = lang if lang in LANGS else server.lang
+        self.limit = RateLimit(*server.rate)
+        self.fresh = True  # the next update carries the whole state (`Room.frame_for`)
         self._scheduled = False
         self._inflight: Any = None
         self._inflight_at = 0.0
@@ -167,20 +168,20 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
     def check_origin(self, origin: str) -> bool:
         """The page's origin is this server's host (Tornado's check), or the public URL."""
-        public = self.room.public_origin
+        public = self.server.public_origin
         if public is not None and origin.lower().rstrip("/") == public:
             return True
         return bool(super().check_origin(origin))
 
     def open(self) -> None:
         self.set_nodelay(True)  # small messages, at once (no Nagle delay)
-        self._opened_at = self.room._loop.time()
-        self._counted = self.room.opened(self)
+        self._opened_at = self.room.timers.now()
+        self._counted = self.server.opened(self)
 
     def on_close(self) -> None:
         self._closing = True
         if self._counted:
-            self.room.closed(self)
+            self.server.closed(self)
 
     def on_message(self, raw: str | bytes) -> None:
         if self._closing or not self._counted:
@@ -192,7 +193,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
                 self.bye("too_fast")
             return
         try:
-            self.room.handle(self, parse(raw))
+            self.server.handle(self, parse(raw))
         except Refusal as refusal:
             self.notice(refusal)
         except Exception:  # a handler fault must never reach the loop; the table is unchanged
@@ -233,7 +234,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             future = self.write_message(_encode(msg))
         except tornado.websocket.WebSocketClosedError:
             return
-        self._last_write = now = self.room._loop.time()
+        self._last_write = now = self.room.timers.now()
         stream = self.ws_connection.stream if self.ws_connection is not None else None
         if stream is not None and not stream.writing():
             return  # the operating system took it all at once: nothing is on its way
@@ -257,37 +258,20 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         if self._scheduled or self._closing:
             return
         self._scheduled = True
-        self.room.wants_update(self)
+        self.server.wants_update(self)
 
     def send_update(self) -> None:
-        """Send what changed since the last update (`Classroom.wants_update` calls this)."""
+        """Write the room's update frame, if any (`Room.frame_for`; `Classroom.wants_update`
+        calls this); one waits while a frame is on its way."""
         self._scheduled = False
         if self._closing or self.ws_connection is None:
             return
         if self._inflight is not None or self._queue:
             self._again = True
             return
-        p = self.pupil
-        if p is None:
-            return
-        room = self.room.room
-        t = room.table_of(p)
-        session = t.session_of(p) if t is not None else None
-        msg: dict[str, Any] = {"type": "update"}
-        if session is not self._sent_session or self.fresh:
-            msg["state"] = session.state() if session is not None else None
-            self._sent_session = session
-            self.fresh = False
-        elif session is not None:
-            changes = session.changes()
-            if changes:
-                msg["changes"] = changes
-        info = room.info(p)
-        if info != self._sent_info or "state" in msg:
-            msg["class"] = info
-            self._sent_info = info
-        if len(msg) > 1:
-            self._write(msg)
+        frame = self.room.frame_for(self)
+        if frame is not None:
+            self._write(frame)
 
     # --------------------------------------------------------- housekeeping
     def check(self, now: float) -> None:
@@ -311,7 +295,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def pong(self, ping_id: int) -> None:
         at = self._ping_at.pop(ping_id, None)
         if at is not None and self.pupil is not None:
-            self.pupil.rtt_ms = round((self.room._loop.time() - at) * 1000, 1)
+            self.pupil.rtt_ms = round((self.room.timers.now() - at) * 1000, 1)
 
 
 # ------------------------------------------------------------------- helpers

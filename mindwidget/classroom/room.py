@@ -219,6 +219,10 @@ class Room:
         )
         self._joins: OrderedDict[str, RateLimit] = OrderedDict()
         self._played: set[str] = set()  # pupils who sent a table action
+        #: What each page was sent last: its seat's session and its class part (`frame_for`).
+        self._shown: weakref.WeakKeyDictionary[Link, tuple[object, dict[str, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
         #: What each pupil's page keeps once the lesson ends, sent just before the class's
         #: goodbye: each gives a frame for a pupil (or None). Their own clock (`ownclock`).
         self.keepsakes: list[Callable[[Room, Pupil], dict[str, Any] | None]] = [_own_clock_kept]
@@ -365,6 +369,33 @@ class Room:
         if self.questions.asked:
             out["question"] = self.questions.pupil_view(p, held)
         return out
+
+    def frame_for(self, link: Link) -> dict[str, Any] | None:
+        """The ``update`` frame for the page at ``link`` (None: nothing new to show).
+
+        ``state``: the whole state of its pupil's seat (`Session.state`; None: no seat
+        in play), when the page is ``fresh`` or the seat's session is another than the
+        page was last sent; else ``changes``, what changed since (`Session.changes`).
+        ``class``: the class part (`info`), with a state or when it changed."""
+        p = link.pupil
+        if p is None:
+            return None
+        t = self.table_of(p)
+        session = t.session_of(p) if t is not None else None
+        shown = self._shown.get(link)
+        frame: dict[str, Any] = {"type": "update"}
+        if link.fresh or shown is None or session is not shown[0]:
+            frame["state"] = session.state() if session is not None else None
+            link.fresh = False
+        elif session is not None:
+            changes = session.changes()
+            if changes:
+                frame["changes"] = changes
+        info = self.info(p)
+        if "state" in frame or shown is None or info != shown[1]:
+            frame["class"] = info
+        self._shown[link] = (session, info)
+        return frame if len(frame) > 1 else None
 
     def clock_data(self, pupil_id: str | None) -> dict[str, Any]:
         """A pupil's clock as their page gets it (`ownclock.own_clock`), or the class's

@@ -34,9 +34,15 @@ class ClassOverlay:
         return self.table.withheld(seat) if seat is not None else set()
 
     def view(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {"names": self.table.names()}
+        """Each seat's nickname (``names``, None: a bot or nobody); after a stop for a lost
+        connection, whether its pupil is connected again (``back``); earlier holders."""
+        chairs = self.table.chairs
+        out: dict[str, Any] = {
+            "names": [p.name if p is not None else None for p in chairs.values()]
+        }
         if view["phase"] == "stopped" and view.get("why") == "offline":
-            out["back"] = view.get("stopped_by") not in self.table.away()
+            p = chairs.get(view.get("stopped_by", -1))
+            out["back"] = p is None or not (p.link is None or p.quiet or p.gone)
         return out | self._earlier_holders(view)
 
     def mark(self, points: list[dict[str, Any]], events: list[int]) -> None:

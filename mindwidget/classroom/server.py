@@ -156,11 +156,11 @@ class Classroom:
 
         routes = [
             *teacher.teacher_routes(self.room, self.rate),  # the dashboard: teacher.py
-            (r"/", JoinPage, {"room": self}),
-            (r"/check", CheckPage, {"room": self}),
-            (r"/ws", PupilSocket, {"room": self}),
-            (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
-            (r"/favicon\.ico", NoIcon, {"room": self}),
+            (r"/", JoinPage, {"server": self}),
+            (r"/check", CheckPage, {"server": self}),
+            (r"/ws", PupilSocket, {"server": self}),
+            (r"/static/(class\.js|class\.css)", Bundle, {"bundle": self._bundle}),
+            (r"/favicon\.ico", NoIcon, {"server": self}),
         ]
         app, self._server, self.max_sockets = network.serve(routes, self.trusted)
         self.lan = bool(lan)  # True: served on the school network too (`--lan`)

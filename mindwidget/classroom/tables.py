@@ -582,22 +582,10 @@ class ClassTable:
                 self.timers.call_at(self.timers.now(), self._pause_now)  # (after this change)
         self._schedule()
 
-    def away(self) -> list[int]:
-        """The seats whose pupil is not connected now (their page closed, or silent)."""
-        return [
-            s
-            for s, p in self.chairs.items()
-            if p is not None and (p.link is None or p.quiet or p.gone)
-        ]
-
     def presence_changed(self) -> None:
         """A pupil here went offline or came back: each view again (a stop for a lost
         connection says when its pupil is back), and each page hears of it."""
         self._seating_changed()
-
-    def names(self) -> list[str | None]:
-        """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
-        return [p.name if p is not None else None for p in self.chairs.values()]
 
     def _seating_changed(self) -> None:
         """Who sits where changed (not the game): each view has the names again."""
