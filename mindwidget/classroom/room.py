@@ -56,10 +56,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..checks import choice, whole
 from ..i18n import LANGS, seat_number
 from ..rules import RuleError
-from ..table import Table
+from .options import BOTS, TABLE_SIZES, RoomOptions, Unpack, check
 from .questions import Question, Questions
 from .tables import (
     PUPIL_SETTINGS,
@@ -89,15 +88,8 @@ __all__ = [
     "Timers",
 ]
 
-#: Seats at a class table (`TABLE_SIZES`; `session.SIZES` are the screen sizes), and
-#: who fills an empty seat.
-TABLE_SIZES = (2, 3, 4)
-BOTS = ("human", "adaptive", "scalar", "none")
 #: A table's phases with cards in play: a question waits on its pupils' pages.
 PLAYING = frozenset(("play", "vote"))
-#: Seconds a pupil may be away before their table stops for them ("offline"),
-#: counted from their last sign of life.
-GRACE_S = 15.0
 #: Seconds between the server's pings of each page (the transport sends them; the
 #: page counts a silence of a ping interval and 3 s more as a lost connection).
 PING_S = 2.0
@@ -173,36 +165,28 @@ class _Handle:
 
 
 class Room:
-    """The class: pupils, tables, the teacher's commands (no transport; see the module)."""
+    """The class: pupils, tables, the teacher's commands (no transport; see the module).
+
+    ``options`` are the class's own (`options.RoomOptions`: size, bots, tempo, lang,
+    same_deal, seed, grace), checked by `options.check`. ``recorder`` gets each change
+    (the journal's seam)."""
 
     def __init__(
         self,
         timers: Timers,
         *,
-        size: int = 3,
-        bots: str = "human",
-        tempo: float | str = "people",
-        lang: str = "en",
-        same_deal: bool = False,
-        seed: int | None = None,
-        grace: float = GRACE_S,
         recorder: Recorder | None = None,
+        **options: Unpack[RoomOptions],
     ) -> None:
-        size = whole("size", size, min(TABLE_SIZES), max(TABLE_SIZES))
-        choice("bots", bots, BOTS, quoted=False)
-        choice("lang", lang, LANGS, quoted=False)
-        if seed is not None:
-            seed = whole("seed", seed, none=True)
-        # the bots' name and tempo are checked by the table they will fill
-        Table(players=size, seats=tuple(range(size)), bots=bot_name(bots), tempo=tempo)
+        o = check(options, room=True)
         self.timers = timers
-        self.size = size
-        self.bots = bots
-        self.tempo = tempo
-        self.lang = lang
-        self.same_deal = bool(same_deal)
-        self.seed = seed if seed is not None else secrets.randbelow(2**31)
-        self.grace = float(grace)
+        self.size: int = o["size"]
+        self.bots: str = o["bots"]
+        self.tempo: float | str = o["tempo"]
+        self.lang: str = o["lang"]
+        self.same_deal: bool = o["same_deal"]
+        self.seed: int = o["seed"] if o["seed"] is not None else secrets.randbelow(2**31)
+        self.grace: float = o["grace"]
         self.recorder = recorder
         self.commit: Callable[[], None] | None = None  # the journal's, at `before_send`
         self.code = f"{secrets.randbelow(10_000):04d}"
@@ -232,7 +216,7 @@ class Room:
         self.qr_svg = ""
         #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
         self.questions = Questions(
-            self.timers.now, self.record, self._question_changed, lang, self.timers.call_at
+            self.timers.now, self.record, self._question_changed, self.lang, self.timers.call_at
         )
 
     # ------------------------------------------------------------- the seams
@@ -416,13 +400,21 @@ class Room:
 
     # ---------------------------------------------------------- questions
     def ask(self, question: Any, choices: Any, answer: Any = None) -> Question:
-        """Put a question to every pupil's page (`Classroom.ask`); the `Question`."""
+        """Put a question to every pupil's page; the `Question` (display it in a cell:
+        how many have answered, live; `Question.reveal`, `close`, `answers`, `counts`).
+
+        ``question`` and each of ``choices`` (2 to 12) are a text, or a dict
+        ``{lang: text}`` so that every pupil reads it in their own language;
+        ``answer`` is the index of the right choice, or None for a question of
+        opinion. A question still open is closed first. See docs/class-questions.md.
+        """
         asked = self.questions.ask(question, choices, answer)
         return Question(self.questions, asked, lambda: len(self.pupils))
 
     def answers(self) -> Any:
-        """Every answer to every question of the lesson, one row each
-        (`questions.COLUMNS`)."""
+        """Every answer to every question of the lesson (a DataFrame: question, text,
+        pupil, name, table, choice, choice_text, right, seconds; `questions.COLUMNS`);
+        kept in the journal, so it survives a resume."""
         return self.questions.frame()
 
     def _question_changed(self, _asked: Any, pupil: str | None) -> None:
@@ -743,8 +735,3 @@ def _own_clock_kept(room: Room, p: Pupil) -> dict[str, Any] | None:
 def _back_off(tries: int, free: int) -> float:
     """Seconds to wait after ``tries`` wrong codes, ``free`` of them without a wait."""
     return 0.0 if tries < free else min(60.0, 2.0 ** (tries - free + 1))
-
-
-def bot_name(bots: str) -> str:
-    """The bots that fill a table's empty seats ("none": the table's name for people)."""
-    return "human" if bots == "none" else bots
