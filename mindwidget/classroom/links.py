@@ -4,6 +4,7 @@
 to: bounded, checked, rate-limited messages in; small replies and coalesced
 updates out (one per loop turn, after the room's `before_send`; the room
 builds each, `Room.frame_for`, and the socket writes it), never piling up.
+`Sockets` holds them all: their caps, and each one's update once per loop turn.
 `LoopTimers` is the room's `tables.Timers` on the event loop. The pages
 (join, check, bundle) are HTML from `pages`; `lan_address` and `qr_svg` say
 where the class is. They serve a `Host` (the `server.Classroom`), which is
@@ -17,7 +18,7 @@ import contextlib
 import json
 import logging
 import socket
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -40,6 +41,7 @@ __all__ = [
     "LoopTimers",
     "NoIcon",
     "PupilSocket",
+    "Sockets",
     "lan_address",
     "qr_svg",
     "ping_due",
@@ -64,6 +66,7 @@ class Host(Protocol):
     """What the sockets and pages need of the server (`server.Classroom`)."""
 
     room: Room
+    sockets: Sockets
     rate: tuple[float, float]
     public_origin: str | None
 
@@ -71,9 +74,6 @@ class Host(Protocol):
     def lang(self) -> str: ...
     def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None: ...
     def client_address(self, request: Any) -> str: ...
-    def opened(self, sock: PupilSocket) -> bool: ...
-    def closed(self, sock: PupilSocket) -> None: ...
-    def wants_update(self, sock: PupilSocket) -> None: ...
 
 
 class LoopTimers:
@@ -87,6 +87,70 @@ class LoopTimers:
 
     def call_at(self, when: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
         return self.loop.call_at(when, callback)
+
+
+class Sockets:
+    """The class's pupil sockets: at most ``most`` in all and ``per_address`` from one
+    address; each one's update once per loop turn, after the room's `Room.before_send`
+    (the journal commits first); their housekeeping (`PupilSocket.check`)."""
+
+    def __init__(
+        self, room: Room, loop: asyncio.AbstractEventLoop, per_address: int, most: int
+    ) -> None:
+        self.room = room
+        self.loop = loop
+        self.per_address = per_address
+        self.most = most
+        self.all: set[PupilSocket] = set()
+        self.closing = False  # the class is closing: no new socket
+        self._per_address: Counter[str] = Counter()
+        self._turn = False  # the room's before_send is set for this loop turn
+
+    def opened(self, sock: PupilSocket) -> bool:
+        """A new socket: False (and told why) when its address holds too many."""
+        if self.closing:
+            sock.bye("class_ended")
+            return False
+        full = len(self.all) >= self.most
+        if full or self._per_address[sock.address] >= self.per_address:
+            sock.bye("too_many")
+            return False
+        self.all.add(sock)
+        self._per_address[sock.address] += 1
+        return True
+
+    def closed(self, sock: PupilSocket) -> None:
+        if sock in self.all:
+            self.all.discard(sock)
+            self._per_address[sock.address] -= 1
+            if self._per_address[sock.address] <= 0:
+                del self._per_address[sock.address]
+        self.room.left(sock, self.loop.time())
+
+    def wants_update(self, sock: PupilSocket) -> None:
+        """``sock`` has news: its update goes out later in this loop turn, after the
+        room's `before_send` (the loop runs its callbacks in the order they were set)."""
+        if not self._turn:
+            self._turn = True
+            self.loop.call_soon(self._before_send)
+        self.loop.call_soon(sock.send_update)
+
+    def _before_send(self) -> None:
+        self._turn = False
+        try:
+            self.room.before_send()  # the journal's seam: commit, then the pages hear
+        except Exception:
+            log.exception("before_send failed")
+
+    def check(self, now: float) -> None:
+        """Pings, pages that stopped reading, sockets that never joined."""
+        for sock in list(self.all):
+            sock.check(now)
+
+    def close(self) -> None:
+        self.closing = True
+        for sock in list(self.all):
+            sock.close()
 
 
 # ------------------------------------------------------------------ handlers
@@ -147,6 +211,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def initialize(self, server: Host) -> None:
         self.server = server  # the connections (`server.Classroom`)
         self.room = server.room  # the class (`room.Room`): the update frames
+        self.sockets = server.sockets  # every pupil socket of the class
         self.pupil: Pupil | None = None
         self.address = server.client_address(self.request)
         lang = self.get_query_argument("lang", "")
@@ -176,12 +241,12 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def open(self) -> None:
         self.set_nodelay(True)  # small messages, at once (no Nagle delay)
         self._opened_at = self.room.timers.now()
-        self._counted = self.server.opened(self)
+        self._counted = self.sockets.opened(self)
 
     def on_close(self) -> None:
         self._closing = True
         if self._counted:
-            self.server.closed(self)
+            self.sockets.closed(self)
 
     def on_message(self, raw: str | bytes) -> None:
         if self._closing or not self._counted:
@@ -258,10 +323,10 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         if self._scheduled or self._closing:
             return
         self._scheduled = True
-        self.server.wants_update(self)
+        self.sockets.wants_update(self)
 
     def send_update(self) -> None:
-        """Write the room's update frame, if any (`Room.frame_for`; `Classroom.wants_update`
+        """Write the room's update frame, if any (`Room.frame_for`; `Sockets.wants_update`
         calls this); one waits while a frame is on its way."""
         self._scheduled = False
         if self._closing or self.ws_connection is None:

@@ -30,7 +30,6 @@ import errno
 import functools
 import logging
 import webbrowser
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
@@ -45,6 +44,7 @@ from .links import (
     LoopTimers,
     NoIcon,
     PupilSocket,
+    Sockets,
     lan_address,
     qr_svg,
     read_bundle,
@@ -156,9 +156,6 @@ class Classroom:
         listen = network.interface(host, lan)  # (a resumed class: its own lan)
         self.per_address: int = o["per_address"]
         self.rate: tuple[float, float] = o["rate"]
-        self._sockets: set[PupilSocket] = set()
-        self._per_address: Counter[str] = Counter()
-        self._turn = False  # the room's before_send is set for this loop turn
         self._bundle = read_bundle("class.js", "class.css")
         self._desk = teacher.Desk(self.room)
         self._closed = False
@@ -172,6 +169,8 @@ class Classroom:
             (r"/favicon\.ico", NoIcon, {"server": self}),
         ]
         app, self._server, self.max_sockets = network.serve(routes, self.trusted)
+        most = min(MAX_SOCKETS, self.max_sockets)
+        self.sockets = Sockets(self.room, self._loop, self.per_address, most)
         self.lan = bool(lan)  # True: served on the school network too (`--lan`)
         try:
             sockets = network.bind(port, listen, lan or listen != "127.0.0.1")
@@ -341,8 +340,7 @@ class Classroom:
         self._closed = True
         self._house.cancel()
         self._server.stop()
-        for s in list(self._sockets):
-            s.close()
+        self.sockets.close()
 
     # ------------------------------------------------------------- messages
     def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None:
@@ -363,54 +361,16 @@ class Classroom:
             return
         self.room.receive(sock, msg)
 
-    # -------------------------------------------------------------- sockets
-    def opened(self, sock: PupilSocket) -> bool:
-        """A new socket: False (and told why) when its address holds too many."""
-        if self._closed:
-            sock.bye("class_ended")
-            return False
-        full = len(self._sockets) >= min(MAX_SOCKETS, self.max_sockets)
-        if full or self._per_address[sock.address] >= self.per_address:
-            sock.bye("too_many")
-            return False
-        self._sockets.add(sock)
-        self._per_address[sock.address] += 1
-        return True
-
     def client_address(self, request: Any) -> str:
         """Who a request is from (X-Forwarded-For only from a trusted proxy: `network`)."""
         return network.client_address(request, self.trusted)
-
-    def closed(self, sock: PupilSocket) -> None:
-        if sock in self._sockets:
-            self._sockets.discard(sock)
-            self._per_address[sock.address] -= 1
-            if self._per_address[sock.address] <= 0:
-                del self._per_address[sock.address]
-        self.room.left(sock, self._loop.time())
-
-    def wants_update(self, sock: PupilSocket) -> None:
-        """``sock`` has news: its update goes out later in this loop turn, after the
-        room's `before_send` (the loop runs its callbacks in the order they were set)."""
-        if not self._turn:
-            self._turn = True
-            self._loop.call_soon(self._before_send)
-        self._loop.call_soon(sock.send_update)
-
-    def _before_send(self) -> None:
-        self._turn = False
-        try:
-            self.room.before_send()  # the journal's seam: commit, then the pages hear
-        except Exception:
-            log.exception("before_send failed")
 
     def _housekeeping(self) -> None:
         """Once a second: pings, pages that stopped reading, sockets that never joined,
         pupils away longer than the grace period."""
         now = self._loop.time()
         try:
-            for sock in list(self._sockets):
-                sock.check(now)
+            self.sockets.check(now)
             self.room.check(now)
         except Exception:
             log.exception("housekeeping failed")
