@@ -16,8 +16,8 @@ What it needs from the transport comes in through two small protocols:
   its ``pupil``, ``lang`` and ``fresh`` (the next update carries the whole
   state), and calls ``send(frame)`` (a small frame now: ``welcome``,
   ``nickname``), ``dirty()`` (what the page shows changed: the transport sends
-  one coalesced ``update`` later) and ``bye(key)`` (tell the page why, then
-  close).
+  one coalesced ``update`` later, the frame the room builds, `frame_for`) and
+  ``bye(key)`` (tell the page why, then close).
 * `tables.Timers`: ``now()`` (the server's clock, seconds) and
   ``call_at(when, callback)`` returning a handle with ``cancel()``.
   ``server.LoopTimers`` wraps the running event loop.

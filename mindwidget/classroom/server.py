@@ -32,7 +32,7 @@ import logging
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from ..i18n import LANGS, say_in
 from . import keep, network, pages, teacher
@@ -79,7 +79,16 @@ class _OfRoom(Generic[T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, server: Classroom, owner: type | None = None) -> T:
+    def __repr__(self) -> str:
+        return f"the room's {self.name} (`Room`)"
+
+    @overload
+    def __get__(self, server: None, owner: type) -> _OfRoom[T]: ...
+    @overload
+    def __get__(self, server: Classroom, owner: type | None = None) -> T: ...
+    def __get__(self, server: Classroom | None, owner: type | None = None) -> T | _OfRoom[T]:
+        if server is None:
+            return self  # on the class itself (help, an editor's completion)
         return getattr(server.room, self.name)  # type: ignore[no-any-return]
 
 
