@@ -155,24 +155,28 @@ class Sockets:
 
 # ------------------------------------------------------------------ handlers
 class _Page(tornado.web.RequestHandler):
-    def initialize(self, server: Host) -> None:
-        self.server = server
-
     def set_default_headers(self) -> None:
         for k, v in pages.HEADERS.items():
             self.set_header(k, v)
         self.clear_header("Server")
-
-    def _lang(self) -> str:
-        lang = self.get_query_argument("lang", "")
-        return lang if lang in LANGS else self.server.lang
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code}\n")
 
 
-class JoinPage(_Page):
+class _ClassPage(_Page):
+    """A page in the language it asks for, else the class's."""
+
+    def initialize(self, server: Host) -> None:
+        self.server = server
+
+    def _lang(self) -> str:
+        lang = self.get_query_argument("lang", "")
+        return lang if lang in LANGS else self.server.lang
+
+
+class JoinPage(_ClassPage):
     def get(self) -> None:
         code = self.get_query_argument("code", "")
         code = code if code.isdigit() and len(code) <= 8 else ""
@@ -180,14 +184,14 @@ class JoinPage(_Page):
         self.finish(pages.join_page(self._lang(), self.server.lang, code))
 
 
-class CheckPage(_Page):
+class CheckPage(_ClassPage):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(pages.check_page(self._lang()))
 
 
 class Bundle(_Page):
-    def initialize(self, bundle: dict[str, bytes]) -> None:  # type: ignore[override]
+    def initialize(self, bundle: dict[str, bytes]) -> None:
         self.bundle = bundle
 
     def get(self, name: str) -> None:

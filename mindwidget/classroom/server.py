@@ -175,7 +175,7 @@ class Classroom:
             (r"/check", CheckPage, {"server": self}),
             (r"/ws", PupilSocket, {"server": self}),
             (r"/static/(class\.js|class\.css)", Bundle, {"bundle": self._bundle}),
-            (r"/favicon\.ico", NoIcon, {"server": self}),
+            (r"/favicon\.ico", NoIcon),
         ]
         app, self._server, self.max_sockets = network.serve(routes, self.trusted)
         most = min(MAX_SOCKETS, self.max_sockets)
