@@ -99,7 +99,8 @@ SETTABLE: dict[str, tuple[object, ...]] = {
 
 class Overlay(Protocol):
     """What a host lays over the views of its table's seats (e.g. a class table's
-    nicknames). One object per table, asked at each rebuild of a seat's view.
+    nicknames), asked at each rebuild of a seat's view (`Session.refresh` when what
+    it says changes while the table does not).
 
     ``settable``: the settings a front end may change (of `SETTABLE`; the menus show
     only those). ``withheld(seat)``: the actions kept from ``seat`` now (`Session.withheld`).
