@@ -80,7 +80,7 @@ PER_PROCESS = 60
 OURS = """
 import asyncio, cProfile, collections, json, resource, shutil, sys, tempfile, time
 from mindwidget.classroom import Classroom, room
-from mindwidget.classroom.links import PupilSocket
+from mindwidget.classroom.links import PupilSocket, Sockets
 
 CLASSES, PROFILE, SPLIT = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "1"
 # every pupil here comes from 127.0.0.1: lift the per-address join burst as the socket cap is
@@ -100,7 +100,7 @@ def timed(cls, name, part):
 if SPLIT:
     timed(PupilSocket, "on_message", "a message in (checks, the game, the seats' views)")
     timed(PupilSocket, "send_update", "an update out (its changes, JSON, Tornado's write)")
-    timed(Classroom, "_before_send", "the journal's commit")
+    timed(Sockets, "_before_send", "the journal's commit")
     timed(Classroom, "_housekeeping", "housekeeping (pings, who is offline)")
     timed(PupilSocket, "write_message", "write")  # Tornado's, within the parts above
 

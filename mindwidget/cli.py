@@ -403,6 +403,7 @@ def _class(args: argparse.Namespace) -> int:
     import asyncio
 
     from .classroom import serve
+    from .classroom.options import pick
 
     if args.forget is not None:
         from .classroom import keep
@@ -412,25 +413,10 @@ def _class(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         return 0
-    options = dict(
-        data=args.data,
-        resume=args.resume,
-        save=args.save,
-        lan=args.lan,
-        port=args.port,
-        size=args.size,
-        bots=args.bots,
-        tempo=args.tempo,
-        lang=args.lang,
-        same_deal=args.same_deal,
-        seed=args.seed,
-        open_browser=not args.no_browser,
-        host=args.host,
-        public_url=args.public_url,
-        trust_proxy=args.trust_proxy,
-    )
+    options = pick(vars(args))  # the flags name the class's options (`ClassOptions`)
+    options["open_browser"] = not args.no_browser
     try:
-        asyncio.run(serve(**options))
+        asyncio.run(serve(args.save, **options))
     except KeyboardInterrupt:
         print(say("class_ended", args.lang))
     except OSError as exc:

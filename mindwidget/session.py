@@ -1,7 +1,7 @@
 """`Session`: one seat of a `Table` shown to one front end, apart from its transport.
 
-A front end (the notebook widget, a pupil's browser at the class server, a
-test) sees a table through a session. The session
+A front end (the notebook widget, a browser at the class server, a test)
+sees a table through a session. The session
 
 * checks every message the front end sends (`receive`; hostile input: known
   types and fields, finite times within a day) and turns it into a `Table`
@@ -38,7 +38,7 @@ Messages from a front end: ``{"type": "hello"}`` (the whole trace again),
 ``{"type": "vote", "agree", "t"}``, ``{"type": "wait"}`` (step mode),
 ``{"type": "next_level"|"start_blind"|"new_game"}``. Each action may name the
 view it was made on (``epoch``, ``n``): one made on a state the table has left is
-refused ("stale"), so a press that arrives late (a connection that stalled) never
+refused ("stale"), so a press that arrives late (held up on its way) never
 plays a card into a game it did not see.
 """
 
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from . import wire
 from .checks import choice, flag, level_seconds, whole
@@ -70,6 +70,7 @@ __all__ = [
     "SIZES",
     "VERSIONED",
     "HostClock",
+    "Overlay",
     "Session",
     "check_seat",
 ]
@@ -94,6 +95,25 @@ SETTABLE: dict[str, tuple[object, ...]] = {
     "tempo": tuple(TEMPOS),
     "speed": WATCH_SPEEDS,
 }
+
+
+class Overlay(Protocol):
+    """What a host lays over the views of its table's seats (e.g. a class table's
+    nicknames), asked at each rebuild of a seat's view (`Session.refresh` when what
+    it says changes while the table does not).
+
+    ``settable``: the settings a front end may change (of `SETTABLE`; the menus show
+    only those). ``withheld(seat)``: the actions kept from ``seat`` now (`Session.withheld`).
+    ``view(seat, view)``: the keys the host adds to ``seat``'s view, given the view as
+    the session built it. ``mark(points, events)``: the host may add to the trace's new
+    ``points`` in place, given the game's event number of each.
+    """
+
+    @property
+    def settable(self) -> Collection[str]: ...
+    def withheld(self, seat: int | None) -> Collection[str]: ...
+    def view(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]: ...
+    def mark(self, points: list[dict[str, Any]], events: list[int]) -> None: ...
 
 
 class HostClock:
@@ -181,13 +201,9 @@ class Session:
     table of bots, e.g. a class watching). ``reveal`` shows every hand and each
     bot's planned time (the teacher's countdowns). ``clock`` is "browser" or
     "host" (then ``host`` is the table's `HostClock`). ``tempo`` is what the
-    tempo menu shows (default: the table's). A host may give ``withhold()`` (the
-    actions it keeps from the seat now, `withheld`), ``names()`` (the seats' names in
-    the view, None for a bot: a class table's nicknames), ``settable`` (the settings
-    the front end may change, of `SETTABLE`; the menus show only those) and
-    ``held_by(seat, event)`` (a class table whose seats change hands mid-game: the name
-    of who held ``seat`` at the game's event ``event``, None for its holder now; the
-    view and the trace then name an earlier holder's cards, `_earlier_holders`).
+    tempo menu shows (default: the table's). A host may lay an ``overlay`` over the
+    view (`Overlay`: the settings the front end may change, the actions it keeps from
+    the seat, the keys it adds to the view and the trace).
     """
 
     def __init__(
@@ -201,11 +217,7 @@ class Session:
         clock: str = "browser",
         host: HostClock | None = None,
         tempo: float | str | None = None,
-        withhold: Callable[[], Collection[str]] | None = None,
-        names: Callable[[], list[str | None]] | None = None,
-        settable: Collection[str] | None = None,
-        held_by: Callable[[int, int], str | None] | None = None,
-        away: Callable[[], Collection[int]] | None = None,
+        overlay: Overlay | None = None,
     ) -> None:
         if not isinstance(table, Table):
             raise ValueError(f"table must be a Table, not {table!r}.")
@@ -224,12 +236,9 @@ class Session:
         self._lang = choice("lang", lang, LANGS, quoted=False)
         self._size = choice("size", size, SIZES, quoted=False)
         self._reveal = flag("reveal", reveal)
-        self._withhold = withhold
-        self._names = names
-        self._settable = tuple(SETTABLE) if settable is None else tuple(settable)
+        self._overlay = overlay
+        self._settable = tuple(SETTABLE) if overlay is None else tuple(overlay.settable)
         self._withheld: frozenset[str] = frozenset()
-        self._held_by = held_by
-        self._away = away
         if tempo is not None and table.tempo is not None:
             table.tempo = tempo
         self._tempo: float | str = (
@@ -286,17 +295,15 @@ class Session:
 
     @property
     def withheld(self) -> frozenset[str]:
-        """Actions the host keeps from this seat for now (a class table,
-        `mindwidget.classroom`): left out of ``view["allowed"]``, and refused
-        ("not_now") if sent anyway. ``new_game`` between two levels: it would end the
-        game for the whole table. ``ready`` while the hands are on the table: this
-        seat pressed it and the table waits for the other people's; the view says so
-        (``waiting_for_team``). The host's ``withhold()`` says which, asked at each
-        rebuild of the view (one per change); `refresh` when it changes by itself."""
+        """Actions the host keeps from this seat for now (`Overlay.withheld`): left out
+        of ``view["allowed"]``, and refused ("not_now") if sent anyway. ``ready`` among
+        them while the hands are on the table means this seat pressed it and the table
+        waits for the other people's; the view says so (``waiting_for_team``). Asked at
+        each rebuild of the view (one per change); `refresh` when it changes by itself."""
         return self._withheld
 
     def refresh(self) -> None:
-        """What the host withholds or names changed, the table did not: the view again
+        """What the host's overlay says changed, the table did not: the view again
         (with the same news: the front end may not have had it yet)."""
         self._rebuild(again=True)
         self._notify()
@@ -489,14 +496,10 @@ class Session:
 
     def _trace(self, start: int, points: list[dict[str, Any]]) -> dict[str, Any]:
         out = [dict(p) for p in points]
-        if self._held_by is not None and out:
-            # a point of an earlier holder of its seat names them (`held_by`): never "you"
+        if self._overlay is not None and out:
             index, at = self.table.index, self._feed.at
-            off = len(self.table.game.events) - len(index.events)
-            for k, p in enumerate(out):
-                name = self._held_by(int(p["player"]), off + at[start + k])
-                if name is not None:
-                    p["by"] = name
+            off = len(self.table.game.events) - len(index.events)  # the level's first event
+            self._overlay.mark(out, [off + at[start + k] for k in range(len(out))])
         return {"epoch": self.table.epoch, "from": start, "points": out}
 
     # ------------------------------------------------------------ listening
@@ -533,8 +536,8 @@ class Session:
             news_from = (self._seen[1] if self._seen[0] == epoch else 0) if news else index.n
         self._seen = (epoch, index.n)
         self._news_from = news_from
-        if self._withhold is not None:
-            self._withheld = frozenset(self._withhold())
+        if self._overlay is not None:
+            self._withheld = frozenset(self._overlay.withheld(self.seat))
         view = table_view(
             table.game,
             self.seat,
@@ -545,8 +548,6 @@ class Session:
             index=index,
         )
         view |= self._menus()
-        if self._names is not None:
-            view["names"] = list(self._names())
         if self._withheld:
             view["allowed"] = [a for a in view["allowed"] if a not in self._withheld]
             if "ready" in self._withheld and view["phase"] in ("ready", "stopped"):
@@ -555,10 +556,8 @@ class Session:
             view["join"] = JOIN_SECONDS  # the bots join a moment after the person's Ready
         if view["phase"] == "stopped":
             view.update(self._stopped(view))
-            if view.get("why") == "offline" and self._away is not None:
-                view["back"] = view.get("stopped_by") not in self._away()
-        if self._held_by is not None:
-            view.update(self._earlier_holders(view))
+        if self._overlay is not None:
+            view.update(self._overlay.view(self.seat, view))
         clock = table.clock
         clock["beat"] = self.host is None and clock["running"] and _bots_may_act(view)
         if self.host is not None:
@@ -608,32 +607,6 @@ class Session:
             return {"why": why}
         by = stop["player"] if stop is not None else None
         return {"why": why or "stop", "stopped_by": by}
-
-    def _earlier_holders(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The names of who played each pile card and held each card put aside, where
-        that was not the seat's holder now (`held_by`): ``pile_names``, ``discard_names``
-        and ``mistake_names`` run beside ``pile``, ``discards`` and ``mistake.discards``
-        (None: the seat's holder now). Left out when every card is its holder's."""
-        assert self._held_by is not None
-        held_by = self._held_by
-        index = self.table.index
-        game = self.table.game
-        off = len(game.events) - len(index.events)  # the level's first event in the game
-        pile = [held_by(int(index.public(i)["player"]), off + i) for i in index.played]
-        aside: list[str | None] = []
-        for i in index.discarding:
-            aside.extend(held_by(int(d["player"]), off + i) for d in index.public(i)["discards"])
-        out: dict[str, Any] = {}
-        if any(pile):
-            out["pile_names"] = pile
-        if any(aside):
-            out["discard_names"] = aside
-        m = index.last.get("mistake")
-        if "mistake" in view and m is not None:
-            names = [held_by(int(d["player"]), off + m) for d in index.public(m)["discards"]]
-            if any(names):
-                out["mistake_names"] = names
-        return out
 
     def stop_for(self, why: str) -> bool:
         """The host stops a running level in this seat's name, for ``why``

@@ -141,7 +141,7 @@ def test_a_play_is_in_the_journal_before_any_page_is_sent_it(
     def spy(self: Any, msg: dict[str, Any]) -> None:
         p = self.pupil
         if msg.get("type") == "update" and p is not None and p.table_id is not None:
-            t = self.room.room.table(p.table_id)
+            t = self.room.table(p.table_id)
             path = journal.journal_path(tmp_path, self.room.code)
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             rows = conn.execute("SELECT data FROM entries WHERE kind = 'act'").fetchall()

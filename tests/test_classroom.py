@@ -582,7 +582,7 @@ def test_500_held_sockets_and_a_page_that_never_reads_do_not_stop_the_class() ->
         for i in range(300):  # much to send to the sleeper: language changes
             a.send({"type": "set", "name": "lang", "value": ["nl", "en", "de"][i % 3]})
         a.wait(lambda x: x.model.get("lang") == "en", "the last change")
-        sockets = s.call(lambda: [len(x._queue) for x in s.room._sockets])  # type: ignore[union-attr]
+        sockets = s.call(lambda: [len(x._queue) for x in s.room.sockets.all])  # type: ignore[union-attr]
         assert max(sockets) <= server_module.QUEUE
         later = Client(s)
         assert later.join(s.room.code, "Bo")["type"] == "welcome"  # type: ignore[union-attr]

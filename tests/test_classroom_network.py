@@ -227,7 +227,7 @@ def test_the_client_address_comes_from_x_forwarded_for_only_from_the_trusted_pro
         third = Client(trusting, headers=at("10.0.0.1"))
         assert third.wait_msg("bye")["key"] == "too_many"
         snap_addresses = trusting.call(
-            lambda: sorted({s.address for s in trusting.room._sockets})  # type: ignore[union-attr]
+            lambda: sorted({s.address for s in trusting.room.sockets.all})  # type: ignore[union-attr]
         )
         assert snap_addresses == ["10.0.0.1", "10.0.0.2", "10.0.0.3"]
         # an untrusted peer's header is ignored: every page is at 127.0.0.1

@@ -253,3 +253,44 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     assert board.notice["key"] == "refused_not_done"
     assert board.notice["params"]["reason"].startswith("tafel 2 heeft nog geen leerling")
     assert before["tables"][1]["seats"][0]["name"] == "Cas"
+
+
+def test_the_room_builds_each_pages_update_frame_and_the_socket_only_writes_it() -> None:
+    """`Room.frame_for`: a fresh page gets the whole state and the class part; then only
+    what changed (the trace's new points), and nothing when nothing changed."""
+    room, _, _, log = _room(size=2)
+    anna, bo = FakeLink(log), FakeLink(log, "10.0.0.2")
+    assert room.frame_for(anna) is None  # no pupil yet: nothing to show
+    _say(room, anna, json.dumps({"type": "join", "code": room.code, "name": "Anna"}))
+    _say(room, bo, json.dumps({"type": "join", "code": room.code, "name": "Bo"}))
+    first = room.frame_for(anna)
+    assert first is not None and first["type"] == "update"
+    assert first["state"]["view"]["phase"] == "ready" and first["class"]["name"] == "Anna"
+    assert anna.fresh is False
+    assert room.frame_for(anna) is None  # nothing changed since
+    for link in (anna, bo):
+        _say(room, link, '{"type": "ready"}')
+    _say(room, anna, '{"type": "play"}')
+    news = room.frame_for(anna)
+    assert news is not None and "state" not in news
+    assert news["changes"]["view"]["phase"] in ("play", "cleared")
+    assert news["changes"]["live_trace"]["points"]  # the new play's point only
+    anna.fresh = True  # a page that came back: the whole state again, with the class part
+    again = room.frame_for(anna)
+    assert again is not None and "state" in again and again["class"]["name"] == "Anna"
+
+
+def test_the_class_options_are_declared_once_and_an_unknown_one_is_named() -> None:
+    from mindwidget.classroom.options import CLASS_DEFAULTS, ClassOptions, RoomOptions, pick
+
+    assert set(CLASS_DEFAULTS) == set(ClassOptions.__annotations__)
+    assert set(RoomOptions.__annotations__) < set(ClassOptions.__annotations__)
+    with pytest.raises(TypeError, match="Room\\(\\) has no option 'colour'; its options: size"):
+        Room(ManualTimers(), colour="red")  # type: ignore[call-arg]
+    for kw, word in (({"size": 5}, "size"), ({"bots": "x"}, "bots"), ({"lang": "fr"}, "lang"),
+                     ({"tempo": -1}, "tempo"), ({"seed": "x"}, "seed")):  # fmt: skip
+        with pytest.raises(ValueError, match=word):
+            Room(ManualTimers(), **kw)
+    # the command's flags name the options: what is no option (save, forget) stays out
+    picked = pick({"size": 4, "lan": True, "save": "x.json", "forget": None, "command": "class"})
+    assert picked == {"size": 4, "lan": True}

@@ -272,3 +272,44 @@ def test_a_closed_session_hears_nothing_more_and_a_second_session_sees_the_same_
     assert heard == ["b"]  # closed: no more calls
     b.receive({"type": "fly"})
     assert b.notice_text.startswith("Das Widget")  # a refusal in the session's language
+
+
+class _Overlay:
+    """A host's overlay (`session.Overlay`) that is not the class's: labels and a rule."""
+
+    settable = ("lang",)
+
+    def __init__(self) -> None:
+        self.keep_from: set[str] = {"new_game"}
+
+    def withheld(self, seat: int | None) -> set[str]:
+        return self.keep_from
+
+    def view(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any]:
+        return {"names": [f"seat {s}" for s in range(len(view["counts"]))]}
+
+    def mark(self, points: list[dict[str, Any]], events: list[int]) -> None:
+        for p, at in zip(points, events, strict=True):
+            p["by"] = f"event {at}"
+
+
+def test_a_host_lays_one_overlay_over_the_seats_view_and_trace() -> None:
+    """What a host adds comes through one object (`Overlay`): its keys in the view, its
+    withheld actions left out of ``allowed`` and refused, its settings only, its marks on
+    the trace's points. The session itself knows nothing of what the host is."""
+    overlay = _Overlay()
+    overlay.keep_from = {"ready"}
+    s = session(game=Game.from_hands([[5, 50], [40], [90]]), overlay=overlay)
+    state = s.state()
+    assert state["view"]["names"] == ["seat 0", "seat 1", "seat 2"]
+    assert "ready" not in state["view"]["allowed"] and state["view"]["waiting_for_team"] is True
+    assert state["view"]["tempo"] is None and state["view"]["speeds"] == []  # lang only
+    assert s.set("size", "projector") is False and s.notice["key"] == "bad_field"
+    s.receive({"type": "ready", "t": 0.0})
+    assert s.notice["key"] == "not_now" and s.table.phase == "ready"  # refused, unchanged
+    overlay.keep_from = set()
+    s.refresh()
+    s.receive({"type": "ready", "t": 0.0})
+    s.receive({"type": "play", "t": 1.0})
+    points = s.changes()["live_trace"]["points"]
+    assert points and all(p["by"].startswith("event ") for p in points)

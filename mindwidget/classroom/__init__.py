@@ -13,6 +13,8 @@ WebSocket, with only their own hand; the server keeps every table's time.
 * `tables`: the class's tables and pupils (seating, Ready for all, timers);
 * `teacher`: the teacher's dashboard, its socket and the class's data;
 * `wire`: what a page may send, checked; the rate limit;
+* `options`: the class's options (`ClassOptions`), declared and checked once;
+* `seatview`: what a class table lays over each pupil's view of it;
 * `journal`: the class's journal (one SQLite file per class); `record`: what
   it holds and the class it brings back; `keep`: a server's journal, resume
   and the re-run cell;
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .room import BOTS, TABLE_SIZES
+from .options import BOTS, TABLE_SIZES, ClassOptions, Unpack
 
 if TYPE_CHECKING:
     from .server import Classroom
@@ -42,7 +44,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-async def serve(save: str | None = None, **options: object) -> None:
+async def serve(save: str | None = None, **options: Unpack[ClassOptions]) -> None:
     """Run a `Classroom` until cancelled (`mindwidget class`), printing where to go;
     at the end, the class's data to ``save`` (`Classroom.save`), if given."""
     import asyncio
@@ -50,7 +52,7 @@ async def serve(save: str | None = None, **options: object) -> None:
     from ..i18n import say_in
     from .server import Classroom
 
-    room = Classroom(**options)  # type: ignore[arg-type]
+    room = Classroom(**options)
     print(room.describe(), flush=True)
     try:
         await asyncio.Event().wait()

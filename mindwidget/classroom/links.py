@@ -2,11 +2,13 @@
 
 `PupilSocket` is one pupil page's WebSocket, the `room.Link` the room talks
 to: bounded, checked, rate-limited messages in; small replies and coalesced
-updates out (one per loop turn, after the room's `before_send`), never piling
-up. `LoopTimers` is the room's `tables.Timers` on the event loop. The pages
+updates out (one per loop turn, after the room's `before_send`; the room
+builds each, `Room.frame_for`, and the socket writes it), never piling up.
+`Sockets` holds them all: their caps, and each one's update once per loop turn.
+`LoopTimers` is the room's `tables.Timers` on the event loop. The pages
 (join, check, bundle) are HTML from `pages`; `lan_address` and `qr_svg` say
-where the class is. They serve a `Host` (the
-`server.Classroom`), which is how this module needs no import of the server.
+where the class is. They serve a `Host` (the `server.Classroom`), which is
+how this module needs no import of the server.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import contextlib
 import json
 import logging
 import socket
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,6 +41,7 @@ __all__ = [
     "LoopTimers",
     "NoIcon",
     "PupilSocket",
+    "Sockets",
     "lan_address",
     "qr_svg",
     "ping_due",
@@ -63,18 +66,14 @@ class Host(Protocol):
     """What the sockets and pages need of the server (`server.Classroom`)."""
 
     room: Room
+    sockets: Sockets
     rate: tuple[float, float]
     public_origin: str | None
-    _loop: asyncio.AbstractEventLoop
-    _bundle: dict[str, bytes]
 
     @property
     def lang(self) -> str: ...
     def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None: ...
     def client_address(self, request: Any) -> str: ...
-    def opened(self, sock: PupilSocket) -> bool: ...
-    def closed(self, sock: PupilSocket) -> None: ...
-    def wants_update(self, sock: PupilSocket) -> None: ...
 
 
 class LoopTimers:
@@ -90,42 +89,113 @@ class LoopTimers:
         return self.loop.call_at(when, callback)
 
 
+class Sockets:
+    """The class's pupil sockets: at most ``most`` in all and ``per_address`` from one
+    address; each one's update once per loop turn, after the room's `Room.before_send`
+    (the journal commits first); their housekeeping (`PupilSocket.check`)."""
+
+    def __init__(
+        self, room: Room, loop: asyncio.AbstractEventLoop, per_address: int, most: int
+    ) -> None:
+        self.room = room
+        self.loop = loop
+        self.per_address = per_address
+        self.most = most
+        self.all: set[PupilSocket] = set()
+        self.closing = False  # the class is closing: no new socket
+        self._per_address: Counter[str] = Counter()
+        self._turn = False  # the room's before_send is set for this loop turn
+
+    def opened(self, sock: PupilSocket) -> bool:
+        """A new socket: False (and told why) when its address holds too many."""
+        if self.closing:
+            sock.bye("class_ended")
+            return False
+        full = len(self.all) >= self.most
+        if full or self._per_address[sock.address] >= self.per_address:
+            sock.bye("too_many")
+            return False
+        self.all.add(sock)
+        self._per_address[sock.address] += 1
+        return True
+
+    def closed(self, sock: PupilSocket) -> None:
+        if sock in self.all:
+            self.all.discard(sock)
+            self._per_address[sock.address] -= 1
+            if self._per_address[sock.address] <= 0:
+                del self._per_address[sock.address]
+        self.room.left(sock, self.loop.time())
+
+    def wants_update(self, sock: PupilSocket) -> None:
+        """``sock`` has news: its update goes out later in this loop turn, after the
+        room's `before_send` (the loop runs its callbacks in the order they were set)."""
+        if not self._turn:
+            self._turn = True
+            self.loop.call_soon(self._before_send)
+        self.loop.call_soon(sock.send_update)
+
+    def _before_send(self) -> None:
+        self._turn = False
+        try:
+            self.room.before_send()  # the journal's seam: commit, then the pages hear
+        except Exception:
+            log.exception("before_send failed")
+
+    def check(self, now: float) -> None:
+        """Pings, pages that stopped reading, sockets that never joined."""
+        for sock in list(self.all):
+            sock.check(now)
+
+    def close(self) -> None:
+        self.closing = True
+        for sock in list(self.all):
+            sock.close()
+
+
 # ------------------------------------------------------------------ handlers
 class _Page(tornado.web.RequestHandler):
-    def initialize(self, room: Host) -> None:
-        self.room = room
-
     def set_default_headers(self) -> None:
         for k, v in pages.HEADERS.items():
             self.set_header(k, v)
         self.clear_header("Server")
-
-    def _lang(self) -> str:
-        lang = self.get_query_argument("lang", "")
-        return lang if lang in LANGS else self.room.lang
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code}\n")
 
 
-class JoinPage(_Page):
+class _ClassPage(_Page):
+    """A page in the language it asks for, else the class's."""
+
+    def initialize(self, server: Host) -> None:
+        self.server = server
+
+    def _lang(self) -> str:
+        lang = self.get_query_argument("lang", "")
+        return lang if lang in LANGS else self.server.lang
+
+
+class JoinPage(_ClassPage):
     def get(self) -> None:
         code = self.get_query_argument("code", "")
         code = code if code.isdigit() and len(code) <= 8 else ""
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(pages.join_page(self._lang(), self.room.lang, code))
+        self.finish(pages.join_page(self._lang(), self.server.lang, code))
 
 
-class CheckPage(_Page):
+class CheckPage(_ClassPage):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(pages.check_page(self._lang()))
 
 
 class Bundle(_Page):
+    def initialize(self, bundle: dict[str, bytes]) -> None:
+        self.bundle = bundle
+
     def get(self, name: str) -> None:
-        send_bundle(self, self.room._bundle, name)
+        send_bundle(self, self.bundle, name)
 
 
 class NoIcon(_Page):
@@ -142,16 +212,16 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     gathers them). A page that reads nothing for `STALL_S` is closed.
     """
 
-    def initialize(self, room: Host) -> None:
-        self.room = room
+    def initialize(self, server: Host) -> None:
+        self.server = server  # the connections (`server.Classroom`)
+        self.room = server.room  # the class (`room.Room`): the update frames
+        self.sockets = server.sockets  # every pupil socket of the class
         self.pupil: Pupil | None = None
-        self.address = room.client_address(self.request)
+        self.address = server.client_address(self.request)
         lang = self.get_query_argument("lang", "")
-        self.lang = lang if lang in LANGS else room.lang
-        self.limit = RateLimit(*room.rate)
-        self.fresh = True  # the next update carries the whole state
-        self._sent_session: object = None
-        self._sent_info: dict[str, Any] | None = None
+        self.lang = lang if lang in LANGS else server.lang
+        self.limit = RateLimit(*server.rate)
+        self.fresh = True  # the next update carries the whole state (`Room.frame_for`)
         self._scheduled = False
         self._inflight: Any = None
         self._inflight_at = 0.0
@@ -167,20 +237,20 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
 
     def check_origin(self, origin: str) -> bool:
         """The page's origin is this server's host (Tornado's check), or the public URL."""
-        public = self.room.public_origin
+        public = self.server.public_origin
         if public is not None and origin.lower().rstrip("/") == public:
             return True
         return bool(super().check_origin(origin))
 
     def open(self) -> None:
         self.set_nodelay(True)  # small messages, at once (no Nagle delay)
-        self._opened_at = self.room._loop.time()
-        self._counted = self.room.opened(self)
+        self._opened_at = self.room.timers.now()
+        self._counted = self.sockets.opened(self)
 
     def on_close(self) -> None:
         self._closing = True
         if self._counted:
-            self.room.closed(self)
+            self.sockets.closed(self)
 
     def on_message(self, raw: str | bytes) -> None:
         if self._closing or not self._counted:
@@ -192,7 +262,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
                 self.bye("too_fast")
             return
         try:
-            self.room.handle(self, parse(raw))
+            self.server.handle(self, parse(raw))
         except Refusal as refusal:
             self.notice(refusal)
         except Exception:  # a handler fault must never reach the loop; the table is unchanged
@@ -233,7 +303,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             future = self.write_message(_encode(msg))
         except tornado.websocket.WebSocketClosedError:
             return
-        self._last_write = now = self.room._loop.time()
+        self._last_write = now = self.room.timers.now()
         stream = self.ws_connection.stream if self.ws_connection is not None else None
         if stream is not None and not stream.writing():
             return  # the operating system took it all at once: nothing is on its way
@@ -257,37 +327,20 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
         if self._scheduled or self._closing:
             return
         self._scheduled = True
-        self.room.wants_update(self)
+        self.sockets.wants_update(self)
 
     def send_update(self) -> None:
-        """Send what changed since the last update (`Classroom.wants_update` calls this)."""
+        """Write the room's update frame, if any (`Room.frame_for`; `Sockets.wants_update`
+        calls this); one waits while a frame is on its way."""
         self._scheduled = False
         if self._closing or self.ws_connection is None:
             return
         if self._inflight is not None or self._queue:
             self._again = True
             return
-        p = self.pupil
-        if p is None:
-            return
-        room = self.room.room
-        t = room.table_of(p)
-        session = t.session_of(p) if t is not None else None
-        msg: dict[str, Any] = {"type": "update"}
-        if session is not self._sent_session or self.fresh:
-            msg["state"] = session.state() if session is not None else None
-            self._sent_session = session
-            self.fresh = False
-        elif session is not None:
-            changes = session.changes()
-            if changes:
-                msg["changes"] = changes
-        info = room.info(p)
-        if info != self._sent_info or "state" in msg:
-            msg["class"] = info
-            self._sent_info = info
-        if len(msg) > 1:
-            self._write(msg)
+        frame = self.room.frame_for(self)
+        if frame is not None:
+            self._write(frame)
 
     # --------------------------------------------------------- housekeeping
     def check(self, now: float) -> None:
@@ -311,7 +364,7 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
     def pong(self, ping_id: int) -> None:
         at = self._ping_at.pop(ping_id, None)
         if at is not None and self.pupil is not None:
-            self.pupil.rtt_ms = round((self.room._loop.time() - at) * 1000, 1)
+            self.pupil.rtt_ms = round((self.room.timers.now() - at) * 1000, 1)
 
 
 # ------------------------------------------------------------------- helpers

@@ -16,8 +16,8 @@ What it needs from the transport comes in through two small protocols:
   its ``pupil``, ``lang`` and ``fresh`` (the next update carries the whole
   state), and calls ``send(frame)`` (a small frame now: ``welcome``,
   ``nickname``), ``dirty()`` (what the page shows changed: the transport sends
-  one coalesced ``update`` later) and ``bye(key)`` (tell the page why, then
-  close).
+  one coalesced ``update`` later, the frame the room builds, `frame_for`) and
+  ``bye(key)`` (tell the page why, then close).
 * `tables.Timers`: ``now()`` (the server's clock, seconds) and
   ``call_at(when, callback)`` returning a handle with ``cancel()``.
   ``server.LoopTimers`` wraps the running event loop.
@@ -56,10 +56,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..checks import choice, whole
 from ..i18n import LANGS, seat_number
 from ..rules import RuleError
-from ..table import Table
+from .options import BOTS, TABLE_SIZES, RoomOptions, Unpack, check
 from .questions import Question, Questions
 from .snapshot import table_snapshot, waiting_row
 from .tables import (
@@ -88,15 +87,8 @@ __all__ = [
     "Timers",
 ]
 
-#: Seats at a class table (`TABLE_SIZES`; `session.SIZES` are the screen sizes), and
-#: who fills an empty seat.
-TABLE_SIZES = (2, 3, 4)
-BOTS = ("human", "adaptive", "scalar", "none")
 #: A table's phases with cards in play: a question waits on its pupils' pages.
 PLAYING = frozenset(("play", "vote"))
-#: Seconds a pupil may be away before their table stops for them ("offline"),
-#: counted from their last sign of life.
-GRACE_S = 15.0
 #: Seconds between the server's pings of each page (the transport sends them; the
 #: page counts a silence of a ping interval and 3 s more as a lost connection).
 PING_S = 2.0
@@ -172,36 +164,28 @@ class _Handle:
 
 
 class Room:
-    """The class: pupils, tables, the teacher's commands (no transport; see the module)."""
+    """The class: pupils, tables, the teacher's commands (no transport; see the module).
+
+    ``options`` are the class's own (`options.RoomOptions`: size, bots, tempo, lang,
+    same_deal, seed, grace), checked by `options.check`. ``recorder`` gets each change
+    (the journal's seam)."""
 
     def __init__(
         self,
         timers: Timers,
         *,
-        size: int = 3,
-        bots: str = "human",
-        tempo: float | str = "people",
-        lang: str = "en",
-        same_deal: bool = False,
-        seed: int | None = None,
-        grace: float = GRACE_S,
         recorder: Recorder | None = None,
+        **options: Unpack[RoomOptions],
     ) -> None:
-        size = whole("size", size, min(TABLE_SIZES), max(TABLE_SIZES))
-        choice("bots", bots, BOTS, quoted=False)
-        choice("lang", lang, LANGS, quoted=False)
-        if seed is not None:
-            seed = whole("seed", seed, none=True)
-        # the bots' name and tempo are checked by the table they will fill
-        Table(players=size, seats=tuple(range(size)), bots=bot_name(bots), tempo=tempo)
+        o = check(options, room=True)
         self.timers = timers
-        self.size = size
-        self.bots = bots
-        self.tempo = tempo
-        self.lang = lang
-        self.same_deal = bool(same_deal)
-        self.seed = seed if seed is not None else secrets.randbelow(2**31)
-        self.grace = float(grace)
+        self.size: int = o["size"]
+        self.bots: str = o["bots"]
+        self.tempo: float | str = o["tempo"]
+        self.lang: str = o["lang"]
+        self.same_deal: bool = o["same_deal"]
+        self.seed: int = o["seed"] if o["seed"] is not None else secrets.randbelow(2**31)
+        self.grace: float = o["grace"]
         self.recorder = recorder
         self.commit: Callable[[], None] | None = None  # the journal's, at `before_send`
         self.code = f"{secrets.randbelow(10_000):04d}"
@@ -218,6 +202,10 @@ class Room:
         )
         self._joins: OrderedDict[str, RateLimit] = OrderedDict()
         self._played: set[str] = set()  # pupils who sent a table action
+        #: What each page was sent last: its seat's session and its class part (`frame_for`).
+        self._shown: weakref.WeakKeyDictionary[Link, tuple[object, dict[str, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
         #: What each pupil's page keeps once the lesson ends, sent just before the class's
         #: goodbye: each gives a frame for a pupil (or None). Their own clock (`ownclock`).
         self.keepsakes: list[Callable[[Room, Pupil], dict[str, Any] | None]] = [_own_clock_kept]
@@ -227,7 +215,7 @@ class Room:
         self.qr_svg = ""
         #: the lesson's questions to every pupil (`ask`, `answers`; `questions.py`)
         self.questions = Questions(
-            self.timers.now, self.record, self._question_changed, lang, self.timers.call_at
+            self.timers.now, self.record, self._question_changed, self.lang, self.timers.call_at
         )
 
     # ------------------------------------------------------------- the seams
@@ -365,6 +353,33 @@ class Room:
             out["question"] = self.questions.pupil_view(p, held)
         return out
 
+    def frame_for(self, link: Link) -> dict[str, Any] | None:
+        """The ``update`` frame for the page at ``link`` (None: nothing new to show).
+
+        ``state``: the whole state of its pupil's seat (`Session.state`; None: no seat
+        in play), when the page is ``fresh`` or the seat's session is another than the
+        page was last sent; else ``changes``, what changed since (`Session.changes`).
+        ``class``: the class part (`info`), with a state or when it changed."""
+        p = link.pupil
+        if p is None:
+            return None
+        t = self.table_of(p)
+        session = t.session_of(p) if t is not None else None
+        shown = self._shown.get(link)
+        frame: dict[str, Any] = {"type": "update"}
+        if link.fresh or shown is None or session is not shown[0]:
+            frame["state"] = session.state() if session is not None else None
+            link.fresh = False
+        elif session is not None:
+            changes = session.changes()
+            if changes:
+                frame["changes"] = changes
+        info = self.info(p)
+        if "state" in frame or shown is None or info != shown[1]:
+            frame["class"] = info
+        self._shown[link] = (session, info)
+        return frame if len(frame) > 1 else None
+
     def clock_data(self, pupil_id: str | None) -> dict[str, Any]:
         """A pupil's clock as their page gets it (`ownclock.own_clock`), or the class's
         (None: every pupil's plays): what the teacher's dashboard shows."""
@@ -384,13 +399,21 @@ class Room:
 
     # ---------------------------------------------------------- questions
     def ask(self, question: Any, choices: Any, answer: Any = None) -> Question:
-        """Put a question to every pupil's page (`Classroom.ask`); the `Question`."""
+        """Put a question to every pupil's page; the `Question` (display it in a cell:
+        how many have answered, live; `Question.reveal`, `close`, `answers`, `counts`).
+
+        ``question`` and each of ``choices`` (2 to 12) are a text, or a dict
+        ``{lang: text}`` so that every pupil reads it in their own language;
+        ``answer`` is the index of the right choice, or None for a question of
+        opinion. A question still open is closed first. See docs/class-questions.md.
+        """
         asked = self.questions.ask(question, choices, answer)
         return Question(self.questions, asked, lambda: len(self.pupils))
 
     def answers(self) -> Any:
-        """Every answer to every question of the lesson, one row each
-        (`questions.COLUMNS`)."""
+        """Every answer to every question of the lesson (a DataFrame: question, text,
+        pupil, name, table, choice, choice_text, right, seconds; `questions.COLUMNS`);
+        kept in the journal, so it survives a resume."""
         return self.questions.frame()
 
     def _question_changed(self, _asked: Any, pupil: str | None) -> None:
@@ -711,8 +734,3 @@ def _own_clock_kept(room: Room, p: Pupil) -> dict[str, Any] | None:
 def _back_off(tries: int, free: int) -> float:
     """Seconds to wait after ``tries`` wrong codes, ``free`` of them without a wait."""
     return 0.0 if tries < free else min(60.0, 2.0 ** (tries - free + 1))
-
-
-def bot_name(bots: str) -> str:
-    """The bots that fill a table's empty seats ("none": the table's name for people)."""
-    return "human" if bots == "none" else bots

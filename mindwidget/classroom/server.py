@@ -27,13 +27,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import logging
 import webbrowser
-from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from ..checks import whole
 from ..i18n import LANGS, say_in
 from . import keep, network, pages, roomdata, teacher
 from .links import (
@@ -44,13 +44,14 @@ from .links import (
     LoopTimers,
     NoIcon,
     PupilSocket,
+    Sockets,
     lan_address,
     qr_svg,
     read_bundle,
 )
-from .network import DEFAULT_PORT, MAX_SOCKETS, PER_ADDRESS
-from .questions import Question
-from .room import BOTS, GRACE_S, TABLE_SIZES, Room
+from .network import DEFAULT_PORT, MAX_SOCKETS
+from .options import BOTS, PER_ADDRESS, ROOM_DEFAULTS, TABLE_SIZES, ClassOptions, Unpack, check
+from .room import Room
 from .tables import ClassTable, Pupil
 from .wire import Refusal
 
@@ -68,8 +69,38 @@ __all__ = [
 log = logging.getLogger("mindwidget.classroom")
 
 
-def _of_room(name: str, doc: str) -> Any:
-    return property(lambda self: getattr(self.room, name), doc=doc)
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+class _OfRoom(Generic[T]):
+    """The room's attribute of the same name, read-only: the class shows it as its own."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"the room's {self.name} (`Room`)"
+
+    @overload
+    def __get__(self, server: None, owner: type) -> _OfRoom[T]: ...
+    @overload
+    def __get__(self, server: Classroom, owner: type | None = None) -> T: ...
+    def __get__(self, server: Classroom | None, owner: type | None = None) -> T | _OfRoom[T]:
+        if server is None:
+            return self  # on the class itself (help, an editor's completion)
+        return getattr(server.room, self.name)  # type: ignore[no-any-return]
+
+
+def _to_room(method: Callable[Concatenate[Room, P], T]) -> Callable[Concatenate[Classroom, P], T]:
+    """The room's method of the same name (its signature and docstring), on the class."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def call(self: Classroom, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return getattr(self.room, name)(*args, **kwargs)  # type: ignore[no-any-return]
+
+    return call
 
 
 class Classroom:
@@ -78,59 +109,47 @@ class Classroom:
     >>> c = Classroom(lan=True, lang="nl")   # doctest: +SKIP
     >>> c                                    # address, code, QR code, tables
 
-    Returns at once and serves on the running event loop (a notebook's
-    kernel); `stop` closes it. ``lan`` binds the school network (default:
-    127.0.0.1 only). ``bots`` fills the empty seats of a table the teacher
-    starts ("none": the pupils close up). ``same_deal`` deals every table the
-    same cards; ``seed`` makes the deals reproducible. ``grace`` is how long
-    (s) a pupil may be away before the table stops; ``per_address`` caps the
-    sockets one address may hold; ``rate`` is each socket's messages per second
-    and burst. The class's state and rules are its `room` (`room.Room`).
+    Returns at once and serves on the running event loop (a notebook's kernel);
+    `stop` closes it. Run again on the same loop (a cell run twice): the running
+    class; with another ``port``, another class beside it. The class's state and
+    rules are its `room` (`room.Room`). Every option is a keyword
+    (`options.ClassOptions`):
 
-    Every change is kept in a journal in ``data`` (default: the user's data folder;
-    False: none); ``resume=True`` (or a code) brings the latest class there back
-    (`keep`). Run again on the same loop (a cell run twice): the running class;
-    with another ``port`` (0: any free one), another class beside it.
-
-    Behind a school's reverse proxy (docs/school-it.md): ``host`` is the
-    interface to listen on (an IPv4 address); ``public_url`` the address the
-    pupils use (``https://mind.school.example``: the pages, QR code and Origin
-    check use it); ``trust_proxy`` the proxy's own address, the only peer whose
-    ``X-Forwarded-For`` names the pupil. A ``Host`` that is a name other than the
-    public URL's host (or localhost) is refused (`network.Hosts`: DNS rebinding).
+    * ``size``: seats at each table, 2 to 4 (default 3);
+    * ``bots``: who fills the empty seats of a table the teacher starts: "human"
+      (default), "adaptive" or "scalar"; "none": the pupils close up;
+    * ``tempo``: the bots' tempo, "slow", "people" (default), "quick" or a factor;
+    * ``lang``: the class's language, "en" (default), "nl" or "de";
+    * ``same_deal``: every table gets the same cards; ``seed``: the deals' seed
+      (the same seed, the same deals);
+    * ``grace``: seconds a pupil may be away before their table stops (15);
+    * ``data``: the folder of the class's journal (default: the user's data
+      folder; False: no journal); ``resume``: True brings the latest class there
+      back, a code that class (`keep`);
+    * ``lan``: serve the school network too (default: 127.0.0.1 only); ``port``:
+      the port (default 8765; 0: any free one); ``open_browser``: open the
+      teacher's page;
+    * ``per_address``: sockets one address may hold; ``rate``: each socket's
+      messages per second and burst;
+    * behind a school's reverse proxy (docs/school-it.md): ``host``, the
+      interface to listen on (an IPv4 address); ``public_url``, the address the
+      pupils use (``https://mind.school.example``: the pages, QR code and Origin
+      check use it); ``trust_proxy``, the proxy's own address, the only peer
+      whose ``X-Forwarded-For`` names the pupil. A ``Host`` that is a name other
+      than the public URL's host (or localhost) is refused (`network.Hosts`).
     """
 
-    def __new__(cls, **options: Any) -> Classroom:
+    def __new__(cls, **options: Unpack[ClassOptions]) -> Classroom:
         running = keep.rerun(options.get("resume"), options.get("port"))
         return running if isinstance(running, cls) else super().__new__(cls)
 
-    def __init__(
-        self,
-        *,
-        lan: bool = False,
-        port: int | None = None,
-        size: int = 3,
-        bots: str = "human",
-        tempo: float | str = "people",
-        lang: str = "en",
-        same_deal: bool = False,
-        seed: int | None = None,
-        open_browser: bool = False,
-        grace: float = GRACE_S,
-        per_address: int = PER_ADDRESS,
-        rate: tuple[float, float] = (20.0, 40.0),
-        host: str | None = None,
-        public_url: str | None = None,
-        trust_proxy: str | list[str] | None = None,
-        data: str | Path | bool | None = None,
-        resume: bool | str = False,
-    ) -> None:
+    def __init__(self, **options: Unpack[ClassOptions]) -> None:
         if "room" in self.__dict__:
             return  # the class already running (`__new__`)
-        if port is not None:
-            port = whole("port", port, 0, 65535, none=True)
-        public = network.public_origin(public_url) if public_url is not None else None
-        self.trusted = network.trusted_addresses(trust_proxy)
+        o = check(options)
+        lan, host = o["lan"], o["host"]
+        public = network.public_origin(o["public_url"]) if o["public_url"] is not None else None
+        self.trusted = network.trusted_addresses(o["trust_proxy"])
         network.interface(host, lan)  # checked before anything starts
         try:
             self._loop = asyncio.get_running_loop()
@@ -139,30 +158,28 @@ class Classroom:
                 "Classroom serves on a running event loop: create it in a notebook "
                 "(a Jupyter kernel) or inside asyncio.run(); in a terminal use `mindwidget class`."
             ) from None
-        self._keeper = keep.Keeper(data, resume)
-        options = dict(size=size, bots=bots, tempo=tempo, lang=lang, same_deal=same_deal)
-        options.update(seed=seed, grace=grace)
-        self.room = Room(LoopTimers(self._loop), **self._keeper.options(options))
-        port, lan = self._keeper.port(port), self._keeper.lan(lan)
+        self._keeper = keep.Keeper(o["data"], o["resume"])
+        given = {name: o[name] for name in ROOM_DEFAULTS}
+        self.room = Room(LoopTimers(self._loop), **self._keeper.options(given))
+        port, lan = self._keeper.port(o["port"]), self._keeper.lan(lan)
         listen = network.interface(host, lan)  # (a resumed class: its own lan)
-        self.per_address = int(per_address)
-        self.rate = (float(rate[0]), float(rate[1]))
-        self._sockets: set[PupilSocket] = set()
-        self._per_address: Counter[str] = Counter()
-        self._turn = False  # the room's before_send is set for this loop turn
+        self.per_address: int = o["per_address"]
+        self.rate: tuple[float, float] = o["rate"]
         self._bundle = read_bundle("class.js", "class.css")
         self._desk = teacher.Desk(self.room)
         self._closed = False
 
         routes = [
             *teacher.teacher_routes(self.room, self.rate),  # the dashboard: teacher.py
-            (r"/", JoinPage, {"room": self}),
-            (r"/check", CheckPage, {"room": self}),
-            (r"/ws", PupilSocket, {"room": self}),
-            (r"/static/(class\.js|class\.css)", Bundle, {"room": self}),
-            (r"/favicon\.ico", NoIcon, {"room": self}),
+            (r"/", JoinPage, {"server": self}),
+            (r"/check", CheckPage, {"server": self}),
+            (r"/ws", PupilSocket, {"server": self}),
+            (r"/static/(class\.js|class\.css)", Bundle, {"bundle": self._bundle}),
+            (r"/favicon\.ico", NoIcon),
         ]
         app, self._server, self.max_sockets = network.serve(routes, self.trusted)
+        most = min(MAX_SOCKETS, self.max_sockets)
+        self.sockets = Sockets(self.room, self._loop, self.per_address, most)
         self.lan = bool(lan)  # True: served on the school network too (`--lan`)
         try:
             sockets = network.bind(port, listen, lan or listen != "127.0.0.1")
@@ -186,23 +203,40 @@ class Classroom:
         self.teacher_url = f"{self.address}/teacher?token={self.teacher_token}"
         self.room.qr_svg = qr_svg(self.url)
         self._house = self._loop.call_later(1.0, self._housekeeping)
-        if open_browser:
+        if o["open_browser"]:
             with contextlib.suppress(Exception):
                 webbrowser.open(self.teacher_url)
 
-    code = _of_room("code", "The class code a pupil types to join.")
-    teacher_token = _of_room("teacher_token", "The secret in the teacher's page's address.")
-    locked = _of_room("locked", "True while no new pupil may join.")
-    tables = _of_room("tables", "The class's tables (`ClassTable`), numbered from 1.")
-    pupils = _of_room("pupils", "The class's pupils (`Pupil`) by id.")
-    size = _of_room("size", "Seats at each table.")
-    bots = _of_room("bots", "Who fills an empty seat.")
-    tempo = _of_room("tempo", "The bots' tempo.")
-    lang = _of_room("lang", "The class's language.")
-    same_deal = _of_room("same_deal", "Whether every table gets the same cards.")
-    seed = _of_room("seed", "The seed of every table's deals.")
-    grace = _of_room("grace", "Seconds a pupil may be away before their table stops.")
-    ended = _of_room("ended", "Whether the teacher has ended the lesson (`end`).")
+    # the room's, shown as the class's own (read-only)
+    code: _OfRoom[str] = _OfRoom()  # the class code a pupil types to join
+    teacher_token: _OfRoom[str] = _OfRoom()  # the secret in the teacher's page's address
+    locked: _OfRoom[bool] = _OfRoom()  # True while no new pupil may join
+    tables: _OfRoom[list[ClassTable]] = _OfRoom()  # the class's tables, numbered from 1
+    pupils: _OfRoom[dict[str, Pupil]] = _OfRoom()  # the class's pupils by id
+    size: _OfRoom[int] = _OfRoom()
+    bots: _OfRoom[str] = _OfRoom()
+    tempo: _OfRoom[float | str] = _OfRoom()
+    lang: _OfRoom[str] = _OfRoom()
+    same_deal: _OfRoom[bool] = _OfRoom()
+    seed: _OfRoom[int] = _OfRoom()
+    grace: _OfRoom[float] = _OfRoom()
+    ended: _OfRoom[bool] = _OfRoom()  # the teacher has ended the lesson (`end`)
+    # the room's methods (their docstrings are the room's): reading the class, the
+    # lesson's questions, and the teacher's commands
+    snapshot = _to_room(Room.snapshot)
+    table = _to_room(Room.table)
+    pupil = _to_room(Room.pupil)
+    info = _to_room(Room.info)
+    ask = _to_room(Room.ask)
+    answers = _to_room(Room.answers)
+    start_table = _to_room(Room.start_table)
+    start_all = _to_room(Room.start_all)
+    pause_all = _to_room(Room.pause_all)
+    lock = _to_room(Room.lock)
+    remove = _to_room(Room.remove)
+    move = _to_room(Room.move)
+    give_to_bot = _to_room(Room.give_to_bot)
+    end = _to_room(Room.end)
 
     # ---------------------------------------------------------------- reading
     def __repr__(self) -> str:
@@ -238,21 +272,6 @@ class Classroom:
     def dashboard(self) -> Any:
         """The class's dashboard widget (made on first use; displaying the class shows it)."""
         return self._desk.dashboard
-
-    def snapshot(self) -> dict[str, Any]:
-        """What the teacher's dashboard shows, JSON-ready (`Room.snapshot`)."""
-        return self.room.snapshot()
-
-    def table(self, table_id: int) -> ClassTable:
-        """The class's table ``table_id`` (from 1)."""
-        return self.room.table(table_id)
-
-    def pupil(self, pupil_id: str) -> Pupil:
-        return self.room.pupil(pupil_id)
-
-    def info(self, p: Pupil) -> dict[str, Any]:
-        """The class part of a pupil's update (`Room.info`)."""
-        return self.room.info(p)
 
     # ------------------------------------------------- the teacher (`Room`)
     def plays(self) -> Any:
@@ -295,23 +314,6 @@ class Classroom:
             raise ValueError("this class keeps no journal (data=False): it has no history.")
         return history([self.code, *(codes or [])], data=folder)
 
-    def ask(self, question: Any, choices: Any, answer: int | None = None) -> Question:
-        """Put a question to every pupil's page; the `Question` (display it in a cell:
-        how many have answered, live; `Question.reveal`, `close`, `answers`, `counts`).
-
-        ``question`` and each of ``choices`` (2 to 12) are a text, or a dict
-        ``{lang: text}`` so that every pupil reads it in their own language;
-        ``answer`` is the index of the right choice, or None for a question of
-        opinion. A question still open is closed first. See docs/class-questions.md.
-        """
-        return self.room.ask(question, choices, answer)
-
-    def answers(self) -> Any:
-        """Every answer to every question of the lesson (a DataFrame: question, text,
-        pupil, name, table, choice, choice_text, right, seconds); kept in the journal,
-        so it survives a resume."""
-        return self.room.answers()
-
     def save(self, path: str | Path) -> Path:
         """Write the class's games to ``path`` (JSON: `Game.from_json` replays each
         table's ``game``; `mindwidget.classdata.load` reads it back). Nicknames only.
@@ -337,38 +339,6 @@ class Classroom:
         """Delete class ``code``'s journal (in ``data``, default the user's data folder)."""
         return keep.forget(code, data)
 
-    def start_table(self, table_id: int) -> None:
-        """Start a table now, with bots in its empty seats (or fewer players: bots='none')."""
-        self.room.start_table(table_id)
-
-    def start_all(self) -> None:
-        """Start every table that has a pupil (bots fill the empty seats)."""
-        self.room.start_all()
-
-    def pause_all(self) -> None:
-        """Stop every running level (hands on the table; each pupil presses Ready to go on)."""
-        self.room.pause_all()
-
-    def lock(self, locked: bool = True) -> None:
-        """No new pupils join while locked (a pupil with a seat token still gets back in)."""
-        self.room.lock(locked)
-
-    def remove(self, pupil_id: str) -> None:
-        """Take a pupil out of the class (their page is told; their seat is left empty)."""
-        self.room.remove(pupil_id)
-
-    def move(self, pupil_id: str, table_id: int | None, seat: int | None = None) -> None:
-        """Seat a pupil at ``table_id`` or in the waiting room (None): `Room.move`."""
-        self.room.move(pupil_id, table_id, seat)
-
-    def give_to_bot(self, table_id: int, seat: int) -> None:
-        """A bot takes ``seat`` (from 0) of a table; its pupil goes to the waiting room."""
-        self.room.give_to_bot(table_id, seat)
-
-    def end(self) -> None:
-        """The lesson is over: every page is told, and every table stops its clock."""
-        self.room.end()
-
     def stop(self) -> None:
         """Close the server (pages are told the class ended)."""
         if self._closed:
@@ -379,8 +349,7 @@ class Classroom:
         self._closed = True
         self._house.cancel()
         self._server.stop()
-        for s in list(self._sockets):
-            s.close()
+        self.sockets.close()
 
     # ------------------------------------------------------------- messages
     def handle(self, sock: PupilSocket, msg: dict[str, Any]) -> None:
@@ -401,54 +370,16 @@ class Classroom:
             return
         self.room.receive(sock, msg)
 
-    # -------------------------------------------------------------- sockets
-    def opened(self, sock: PupilSocket) -> bool:
-        """A new socket: False (and told why) when its address holds too many."""
-        if self._closed:
-            sock.bye("class_ended")
-            return False
-        full = len(self._sockets) >= min(MAX_SOCKETS, self.max_sockets)
-        if full or self._per_address[sock.address] >= self.per_address:
-            sock.bye("too_many")
-            return False
-        self._sockets.add(sock)
-        self._per_address[sock.address] += 1
-        return True
-
     def client_address(self, request: Any) -> str:
         """Who a request is from (X-Forwarded-For only from a trusted proxy: `network`)."""
         return network.client_address(request, self.trusted)
-
-    def closed(self, sock: PupilSocket) -> None:
-        if sock in self._sockets:
-            self._sockets.discard(sock)
-            self._per_address[sock.address] -= 1
-            if self._per_address[sock.address] <= 0:
-                del self._per_address[sock.address]
-        self.room.left(sock, self._loop.time())
-
-    def wants_update(self, sock: PupilSocket) -> None:
-        """``sock`` has news: its update goes out later in this loop turn, after the
-        room's `before_send` (the loop runs its callbacks in the order they were set)."""
-        if not self._turn:
-            self._turn = True
-            self._loop.call_soon(self._before_send)
-        self._loop.call_soon(sock.send_update)
-
-    def _before_send(self) -> None:
-        self._turn = False
-        try:
-            self.room.before_send()  # the journal's seam: commit, then the pages hear
-        except Exception:
-            log.exception("before_send failed")
 
     def _housekeeping(self) -> None:
         """Once a second: pings, pages that stopped reading, sockets that never joined,
         pupils away longer than the grace period."""
         now = self._loop.time()
         try:
-            for sock in list(self._sockets):
-                sock.check(now)
+            self.sockets.check(now)
             self.room.check(now)
         except Exception:
             log.exception("housekeeping failed")

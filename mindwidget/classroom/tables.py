@@ -40,6 +40,7 @@ from ..i18n import say_in, seat_number, translate
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
+from .seatview import ClassOverlay
 
 __all__ = [
     "ClassTable",
@@ -439,9 +440,9 @@ class ClassTable:
             for at, s, kind, name, pid in self._held
         ]
 
-    def _earlier_name(self, seat: int, at: int) -> str | None:
+    def earlier_name(self, seat: int, at: int) -> str | None:
         """The name of who held ``seat`` at the game's event ``at`` if not who holds it now
-        (`Session.held_by`: a pupil's board labels that card with it, never "you")."""
+        (`seatview.ClassOverlay`: a pupil's board labels that card with it, never "you")."""
         if seat not in self._handed_over():
             return None  # one holder all game (nobody moved): asked for every card, kept quick
         then = self.holder_at(seat, at)
@@ -511,11 +512,7 @@ class ClassTable:
             lang=pupil.lang,
             clock="host",
             host=self.host,
-            withhold=functools.partial(self._withheld, pupil.seat),
-            names=self.names,
-            settable=PUPIL_SETTINGS,
-            held_by=self._earlier_name,
-            away=self.away,
+            overlay=ClassOverlay(self, PUPIL_SETTINGS),
         )
         self.sessions[pupil.seat] = session
         session.listen(functools.partial(_dirty, pupil))
@@ -535,7 +532,7 @@ class ClassTable:
         )
         self._use(table)
 
-    def _withheld(self, seat: int) -> set[str]:
+    def withheld(self, seat: int) -> set[str]:
         """What the pupil in ``seat`` may not do now (`Session.withheld`, asked at each
         rebuild of its view): a new game between two levels (it would end the game for
         the whole table), and Ready again once pressed while the hands are on the
@@ -583,22 +580,10 @@ class ClassTable:
                 self.timers.call_at(self.timers.now(), self._pause_now)  # (after this change)
         self._schedule()
 
-    def away(self) -> list[int]:
-        """The seats whose pupil is not connected now (their page closed, or silent)."""
-        return [
-            s
-            for s, p in self.chairs.items()
-            if p is not None and (p.link is None or p.quiet or p.gone)
-        ]
-
     def presence_changed(self) -> None:
         """A pupil here went offline or came back: each view again (a stop for a lost
         connection says when its pupil is back), and each page hears of it."""
         self._seating_changed()
-
-    def names(self) -> list[str | None]:
-        """Each seat's nickname (None: a bot or nobody), as the pupils' views show them."""
-        return [p.name if p is not None else None for p in self.chairs.values()]
 
     def _seating_changed(self) -> None:
         """Who sits where changed (not the game): each view has the names again."""

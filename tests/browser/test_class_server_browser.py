@@ -103,7 +103,9 @@ def test_three_pupils_join_play_a_mistake_all_see_the_stop_and_one_reloads(
     # Bram's connection drops (the server closes it): his page reconnects by itself
     room = server.room
     assert room is not None
-    server.call(lambda: [s.close() for s in list(room._sockets) if s.pupil and s.pupil.seat == 1])
+    server.call(
+        lambda: [s.close() for s in list(room.sockets.all) if s.pupil and s.pupil.seat == 1]
+    )
     expect(tid(pages[1], "class-net")).to_have_attribute("data-state", "reconnecting")
     expect(tid(pages[1], "class-net")).to_have_attribute("data-state", "")
     for page in pages:
