@@ -14,8 +14,9 @@ from mindwidget import Game, RuleError, Rules, Table
 from mindwidget.bots import PerfectTimer
 from mindwidget.game import Observation
 from mindwidget.i18n import LANGS
+from mindwidget.refusal import Refused
 from mindwidget.runner import Planned
-from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, Refused, phase
+from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, phase
 from mindwidget.view import ALLOWED, TraceFeed, trace_points
 
 

@@ -34,9 +34,9 @@ from ..checks import load_json
 from ..dashboard import UPDATES_PER_SECOND, Board, Dashboard
 from ..i18n import LANGS
 from . import pages
+from .inbox import RateLimit
 from .links import read_bundle, send_bundle
 from .room import Room
-from .wire import RateLimit
 
 if TYPE_CHECKING:
     import pandas as pd
