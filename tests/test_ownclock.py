@@ -253,5 +253,6 @@ def test_the_clock_stays_closed_from_the_first_card_of_a_level_to_its_end() -> N
     _say(room, links[wrong], '{"type": "play"}')  # a mistake: the level stops
     assert t.table.phase in ("stopped", "ready") and t.table.game.pile
     assert not room.clock_open(anna)  # hands on the table mid-level: the cards come first
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as later:
         _say(room, links[0], '{"type": "own_clock"}')
+    assert (later.value.key, later.value.words) == ("clock_later", "class")

@@ -101,8 +101,9 @@ def test_a_refused_message_changes_nothing_and_records_nothing() -> None:
     with pytest.raises(Refused) as refused:
         _say(room, link, json.dumps({"type": "join", "code": "wrong", "name": "Anna"}))
     assert refused.value.key == "bad_code"
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as not_joined:
         _say(room, link, '{"type": "play"}')  # not joined
+    assert (not_joined.value.key, not_joined.value.words) == ("not_joined", "class")
     assert room.pupils == {} and entries == [] and log == []
 
 
@@ -193,8 +194,9 @@ def test_a_number_in_a_class_message_acts_on_nothing(number: str) -> None:
             with pytest.raises(Refused) as refused:
                 _say(room, link, f'{{"type": "{kind}", "t": {number}}}')
             assert refused.value.key == "bad_message"
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as with_t:
         _say(room, links[1], f'{{"type": "vote", "agree": true, "t": {number}}}')
+    assert (with_t.value.key, with_t.value.words) == ("bad_message", "class")
     assert t.table.game.to_json() == before and t.table.phase == "vote"
     _say(room, links[1], '{"type": "vote", "agree": false}')  # the same vote, without t
     assert t.table.phase != "vote"
