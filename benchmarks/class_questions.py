@@ -247,8 +247,8 @@ def server_turns(pupils: int, answerers: int, repeat: int = 50) -> dict[str, flo
     part and frame); best of ``repeat``, in ms. No play waits longer for a question
     than the longest of these turns."""
     from mindwidget.classroom import room as room_module
+    from mindwidget.classroom.inbox import parse
     from mindwidget.classroom.room import ManualTimers, Room
-    from mindwidget.classroom.wire import parse
 
     room_module.JOINS_PER_ADDRESS = 1_000_000
 

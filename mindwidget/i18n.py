@@ -73,7 +73,7 @@ def decimal(x: float, lang: str = "en", digits: int = 1) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
-def translate(key: str, lang: str = "en", **params: Any) -> str:
+def translate(key: str, lang: str = "en", /, **params: Any) -> str:
     """The string ``key`` in ``lang`` with its ``{placeholders}`` filled in.
 
     A key with singular and plural forms (``key_one``, ``key_other`` in the
@@ -101,7 +101,7 @@ def reason(error: BaseException, lang: str = "en") -> str:
     pupil does not meet) is its English message.
     """
     said = getattr(error, "text", None)
-    if callable(said):  # the table's refusals (mindwidget.table.Refused) say themselves
+    if callable(said):  # the one refusal above the core (mindwidget.refusal.Refused) says itself
         return str(said(lang))
     key = getattr(error, "key", None)
     if not key:
@@ -122,7 +122,7 @@ def family(name: str, lang: str) -> dict[str, Any]:
     return data
 
 
-def say_in(name: str, key: str, lang: str = "en", **params: Any) -> str:
+def say_in(name: str, key: str, lang: str = "en", /, **params: Any) -> str:
     """The string ``key`` of the family ``name`` in ``lang``, its ``{placeholders}``
     filled in (English, then the key itself, as fallback)."""
     text = family(name, lang).get(key) or family(name, "en").get(key, key)

@@ -29,7 +29,7 @@ Colab do; marimo renders anywidgets only.
 
 Messages from the board: ``{"type": "next"|"back"|"reset"|"take_over"|"leave"}``.
 A message that is not possible now changes nothing, and the board's ``notice``
-says why (a `Refused`, the table's and the session's refusal: a ``refused_*`` key of
+says why (a `Refused`, the one refusal above the core: a ``refused_*`` key of
 the locale files, shown as a `Session` shows its notice).
 """
 
@@ -46,8 +46,9 @@ import traitlets
 from .checks import choice, seat
 from .game import Game
 from .i18n import LANGS
+from .refusal import Refused
 from .scenario import Scenario
-from .table import MODES, BotsLike, Refused, Table
+from .table import MODES, BotsLike, Table
 from .view import phase, table_view, trace_points
 from .widget import MindWidget
 

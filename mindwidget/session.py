@@ -51,11 +51,11 @@ from typing import Any, Protocol
 from . import wire
 from .checks import choice, flag, level_seconds, whole
 from .i18n import LANGS, messages, translate
+from .refusal import Refused
 from .table import (
     MAX_LEVEL_SECONDS,
     TEMPOS,
     WATCH_SPEEDS,
-    Refused,
     Table,
     check_speed,
     check_tempo,

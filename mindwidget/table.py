@@ -15,11 +15,12 @@ test, a script, a future classroom server):
   bring the bot actions due by then; `wait` brings the next one (step mode).
 
 Every method that changes the table refuses what is not possible now with one
-exception type, `Refused` (a `RuleError`): its ``key`` names the reason in the
-locale files (``refused_<key>``; a refusal of the core keeps the core's key and
-parameters), and the game is left exactly as it was. Bad arguments (a seat
-that does not exist, a time that is not a finite number of seconds within a
-day) raise `ValueError` naming the parameter.
+exception type, `Refused` (``mindwidget.refusal``, a `RuleError`): its ``key``
+names the reason in the locale files (``refused_<key>``; a refusal of the core
+keeps the core's key and parameters, `Refused.from_rule`), and the game is left
+exactly as it was. Bad arguments (a seat that does not exist, a time that is
+not a finite number of seconds within a day) raise `ValueError` naming the
+parameter.
 
 ``seats`` are the person seats (none: a team of bots; several: several people
 at one table, e.g. ``Table(seats=(0, 2))``, each acting with ``seat=``). The
@@ -64,7 +65,7 @@ from .bots.runner import BotError, Planned, apply_planned, plan_next, ready_at, 
 from .checks import MAX_LEVEL_SECONDS, WATCH_SPEEDS, check_speed, level_seconds, whole
 from .events import Event
 from .game import Game, Observation
-from .i18n import translate
+from .refusal import Refused
 from .rules import RuleError, Rules
 
 __all__ = [
@@ -75,7 +76,6 @@ __all__ = [
     "Planned",
     "WATCH_SPEEDS",
     "LevelIndex",
-    "Refused",
     "Table",
     "check_speed",
     "check_tempo",
@@ -93,36 +93,6 @@ MODES = ("realtime", "step")
 #: human-like pause, so an onlooker sees the table stop. With a person at the
 #: table, the person's Ready ends the pause instead (the bots are ready).
 BOTS_READY_PAUSE = 1.5
-
-
-class Refused(RuleError):
-    """An action that is not possible now; the game is unchanged.
-
-    ``key`` names the reason in the locale files (``refused_<key>``, the core's
-    keys and the table's own: one family) and
-    ``params`` fill its placeholders; `text` puts it in words. The message is
-    the English text (with the rule that refused it, if any).
-    """
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        return translate(f"refused_{self.key}", lang, **self.params)
-
-    def __str__(self) -> str:
-        cause = self.__cause__
-        return self.text("en") + (f" ({cause})" if cause is not None else "")
-
-
-def _refused(error: RuleError) -> Refused:
-    """A refusal of the rules as the table's `Refused`, with the same reason (the
-    `RuleError`'s key and params; ``not_now`` if it names none)."""
-    if error.key is not None:
-        return Refused(error.key, **error.params)
-    return Refused("not_now")
 
 
 # ------------------------------------------------------------ the level's events
@@ -713,7 +683,7 @@ class Table:
         t = level_seconds("t", t)
         refusal = self._game.time_refusal(t)
         if refusal is not None:
-            raise _refused(refusal)
+            raise Refused.from_rule(refusal)
         return t
 
     def _person(self, seat: object) -> int:
@@ -738,7 +708,7 @@ class Table:
         except Refused:
             raise
         except RuleError as exc:
-            raise _refused(exc) from exc
+            raise Refused.from_rule(exc) from exc
 
     def _before_person_action(
         self, t: float, precondition: Callable[[], RuleError | None] | None = None
@@ -753,7 +723,7 @@ class Table:
             raise Refused("level_over")
         refused = None if precondition is None else precondition()
         if refused is not None:
-            raise _refused(refused) from refused
+            raise Refused.from_rule(refused) from refused
         if p in ("ready", "stopped"):
             raise Refused("press_ready")
         if p == "vote":

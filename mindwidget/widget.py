@@ -24,9 +24,10 @@ import traitlets
 from .checks import whole
 from .game import Game
 from .i18n import LANGS
+from .refusal import Refused
 from .rules import Rules
 from .session import SIZES, Session, check_seat
-from .table import MODES, BotsLike, Planned, Refused, Table
+from .table import MODES, BotsLike, Planned, Table
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -11,7 +11,7 @@ session's message table.
 The class server (`mindwidget.classroom`): `ClassFrame` is every frame it
 writes to a pupil's page (`Welcome`, `Update` with `ClassInfo`, `Refusal`,
 `Bye`, `Ping`, `Pong`, `NicknameFrame`); `PupilMessage` every message a
-pupil's page may send (`classroom.wire.FIELDS` is read from it: no ``t``, the
+pupil's page may send (`classroom.inbox.FIELDS` is read from it: no ``t``, the
 server keeps the time); `TeacherFrame` every frame the teacher's page gets
 (`Board.state`: `TeacherState`), `TeacherMessage` its control messages
 (`dashboard.CONTROLS`), and `Snapshot` what `Classroom.snapshot` returns.
@@ -393,7 +393,7 @@ class AnswerMessage(TypedDict):
     choice: int
 
 
-#: What a pupil's page may send the class server (`classroom.wire.parse` checks it).
+#: What a pupil's page may send the class server (`classroom.inbox.parse` checks it).
 #: The pupil's messages that go to their table's `Session`.
 TableMessage = Hello | ClassAction | ClassVote
 PupilMessage = (

@@ -1,7 +1,7 @@
 """A question to the whole class (issue 32): asked, answered on every page, revealed.
 
 The room is driven as the server drives it (fake links, `ManualTimers`, every
-message through `wire.parse`); the journal is a real one in a temporary
+message through `inbox.parse`); the journal is a real one in a temporary
 folder, resumed by a new room. Privacy: what a page is sent of a question
 (`Room.info`) holds its own answer only, and the counts only after the reveal.
 """
@@ -26,10 +26,11 @@ from test_class_resume import _kept_room, _resumed  # noqa: E402
 from test_room import FakeLink  # noqa: E402
 
 from mindwidget.classroom import questions as q_module  # noqa: E402
+from mindwidget.classroom.inbox import parse  # noqa: E402
 from mindwidget.classroom.journal import JournalError, read  # noqa: E402
 from mindwidget.classroom.record import restore  # noqa: E402
 from mindwidget.classroom.room import ManualTimers, Room  # noqa: E402
-from mindwidget.classroom.wire import Refusal, parse  # noqa: E402
+from mindwidget.refusal import Refused  # noqa: E402
 
 QUESTION = {"en": "Will the class clear level 3?", "nl": "Haalt de klas level 3?"}
 YES_NO = [{"en": "yes", "nl": "ja"}, {"en": "no", "nl": "nee"}]
@@ -118,8 +119,9 @@ def test_a_page_gets_only_its_own_answer_and_the_counts_only_after_the_reveal() 
 def test_bad_answers_are_refused_and_change_nothing() -> None:
     room, _ = _room()
     anna, bo = _class(room, [("Anna", "nl"), ("Bo", "nl")])
-    with pytest.raises(Refusal, match="question_closed"):  # nothing asked yet
+    with pytest.raises(Refused) as nothing_asked:  # nothing asked yet
         _say(room, anna, {"type": "answer", "question": 1, "choice": 0})
+    assert nothing_asked.value.key == "question_closed"
     raise_cases = [
         ({"type": "answer", "question": 1, "choice": 3}, "bad_choice"),
         ({"type": "answer", "question": 1, "choice": -1}, "bad_choice"),
@@ -129,7 +131,7 @@ def test_bad_answers_are_refused_and_change_nothing() -> None:
     question = room.ask("Welke?", ["a", "b", "c"])
     before = _state(room)
     for msg, key in raise_cases:
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(Refused) as refused:
             _say(room, anna, msg)
         assert refused.value.key == key
     for bad in (
@@ -139,7 +141,7 @@ def test_bad_answers_are_refused_and_change_nothing() -> None:
         '{"type": "answer", "question": 1}',
         '{"type": "answer", "question": 1, "choice": 0, "pupil": "p2"}',
     ):
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(Refused) as refused:
             parse(bad)
         assert refused.value.key == "bad_message"
     assert _state(room) == before
@@ -151,12 +153,13 @@ def test_bad_answers_are_refused_and_change_nothing() -> None:
     for i in range(burst, 40):
         if i % 3 == (burst - 1) % 3:
             continue  # the choice it holds: nothing to change
-        with pytest.raises(Refusal, match="too_fast"):
+        with pytest.raises(Refused) as flood:
             _say(room, bo, {"type": "answer", "question": 1, "choice": i % 3})
+        assert flood.value.key == "too_fast"
     assert _state(room) == flood_state
     question.close()
     closed = _state(room)
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(Refused) as refused:
         _say(room, anna, {"type": "answer", "question": 1, "choice": 1})
     assert refused.value.key == "question_closed" and _state(room) == closed
 
@@ -432,7 +435,7 @@ def test_any_answer_message_is_refused_or_counted_and_a_refusal_changes_nothing(
         return  # not JSON at all (a page cannot send it)
     try:
         room.receive(anna, parse(text))
-    except Refusal as refused:
+    except Refused as refused:
         assert refused.key in ("bad_message", "question_closed", "bad_choice")
         assert _state(room) == before
         return

@@ -27,9 +27,9 @@ from test_room import FakeLink  # noqa: E402
 
 from mindwidget.classroom import Classroom, journal  # noqa: E402
 from mindwidget.classroom import links as links_module  # noqa: E402
+from mindwidget.classroom.inbox import parse  # noqa: E402
 from mindwidget.classroom.keep import Keeper  # noqa: E402
 from mindwidget.classroom.room import ManualTimers, Room  # noqa: E402
-from mindwidget.classroom.wire import parse  # noqa: E402
 
 
 def _say(room: Room, link: FakeLink, msg: dict[str, Any]) -> None:

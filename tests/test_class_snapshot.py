@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mindwidget.classroom.inbox import parse
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.tables import Pupil
-from mindwidget.classroom.wire import parse
 
 
 class Link:

@@ -35,7 +35,7 @@ from mindwidget.classroom import Classroom
 from mindwidget.classroom import room as room_module
 from mindwidget.classroom import server as server_module
 from mindwidget.classroom import teacher as teacher_module
-from mindwidget.classroom.wire import MAX_MESSAGE_BYTES
+from mindwidget.classroom.inbox import MAX_MESSAGE_BYTES
 from mindwidget.classroom.words import NAME_MAX
 
 _SCHEMA = json.loads(

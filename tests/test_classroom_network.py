@@ -639,9 +639,9 @@ def test_a_resumed_class_keeps_the_places_of_pupils_who_never_played(tmp_path: P
     played (the made-up pupils' rule is for a running class)."""
     from test_room import FakeLink
 
+    from mindwidget.classroom.inbox import parse
     from mindwidget.classroom.keep import Keeper
     from mindwidget.classroom.room import ManualTimers, Room
-    from mindwidget.classroom.wire import parse
 
     timers = ManualTimers(start=10.0)
     room = Room(timers, seed=3)

@@ -20,8 +20,8 @@ from mindwidget.classroom import journal as J
 from mindwidget.classroom.record import Recorder, restore
 from mindwidget.classroom.room import ManualTimers
 from mindwidget.classroom.tables import ClassTable, Pupil
+from mindwidget.refusal import Refused
 from mindwidget.rules import RuleError
-from mindwidget.table import Refused
 
 HEADER = {
     "code": "4821",

@@ -18,7 +18,7 @@ from mindwidget import classdata
 from mindwidget.classroom import ownclock, roomdata
 from mindwidget.classroom.dashboard import Board
 from mindwidget.classroom.room import ManualTimers, Room
-from mindwidget.classroom.wire import Refusal
+from mindwidget.refusal import Refused
 
 _SCHEMA = json.loads(
     (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
@@ -119,7 +119,7 @@ def test_the_pupil_asks_only_between_levels_and_their_page_knows_when() -> None:
         _say(room, link, '{"type": "ready"}')
     assert room.info(anna.pupil)["own_clock"] is False  # a level runs: the cards come first
     sent = len(anna.frames)
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(Refused) as refused:
         _say(room, anna, '{"type": "own_clock"}')
     assert refused.value.key == "clock_later" and len(anna.frames) == sent
     del timers
@@ -253,5 +253,6 @@ def test_the_clock_stays_closed_from_the_first_card_of_a_level_to_its_end() -> N
     _say(room, links[wrong], '{"type": "play"}')  # a mistake: the level stops
     assert t.table.phase in ("stopped", "ready") and t.table.game.pile
     assert not room.clock_open(anna)  # hands on the table mid-level: the cards come first
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused) as later:
         _say(room, links[0], '{"type": "own_clock"}')
+    assert (later.value.key, later.value.words) == ("clock_later", "class")

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
+from mindwidget.classroom.inbox import parse
 from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.tables import Pupil
-from mindwidget.classroom.wire import Refusal, parse
+from mindwidget.refusal import Refused
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +61,7 @@ def _room(**options: Any) -> tuple[Room, ManualTimers, list[dict[str, Any]], lis
 
 
 def _say(room: Room, link: FakeLink, text: str) -> None:
-    """A message as the socket passes it on: checked by `wire.parse`, then the room's."""
+    """A message as the socket passes it on: checked by `inbox.parse`, then the room's."""
     room.receive(link, parse(text))
 
 
@@ -97,11 +98,12 @@ def test_a_room_plays_a_level_with_no_sockets_and_records_each_change_first() ->
 def test_a_refused_message_changes_nothing_and_records_nothing() -> None:
     room, _, entries, log = _room(size=3)
     link = FakeLink(log)
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(Refused) as refused:
         _say(room, link, json.dumps({"type": "join", "code": "wrong", "name": "Anna"}))
     assert refused.value.key == "bad_code"
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused) as not_joined:
         _say(room, link, '{"type": "play"}')  # not joined
+    assert (not_joined.value.key, not_joined.value.words) == ("not_joined", "class")
     assert room.pupils == {} and entries == [] and log == []
 
 
@@ -189,11 +191,12 @@ def test_a_number_in_a_class_message_acts_on_nothing(number: str) -> None:
     before = t.table.game.to_json()
     for kind in ("play", "stop", "propose_star", "ready"):
         for link in links.values():
-            with pytest.raises(Refusal) as refused:
+            with pytest.raises(Refused) as refused:
                 _say(room, link, f'{{"type": "{kind}", "t": {number}}}')
             assert refused.value.key == "bad_message"
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused) as with_t:
         _say(room, links[1], f'{{"type": "vote", "agree": true, "t": {number}}}')
+    assert (with_t.value.key, with_t.value.words) == ("bad_message", "class")
     assert t.table.game.to_json() == before and t.table.phase == "vote"
     _say(room, links[1], '{"type": "vote", "agree": false}')  # the same vote, without t
     assert t.table.phase != "vote"
@@ -223,7 +226,6 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     """A refusal of the room carries its words (issue 24): the Dutch dashboard says
     "Niet gedaan: tafel 1 heeft geen lege plaats…", not the English message."""
     from mindwidget.classroom.dashboard import Board
-    from mindwidget.classroom.tables import Declined
 
     room, _, entries, log = _room(size=2, lang="nl")
     links = [FakeLink(log, f"10.0.0.{i}") for i in range(3)]
@@ -231,7 +233,7 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
         _say(room, link, json.dumps({"type": "join", "code": room.code, "name": name}))
     cas = links[2].pupil
     assert cas is not None and cas.table_id == 2
-    with pytest.raises(Declined) as declined:
+    with pytest.raises(Refused) as declined:
         room.move(cas.id, 1)  # table 1 is full
     assert str(declined.value) == "table 1 has no free seat; choose a bot's seat."
     before = room.snapshot()
@@ -242,7 +244,7 @@ def test_a_teachers_command_the_class_cannot_do_is_said_in_the_dashboards_words(
     room.give_to_bot(1, 1)  # Bo's seat is a bot's now: Cas may take it
     room.move(cas.id, 1, 1)
     assert room.tables[0].chairs[1] is cas
-    with pytest.raises(Declined) as empty:
+    with pytest.raises(Refused) as empty:
         room.start_table(2)  # nobody sits there any more
     assert empty.value.text("nl") == "tafel 2 heeft nog geen leerling, dus er is niets te starten."
     assert empty.value.text("de").startswith("Tisch 2 hat noch keinen Schüler")

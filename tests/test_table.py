@@ -15,7 +15,8 @@ from mindwidget.bots import PerfectTimer
 from mindwidget.bots.runner import Planned
 from mindwidget.game import Observation
 from mindwidget.i18n import LANGS
-from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, Refused, phase
+from mindwidget.refusal import Refused
+from mindwidget.table import MAX_LEVEL_SECONDS, LevelIndex, phase
 from mindwidget.view import ALLOWED, TraceFeed, trace_points
 
 

@@ -61,7 +61,7 @@ def test_the_names_the_js_imports_are_generated_from_wire_py_and_up_to_date() ->
 
 
 def test_the_class_servers_fields_are_read_from_the_wire() -> None:
-    from mindwidget.classroom.wire import FIELDS, REQUIRED
+    from mindwidget.classroom.inbox import FIELDS, REQUIRED
     from mindwidget.session import MESSAGE_TYPES
 
     assert set(FIELDS) == set(wire.types_of(wire.PupilMessage))

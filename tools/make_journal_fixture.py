@@ -53,9 +53,9 @@ class Link:
 
 def main() -> None:
     from mindwidget.classroom import journal
+    from mindwidget.classroom.inbox import parse
     from mindwidget.classroom.keep import Keeper
     from mindwidget.classroom.room import ManualTimers, Room
-    from mindwidget.classroom.wire import parse
 
     if journal.VERSION != 1:
         sys.exit(f"this tree writes journal version {journal.VERSION}; run this at commit 21bbe4b.")

@@ -12,7 +12,7 @@ WebSocket, with only their own hand; the server keeps every table's time.
   serves a `Room`; `links`: each pupil page's socket and the small pages;
 * `tables`: the class's tables and pupils (seating, Ready for all, timers);
 * `teacher`: the teacher's dashboard, its socket and the class's data;
-* `wire`: what a page may send, checked; the rate limit;
+* `inbox`: what a page may send, checked; the rate limit;
 * `options`: the class's options (`ClassOptions`), declared and checked once;
 * `seatview`: what a class table lays over each pupil's view of it;
 * `journal`: the class's journal (one SQLite file per class); `record`: what

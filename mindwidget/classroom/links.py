@@ -27,10 +27,11 @@ import tornado.web
 import tornado.websocket
 
 from ..i18n import LANGS
+from ..refusal import Refused
 from . import pages
+from .inbox import RateLimit, parse
 from .room import PING_S, Room
 from .tables import Pupil
-from .wire import RateLimit, Refusal, parse
 from .words import say
 
 __all__ = [
@@ -257,22 +258,22 @@ class PupilSocket(tornado.websocket.WebSocketHandler):
             return
         if not self.limit.take():
             if self.limit.refused == 1:
-                self.notice(Refusal("too_fast"))
+                self.notice(Refused("too_fast", words="class"))
             elif self.limit.refused > 500:
                 self.bye("too_fast")
             return
         try:
             self.server.handle(self, parse(raw))
-        except Refusal as refusal:
+        except Refused as refusal:
             self.notice(refusal)
         except Exception:  # a handler fault must never reach the loop; the table is unchanged
             log.exception("message failed")
-            self.notice(Refusal("busy"))
+            self.notice(Refused("busy", words="class"))
 
     # ------------------------------------------------------------ sending
-    def notice(self, refusal: Refusal) -> None:
+    def notice(self, refusal: Refused) -> None:
         kind = "refused" if self.pupil is None else "notice"
-        text = say(f"err_{refusal.key}", self.lang, **refusal.params)
+        text = refusal.text(self.lang)
         self.send({"type": kind, "key": refusal.key, "params": refusal.params, "text": text})
 
     def bye(self, key: str) -> None:

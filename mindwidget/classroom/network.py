@@ -46,7 +46,7 @@ try:
 except ImportError:  # Windows: no soft limit of files to raise
     resource = None  # type: ignore[assignment]
 
-from .wire import MAX_MESSAGE_BYTES
+from .inbox import MAX_MESSAGE_BYTES
 
 __all__ = [
     "DEFAULT_PORT",

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 from ..checks import whole
 from ..classmodel import ANSWER_COLUMNS
 from ..i18n import LANGS
-from .wire import RateLimit, Refusal
+from ..refusal import Refused
+from .inbox import RateLimit
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,7 +56,7 @@ MIN_CHOICES, MAX_CHOICES = 2, 12
 #: The most questions one lesson holds (the journal and every page stay small).
 MAX_QUESTIONS = 500
 #: A pupil's answers per second (and at once): a tap and a change of mind pass, a
-#: flood does not (the socket's own limit, `wire.RateLimit`, comes first).
+#: flood does not (the socket's own limit, `inbox.RateLimit`, comes first).
 ANSWER_RATE, ANSWER_BURST = 2.0, 6.0
 #: The most changes of answer one pupil may make to one question (the journal's bound).
 MAX_CHANGES = 60
@@ -229,24 +230,24 @@ class Questions:
 
     # ---------------------------------------------------------------- pupils
     def answer(self, p: Pupil, qid: int, choice: int) -> None:
-        """``p`` chooses ``choice`` (from 0) for question ``qid``; `Refusal` (nothing
+        """``p`` chooses ``choice`` (from 0) for question ``qid``; `Refused` (nothing
         changed) if the question is not open, the choice is not one of it, or the
         pupil answers too often."""
         if not 1 <= qid <= len(self.asked) or self.asked[qid - 1].state != "open":
-            raise Refusal("question_closed")
+            raise Refused("question_closed", words="class")
         asked = self.asked[qid - 1]
         if not 0 <= choice < len(asked.choices):
-            raise Refusal("bad_choice", n=len(asked.choices))
+            raise Refused("bad_choice", words="class", n=len(asked.choices))
         old = asked.answers.get(p.id)
         if old is not None and old.choice == choice:
             return  # the same again: nothing changes
         if old is not None and old.changes >= MAX_CHANGES:
-            raise Refusal("too_fast")
+            raise Refused("too_fast", words="class")
         limit = self._limits.get(p.id)
         if limit is None:
             limit = self._limits[p.id] = RateLimit(ANSWER_RATE, ANSWER_BURST, now=self.now)
         if not limit.take():
-            raise Refusal("too_fast")
+            raise Refused("too_fast", words="class")
         seconds = round(max(0.0, self.now() - asked.at), 3)
         self.record(
             "answer",

@@ -31,7 +31,7 @@ Seams for the work that builds on the room:
   ``give_to_bot``, ``remove``, ``lock``, ``pause``, ``end``, the questions'
   ``question``, ``answer`` and ``question_state``, and each table's
   timers (``tick``, ``bots_go_on``, via `ClassTable.record`). A pupil's
-  message is recorded as it came, once checked by `wire.parse`: one the table
+  message is recorded as it came, once checked by `inbox.parse`: one the table
   then refuses replays as refused, so a replay needs no verdict. An entry is a
   JSON-able dict with its ``kind`` and the server time ``t``; it goes to
   ``Room.recorder`` (default None: nothing is recorded). The transport calls
@@ -57,19 +57,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import LANGS, seat_number
+from ..refusal import Refused
 from ..rules import RuleError
+from .inbox import RateLimit
 from .options import BOTS, TABLE_SIZES, RoomOptions, Unpack, check
 from .questions import Question, Questions
 from .snapshot import table_snapshot, waiting_row
 from .tables import (
     PUPIL_SETTINGS,
     ClassTable,
-    Declined,
     Link,
     Pupil,
     Timers,
 )
-from .wire import RateLimit, Refusal
 from .words import check_name, fold, make_name
 
 if TYPE_CHECKING:
@@ -478,11 +478,11 @@ class Room:
         if seat is None:
             seat = t.free_seat()
             if seat is None:
-                raise Declined("no_free_seat", table=t.id)
+                raise Refused("no_free_seat", words="teacher", table=t.id)
         occupant = t.chairs.get(seat) if 0 <= seat < t.size else None
         gone = occupant is not None and occupant.gone and occupant is not p
         if not 0 <= seat < t.size or (occupant is not None and not gone):
-            raise Declined("seat_not_free", table=t.id, seat=seat_number(seat))
+            raise Refused("seat_not_free", words="teacher", table=t.id, seat=seat_number(seat))
         self.record("move", pupil=p.id, table=t.id, seat=seat)
         if gone and occupant is not None:
             self._unseat(occupant)  # away past the grace period: to the waiting room
@@ -530,7 +530,7 @@ class Room:
 
     # ---------------------------------------------------------- the pupils
     def receive(self, link: Link, msg: dict[str, Any]) -> None:
-        """One checked message (`wire.parse`) from a pupil's page; `Refusal` if refused
+        """One checked message (`inbox.parse`) from a pupil's page; `Refused` if refused
         (nothing changed)."""
         kind = msg["type"]
         if kind == "nickname":
@@ -544,12 +544,12 @@ class Room:
         else:
             p = link.pupil
             if p is None or p.link is not link:
-                raise Refusal("not_joined")
+                raise Refused("not_joined", words="class")
             self._from_pupil(link, p, msg)
 
     def _join(self, link: Link, msg: dict[str, Any]) -> None:
         if link.pupil is not None:
-            raise Refusal("bad_message", what="joined already")
+            raise Refused("bad_message", words="class", what="joined already")
         lang = msg.get("lang")
         if lang in LANGS:
             link.lang = str(lang)
@@ -559,7 +559,7 @@ class Room:
         if now - last > ADDRESS_MEMORY_S:
             tries, until = 0, 0.0
         if now < max(until, here_until):
-            raise Refusal("slow_down", s=max(1, round(max(until, here_until) - now)))
+            raise Refused("slow_down", words="class", s=max(1, round(max(until, here_until) - now)))
         # the code as typed from the projector, where its digits stand apart: spaces anywhere go
         typed = "".join(str(msg["code"]).split())
         if not secrets.compare_digest(typed.encode(), self.code.encode()):
@@ -572,18 +572,18 @@ class Room:
             self._wrong.move_to_end(link.address)
             while len(self._wrong) > 10_000:
                 self._wrong.popitem(last=False)
-            raise Refusal("bad_code")
+            raise Refused("bad_code", words="class")
         name = check_name(msg["name"])
         if name is None:
-            raise Refusal("bad_name")
+            raise Refused("bad_name", words="class")
         if any(fold(p.name) == fold(name) for p in self.pupils.values()):
-            raise Refusal("name_taken", name=name)
+            raise Refused("name_taken", words="class", name=name)
         if self.ended:  # (locked too, but "closed to new players" is not what happened)
-            raise Refusal("class_ended")
+            raise Refused("class_ended", words="class")
         if self.locked:
-            raise Refusal("locked")
+            raise Refused("locked", words="class")
         if len(self.pupils) >= MAX_PUPILS:
-            raise Refusal("class_full")
+            raise Refused("class_full", words="class")
         joins = self._joins.pop(link.address, None) or RateLimit(
             1 / JOIN_REFILL_S, JOINS_PER_ADDRESS, now=self.timers.now
         )
@@ -591,7 +591,7 @@ class Room:
         while len(self._joins) > 10_000:
             self._joins.popitem(last=False)
         if not joins.take():
-            raise Refusal("too_many_joins", s=round(JOIN_REFILL_S))
+            raise Refused("too_many_joins", words="class", s=round(JOIN_REFILL_S))
         self._wrong_here.pop(link, None)
         self._count += 1
         token = secrets.token_urlsafe(24)
@@ -608,9 +608,9 @@ class Room:
     def _rejoin(self, link: Link, token: str) -> None:
         p = self._by_token.get(token)
         if p is None or not secrets.compare_digest(p.token.encode(), token.encode()):
-            raise Refusal("seat_gone")
+            raise Refused("seat_gone", words="class")
         if link.pupil is not None and link.pupil is not p:  # a page is one pupil
-            raise Refusal("bad_message", what="joined already")
+            raise Refused("bad_message", words="class", what="joined already")
         self.record("rejoin", pupil=p.id)
         old = p.link
         if old is not None and old is not link:
@@ -638,7 +638,7 @@ class Room:
             return  # the server keeps the time, and every state carries the trace
         if kind == "own_clock":  # "Jouw klok": their own plays, the class's aggregate
             if not self.clock_open(p):
-                raise Refusal("clock_later")
+                raise Refused("clock_later", words="class")
             from .ownclock import asked  # (it reads the class's data: `roomdata`)
 
             link.send(asked(self, p, self.timers.now()))
@@ -651,7 +651,7 @@ class Room:
         if kind == "set":
             name, value = msg["name"], msg["value"]
             if name not in PUPIL_SETTINGS:  # the bots' tempo is the teacher's choice
-                raise Refusal("bad_message", what=f"set {str(name)[:20]}")
+                raise Refused("bad_message", words="class", what=f"set {str(name)[:20]}")
             self.record("set", pupil=p.id, name=name, value=value)
             if session is not None:
                 if session.set(name, value) and name == "lang":
@@ -662,10 +662,10 @@ class Room:
             return
         # the rest are the table's messages (`wire.TableMessage`: parse let no other in)
         if t is None or session is None or p.seat is None:
-            raise Refusal("not_started")
+            raise Refused("not_started", words="class")
         if p.late:  # pressed while the connection was lost: it arrives too late to count
             p.late = False
-            raise Refusal("late")
+            raise Refused("late", words="class")
         self.record("act", pupil=p.id, table=t.id, seat=p.seat, message=dict(msg))
         self._played.add(p.id)
         if kind == "ready":

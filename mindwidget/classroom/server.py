@@ -5,12 +5,12 @@ Tornado serves (it ships with every Jupyter kernel):
 * ``/``: the join page (code, name, language), then the pupil's table, drawn
   by the notebook widget's own code (``/static/class.js``);
 * ``/check``: does the connection work, and how long is a round trip;
-* ``/ws``: one WebSocket per pupil page (messages: `wire`);
+* ``/ws``: one WebSocket per pupil page (messages: `inbox`);
 * ``/teacher?token=…``: the teacher's dashboard (`teacher`; the token never
   reaches a pupil).
 
 Everything a socket sends is hostile (`links.PupilSocket`): bounded frames
-(`wire.MAX_MESSAGE_BYTES`), checked messages, a rate limit per socket, a cap
+(`inbox.MAX_MESSAGE_BYTES`), checked messages, a rate limit per socket, a cap
 on sockets per address, a slower answer to repeated wrong codes, and a socket
 whose page does not read what it is sent is closed rather than buffered
 without end; connections that never finish are bounded and time out, and only
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from ..i18n import LANGS, say_in
+from ..refusal import Refused
 from . import keep, network, pages, roomdata, teacher
 from .links import (
     QUEUE,
@@ -53,7 +54,6 @@ from .network import DEFAULT_PORT, MAX_SOCKETS
 from .options import BOTS, PER_ADDRESS, ROOM_DEFAULTS, TABLE_SIZES, ClassOptions, Unpack, check
 from .room import Room
 from .tables import ClassTable, Pupil
-from .wire import Refusal
 
 __all__ = [
     "BOTS",
@@ -365,7 +365,7 @@ class Classroom:
             self.room.alive(p, self._loop.time())
         if kind == "pong":
             if not joined:
-                raise Refusal("not_joined")
+                raise Refused("not_joined", words="class")
             sock.pong(msg["id"])
             return
         self.room.receive(sock, msg)

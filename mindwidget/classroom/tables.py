@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..game import Game
-from ..i18n import say_in, seat_number, translate
+from ..i18n import seat_number, translate
+from ..refusal import Refused
 from ..rules import RuleError
 from ..session import HostClock, Session
 from ..table import BOTS_READY_PAUSE, Table
@@ -44,7 +45,6 @@ from .seatview import ClassOverlay
 
 __all__ = [
     "ClassTable",
-    "Declined",
     "Link",
     "Pupil",
     "Timer",
@@ -112,20 +112,6 @@ class Pupil:
     def connected(self) -> bool:
         """Online: a link, and a sign of life within `room.OFFLINE_S` (not its socket's close)."""
         return self.link is not None and not self.quiet
-
-
-class Declined(ValueError):
-    """A teacher's command the class cannot do now (nothing changed): ``key`` names
-    its words, ``declined_<key>`` in ``locales/teacher``; `text` says it in a
-    language (the dashboard's), ``str`` in English (for a notebook's traceback)."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        return say_in("teacher", f"declined_{self.key}", lang, **self.params)
 
 
 @dataclass(eq=False)
@@ -283,11 +269,11 @@ class ClassTable:
             return
         people = tuple(s for s, p in self.chairs.items() if p is not None)
         if not people and not self.bot_seats:  # the teacher's bots may play alone
-            raise Declined("start_empty", table=self.id)
+            raise Refused("start_empty", words="teacher", table=self.id)
         players = self.size
         if self.bots == "none":
             if len(people) < 2:
-                raise Declined("start_too_few", table=self.id, n=len(people))
+                raise Refused("start_too_few", words="teacher", table=self.id, n=len(people))
             # no bots: the pupils close up to seats 0..k-1 at a table of k
             pupils = [self.chairs[s] for s in people]
             players = len(pupils)

@@ -33,9 +33,9 @@ from ..checks import load_json
 from ..i18n import LANGS
 from . import pages, roomdata
 from .dashboard import UPDATES_PER_SECOND, Board, Dashboard
+from .inbox import RateLimit
 from .links import read_bundle, send_bundle
 from .room import Room
-from .wire import RateLimit
 
 __all__ = ["Desk", "teacher_routes"]
 

@@ -237,8 +237,8 @@ def test_the_reveal_on_the_projector_is_readable_at_both_sizes(
 ) -> None:
     """The notebook's display of a revealed question, as the class's answers came in
     from 30 pupils (a real `Room`, answers through its checks)."""
+    from mindwidget.classroom.inbox import parse
     from mindwidget.classroom.room import ManualTimers, Room
-    from mindwidget.classroom.wire import parse
     from mindwidget.lesson.kit import bins, everyone
 
     sys.path.insert(0, str(ROOT / "tests"))

@@ -1,11 +1,12 @@
-"""What a pupil's browser may send the class server, and how much of it.
+"""The class server's inbox: what a pupil's page may send, checked (`parse`), and how much.
 
 Everything that arrives on a socket is hostile until checked here: at most
 `MAX_MESSAGE_BYTES`, JSON nested at most `MAX_DEPTH` deep (an object of
 scalars), a known ``type`` and only that type's fields, each of its kind. A
-message that fails is refused with a `Refusal` (a key of the class strings,
-``err_<key>``, with parameters) and changes nothing. The table's own checks
-(is this play possible now?) come after, in the `Session`.
+message that fails is refused with a `Refused` in the class page's words
+(``words="class"``: ``err_<key>`` of the class strings, with parameters) and
+changes nothing. The table's own checks (is this play possible now?) come
+after, in the `Session`. `RateLimit` is how many messages a socket may send.
 
 The messages are `mindwidget.wire.PupilMessage` (declared there once; `FIELDS`
 and `REQUIRED` are read from it). None carries a time: the server stamps
@@ -26,13 +27,13 @@ import time
 from typing import Any
 
 from ..checks import load_json
+from ..refusal import Refused
 from ..wire import PupilMessage, fields_of
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
     "RateLimit",
-    "Refusal",
     "parse",
 ]
 
@@ -49,48 +50,41 @@ REQUIRED: dict[str, frozenset[str]] = {k: r for k, (_, r) in _DECLARED.items()}
 MAX_STRING = 100
 
 
-class Refusal(Exception):
-    """A message refused: ``key`` names the class string ``err_<key>``; nothing changed."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
 def parse(raw: str | bytes) -> dict[str, Any]:
-    """The checked message in ``raw``, else `Refusal` ("bad_message", what was wrong)."""
+    """The checked message in ``raw``, else `Refused` ("bad_message", what was wrong)."""
     if isinstance(raw, bytes):
-        raise Refusal("bad_message", what="binary frame")
+        raise Refused("bad_message", words="class", what="binary frame")
     if len(raw) > MAX_MESSAGE_BYTES:
-        raise Refusal("bad_message", what=f"longer than {MAX_MESSAGE_BYTES} bytes")
+        raise Refused("bad_message", words="class", what=f"longer than {MAX_MESSAGE_BYTES} bytes")
     try:
         msg = load_json(raw, "a message")
     except ValueError:
-        raise Refusal("bad_message", what="not JSON") from None
+        raise Refused("bad_message", words="class", what="not JSON") from None
     if not isinstance(msg, dict):
-        raise Refusal("bad_message", what="not an object")
+        raise Refused("bad_message", words="class", what="not an object")
     kind = msg.get("type")
     fields = FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise Refusal("bad_message", what="type")
+        raise Refused("bad_message", words="class", what="type")
     for name, value in msg.items():
         if name == "type":
             continue
         kinds = fields.get(name)
         if kinds is None:
-            raise Refusal("bad_message", what=f"field {name[:20]}" if _utf8(name) else "field")
+            raise Refused(
+                "bad_message", words="class", what=f"field {name[:20]}" if _utf8(name) else "field"
+            )
         if isinstance(value, bool) and bool not in kinds:
-            raise Refusal("bad_message", what=f"field {name}")
+            raise Refused("bad_message", words="class", what=f"field {name}")
         if not isinstance(value, kinds):
-            raise Refusal("bad_message", what=f"field {name}")
+            raise Refused("bad_message", words="class", what=f"field {name}")
         if isinstance(value, str) and (len(value) > MAX_STRING or not _utf8(value)):
             if kind == "join" and name == "name" and _utf8(value):  # a pupil's own words
-                raise Refusal("bad_name")
-            raise Refusal("bad_message", what=f"field {name}")
+                raise Refused("bad_name", words="class")
+            raise Refused("bad_message", words="class", what=f"field {name}")
     for name in sorted(REQUIRED[str(kind)]):
         if name not in msg:
-            raise Refusal("bad_message", what=f"field {name}")
+            raise Refused("bad_message", words="class", what=f"field {name}")
     return msg
 
 
