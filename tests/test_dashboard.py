@@ -17,6 +17,7 @@ from classroom_harness import LocalClass
 import mindwidget
 from mindwidget.classroom import dashboard as dashboard_module
 from mindwidget.classroom.dashboard import CONTROLS, STUCK_SECONDS, Board, Dashboard
+from mindwidget.refusal import Refused
 
 
 class Clock:
@@ -154,16 +155,12 @@ def test_a_refusal_by_the_class_is_a_notice() -> None:
 
 
 def test_a_refusal_in_english_is_not_shown_to_a_dutch_teacher() -> None:
-    """A class refusal without words of its own ("table 3 has no pupil yet") becomes
-    the dashboard's "not done"; one that has them (``text(lang)``) is said in them."""
-
-    class Refusal(ValueError):
-        def text(self, lang: str) -> str:
-            return {"nl": "Tafel 1 is vol."}.get(lang, "Table 1 is full.")
-
+    """A class error without words of its own (an English ValueError) becomes the
+    dashboard's "not done"; a `Refused` is said in the dashboard's language."""
     room = _class()
     board = Board(room, lang="nl")
-    errors: list[ValueError] = [ValueError("the class's English"), Refusal("x")]
+    full = Refused("no_free_seat", words="teacher", table=1)
+    errors: list[ValueError] = [ValueError("the class's English"), full]
 
     def refuse() -> None:
         raise errors.pop(0)
@@ -173,7 +170,9 @@ def test_a_refusal_in_english_is_not_shown_to_a_dutch_teacher() -> None:
     assert board.notice["key"] == "refused_by_class" and board.notice["params"] == {}
     board.receive({"type": "pause_all"})
     assert board.notice["key"] == "refused_not_done"
-    assert board.notice["params"] == {"reason": "Tafel 1 is vol."}
+    assert board.notice["params"] == {
+        "reason": "tafel 1 heeft geen lege plaats; kies de plaats van een bot."
+    }
 
 
 def test_starting_a_table_that_started_or_has_nobody_is_refused_in_words() -> None:

@@ -37,6 +37,7 @@ import anywidget
 import traitlets
 
 from ..i18n import LANGS, seat_number, translate
+from ..refusal import Refused
 from ..session import Session
 from ..table import Table
 
@@ -439,9 +440,8 @@ class Board:
         try:
             self._act(kind, message, snap, tables)
         except ValueError as exc:  # the class refused it (e.g. a seat taken meanwhile)
-            text = getattr(exc, "text", None)
-            if callable(text):  # a refusal in words of the class's language
-                self._refuse("refused_not_done", reason=str(text(self.lang))[:300])
+            if isinstance(exc, Refused):  # a refusal in words of the class's language
+                self._refuse("refused_not_done", reason=exc.text(self.lang)[:300])
             else:  # an English message is for a programmer, not for the dashboard
                 self._refuse("refused_by_class")
             return
