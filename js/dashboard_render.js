@@ -207,7 +207,7 @@ function offerBot(/** @type {any} */ t, /** @type {string} */ lang) {
       (s) =>
         `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(s)}" data-testid="offer-bot-${esc(
           t.id,
-        )}-${esc(s + 1)}">${esc(say(lang, "offer_bot", { name: seatName(by.get(s) ?? { seat: s }, lang), seat: s + 1 }))}</button>`,
+        )}-${esc(seatNumber(s))}">${esc(say(lang, "offer_bot", { name: seatName(by.get(s) ?? { seat: s }, lang), seat: seatNumber(s) }))}</button>`,
     )
     .join(" ")}</p>`;
 }
@@ -459,12 +459,3 @@ export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui =
 }
 
 const GRID = '<div class="mwd-grid" data-testid="tables"></div>';
-
-/** The whole dashboard as one string (what `dashboardParts` draws part by part). */
-export function renderDashboard(/** @type {any} */ state, /** @type {any} */ ui = {}) {
-  const { top, tables } = dashboardParts(state, ui);
-  const cards = tables.map(([, html]) => html).join("");
-  return top
-    .map(([key, html]) => (key === "tables" ? html.replace("></div>", `>${cards}</div>`) : html))
-    .join("\n");
-}

@@ -98,7 +98,6 @@ export default () => {
       alert.className = "mw-sr";
       alert.setAttribute("role", "alert");
       alert.dataset.testid = "alert";
-      root.append(alert);
       let spokenNotice = null;
       root.append(main, live, alert);
       // JupyterLab (Lumino) skips its own shortcuts for keys pressed in here.
