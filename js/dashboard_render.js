@@ -13,7 +13,7 @@
 import teacherDe from "../mindwidget/locales/teacher/de.json";
 import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
-import { LANGS, plural, seatNumber, tr } from "./i18n.js";
+import { LANGS, seatNumber, strings, tr } from "./i18n.js";
 import { esc, seatMark } from "./parts.js";
 import { clockLines, clockSvg } from "./ownclock.js";
 import { renderTable } from "./render.js";
@@ -22,17 +22,7 @@ const TEACHER = Object.freeze({ en: teacherEn, nl: teacherNl, de: teacherDe });
 const LANG_NAMES = Object.freeze({ en: "English", nl: "Nederlands", de: "Deutsch" });
 
 /** A teacher string (locales/teacher), else the widget's (lives, stars, level). */
-export function say(/** @type {string} */ lang, /** @type {string} */ key, params = {}) {
-  const table = TEACHER[lang] || teacherEn;
-  let k = key;
-  if (!Object.hasOwn(teacherEn, key) && typeof params.n === "number") {
-    const form = `${key}_${plural(lang, params.n)}`;
-    if (Object.hasOwn(teacherEn, form)) k = form;
-  }
-  const text = table[k] ?? teacherEn[k];
-  if (text === undefined) return tr(lang, key, params);
-  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
-}
+export const say = strings(TEACHER, tr);
 
 const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
   try {
