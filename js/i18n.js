@@ -57,8 +57,8 @@ export function seatNumber(/** @type {unknown} */ index) {
  * `{player}` receives a seat index and shows it counted from 1 (`seatNumber`). A key none
  * of the files holds goes to `next` (another lookup), else shows as itself.
  * @param {Record<string, Record<string, string>>} tables
- * @param {(lang: string, key: string, params?: Record<string, unknown>) => string} [next]
- * @returns {(lang: string, key: string, params?: Record<string, unknown>) => string}
+ * @param {(lang: string, key: string, params?: any) => string} [next]
+ * @returns {(lang: string, key: string, params?: any) => string}
  */
 export function strings(tables, next) {
   const base = tables.en;
