@@ -5,6 +5,7 @@ import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
 import * as clock from "./clock.js";
 import { seatNumber, strings, tr } from "./i18n.js";
+import { TABLE_SENDS as TABLE_TYPES } from "./wire.gen.js";
 
 /** A class string (locales/class) in `lang` with {placeholders} filled in (English as fallback). */
 export const say = strings({ en, nl, de });
@@ -49,11 +50,9 @@ export function liveness(now) {
   };
 }
 
-/** What the table sends: never kept for later (a press made while offline is not sent). */
-export const TABLE_SENDS = new Set([
-  ...["ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game"],
-  ...["wait", "tick", "hello", "set", "answer"],
-]);
+/** What the table sends (wire.gen.js, from wire.py): never kept for later (a press made while
+ * offline is not sent). */
+export const TABLE_SENDS = new Set(TABLE_TYPES);
 
 /**
  * Where a message of the page goes: "sent" now; a table's message is never queued, so

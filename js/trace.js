@@ -76,7 +76,7 @@ export function niceStep(/** @type {number} */ span) {
 }
 
 /**
- * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
+ * @param {import("./wire.gen.js").TracePoint[]} points  see mindwidget/view.py trace_points
  * @param {{players: number, deck: number, names?: string[], lang: string, now?: number, size?: string}} o
  *   `deck`: the deck's highest card (`view.deck`, Python's): the card axis runs from 0 to it
  */
