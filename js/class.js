@@ -284,24 +284,120 @@ function joinForm(page) {
   });
 }
 
+/** The connection as the page shows it: what it sends (`page.send`: a table's message only while
+ * it hears the server, joining queued until the socket opens), the model over it, and the
+ * net line (lost, back). */
+function connection(page) {
+  const { q, body } = page;
+  const unsent = /** @type {HTMLElement} */ (q("class-unsent"));
+  // a press while the connection is lost is not sent, and the pupil reads so
+  page.notSent = () => {
+    unsent.textContent = say(page.pupilLang, "not_sent");
+    unsent.hidden = false;
+  };
+  // joining may be pressed before the socket is open: that waits (the table's messages never do)
+  page.queue = [];
+  page.send = (msg) => {
+    const trySend = (m) => Boolean(page.socket?.send(m));
+    const how = route(msg, { joined: page.joined, lost: page.live.lost(), trySend, queue: page.queue });
+    if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") page.notSent();
+  };
+  page.model = makeModel(page.send);
+  page.showNet = (state) => {
+    const net = q("class-net");
+    net.textContent = state === "lost" ? say(page.pupilLang, "reconnecting") : "";
+    net.dataset.state = state === "lost" ? "reconnecting" : state;
+    body.dataset.net = state || "ok";
+  };
+  page.goneQuiet = () => {
+    page.live.closed();
+    page.model.setOffline(true);
+    page.showNet("lost");
+  };
+  page.backOnline = () => {
+    page.model.setOffline(false);
+    unsent.hidden = true;
+    unsent.textContent = "";
+    if (q("class-net").dataset.state === "reconnecting") page.showNet("");
+  };
+}
+
+/** The socket to the server, kept open: it rejoins the seat (the token in localStorage) and
+ * sends what waited; a silent drop (it closes nothing) counts as lost after a quiet while. */
+function listen(page) {
+  page.socket = keepOpen(() => socketUrl(page.pupilLang), {
+    open: () => {
+      const token = localStorage.getItem(tokenKey());
+      if (token) page.socket.send({ type: "rejoin", token });
+      while (page.queue.length) page.socket.send(page.queue.shift());
+    },
+    message: (msg) => onFrame(page, msg),
+    closed: () => {
+      page.live.closed();
+      if (page.joined) page.goneQuiet();
+    },
+    firstMs: 500,
+    maxMs: 5000,
+  });
+  // A silent drop closes nothing: the page counts the time since it last heard the server
+  // (its pings come every few seconds), shows the table paused, and connects afresh.
+  setInterval(() => {
+    if (page.joined && page.q("class-net").dataset.state !== "bye" && page.live.silent()) {
+      page.goneQuiet();
+      page.socket.drop();
+    }
+  }, LISTEN_MS);
+}
+
+/** The table, drawn by the widget's own code over the model once the first state comes; while
+ * offline its buttons are disabled, and a tap or a key on it still says it was not sent. */
+function tablePart(page) {
+  const tableEl = page.q("class-table");
+  const front = widget();
+  let drawn = false;
+  page.drawTable = () => {
+    if (drawn) return;
+    drawn = true;
+    front.initialize?.({ model: page.model });
+    front.render({ model: page.model, el: tableEl });
+  };
+  tableEl.addEventListener(
+    "pointerdown",
+    (ev) => {
+      if (page.model.offline && /** @type {Element} */ (ev.target).closest?.("[data-action]")) page.notSent();
+    },
+    true,
+  );
+  tableEl.addEventListener(
+    "keydown",
+    (ev) => {
+      if (page.model.offline && KEYS[ev.key?.toLowerCase?.()]) page.notSent();
+    },
+    true,
+  );
+}
+
+/** The page to join the class and play: its elements and state (`page`), which the parts
+ * below fill in and the frames' handlers (`FRAMES`) act on. */
 function joinPage(body) {
   const lang = body.dataset.lang || "en";
   const play = document.getElementById("play");
   play.innerHTML = PLAY_VIEW;
-  const q = (id) => play.querySelector(`[data-testid="${id}"]`);
-  const error = document.getElementById("error");
-  const joinBtn = /** @type {HTMLButtonElement} */ (document.getElementById("join-btn"));
+  const byId = (id) => document.getElementById(id);
+  const error = byId("error");
+  const joinBtn = /** @type {HTMLButtonElement} */ (byId("join-btn"));
+  /** @type {any} */
   const page = {
     body,
     lang,
     play,
-    q,
-    joinView: document.getElementById("join"),
+    q: (id) => play.querySelector(`[data-testid="${id}"]`),
+    joinView: byId("join"),
     fields: {
-      form: /** @type {HTMLFormElement} */ (document.getElementById("join-form")),
-      code: /** @type {HTMLInputElement} */ (document.getElementById("code")),
-      name: /** @type {HTMLInputElement} */ (document.getElementById("name")),
-      langMenu: /** @type {HTMLSelectElement} */ (document.getElementById("lang")),
+      form: /** @type {HTMLFormElement} */ (byId("join-form")),
+      code: /** @type {HTMLInputElement} */ (byId("code")),
+      name: /** @type {HTMLInputElement} */ (byId("name")),
+      langMenu: /** @type {HTMLSelectElement} */ (byId("lang")),
       error,
       joinBtn,
     },
@@ -309,22 +405,14 @@ function joinPage(body) {
     joined: false,
     pupilLang: lang,
     live: liveness(() => performance.now()),
+    showError(text, field) {
+      error.textContent = text;
+      joinBtn.disabled = false;
+      joinBtn.textContent = say(lang, "join");
+      if (field) field.focus();
+    },
   };
-  const unsent = /** @type {HTMLElement} */ (q("class-unsent"));
-  // a press while the connection is lost is not sent, and the pupil reads so
-  const notSent = () => {
-    unsent.textContent = say(page.pupilLang, "not_sent");
-    unsent.hidden = false;
-  };
-  // joining may be pressed before the socket is open: that waits (the table's messages never do)
-  const queue = [];
-  page.send = (msg) => {
-    const trySend = (m) => Boolean(page.socket?.send(m));
-    const how = route(msg, { joined: page.joined, lost: page.live.lost(), trySend, queue });
-    if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
-  };
-  const model = makeModel(page.send);
-  page.model = model;
+  connection(page);
   // the questions this tab was shown, kept for "Your answers" across a reload (this pupil's)
   page.question = questionPart(
     /** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')),
@@ -334,79 +422,11 @@ function joinPage(body) {
       return token ? `mindwidget-answers:${token}` : null;
     },
   );
-  page.showNet = (state) => {
-    const net = q("class-net");
-    net.textContent = state === "lost" ? say(page.pupilLang, "reconnecting") : "";
-    net.dataset.state = state === "lost" ? "reconnecting" : state;
-    body.dataset.net = state || "ok";
-  };
-  const goneQuiet = () => {
-    page.live.closed();
-    model.setOffline(true);
-    page.showNet("lost");
-  };
-  page.backOnline = () => {
-    model.setOffline(false);
-    unsent.hidden = true;
-    unsent.textContent = "";
-    if (q("class-net").dataset.state === "reconnecting") page.showNet("");
-  };
   page.kept = keptAfterLesson(page);
-  const front = widget();
-  let drawn = false;
-  page.drawTable = () => {
-    if (drawn) return;
-    drawn = true;
-    front.initialize?.({ model });
-    front.render({ model, el: q("class-table") });
-  };
-  page.showError = (text, field) => {
-    error.textContent = text;
-    joinBtn.disabled = false;
-    joinBtn.textContent = say(lang, "join");
-    if (field) field.focus();
-  };
+  tablePart(page);
   joinForm(page);
   page.clock = ownClock(page);
-
-  page.socket = keepOpen(() => socketUrl(page.pupilLang), {
-    open: () => {
-      const token = localStorage.getItem(tokenKey());
-      if (token) page.socket.send({ type: "rejoin", token });
-      while (queue.length) page.socket.send(queue.shift());
-    },
-    message: (msg) => onFrame(page, msg),
-    closed: () => {
-      page.live.closed();
-      if (page.joined) goneQuiet();
-    },
-    firstMs: 500,
-    maxMs: 5000,
-  });
-  // A silent drop closes nothing: the page counts the time since it last heard the server
-  // (its pings come every few seconds), shows the table paused, and connects afresh.
-  setInterval(() => {
-    if (page.joined && q("class-net").dataset.state !== "bye" && page.live.silent()) {
-      goneQuiet();
-      page.socket.drop();
-    }
-  }, LISTEN_MS);
-  // While offline the buttons are disabled; a tap or a key on the table still says it was not sent.
-  const tableEl = q("class-table");
-  tableEl.addEventListener(
-    "pointerdown",
-    (ev) => {
-      if (model.offline && /** @type {Element} */ (ev.target).closest?.("[data-action]")) notSent();
-    },
-    true,
-  );
-  tableEl.addEventListener(
-    "keydown",
-    (ev) => {
-      if (model.offline && KEYS[ev.key?.toLowerCase?.()]) notSent();
-    },
-    true,
-  );
+  listen(page);
 }
 
 /** The page after the lesson: its goodbye, and what the pupil keeps (`kept.clock`). */
