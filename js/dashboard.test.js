@@ -106,6 +106,28 @@ describe("a table's card", () => {
   });
 });
 
+/** A table shown large, as a watcher sees it (a `View`). */
+const large = (over = {}) => ({
+  players: 3,
+  seat: null,
+  level: 5,
+  levels: 10,
+  lives: 3,
+  stars: 1,
+  blind: false,
+  phase: "play",
+  t: 110.5,
+  hand: [],
+  counts: [1, 1, 1],
+  pile: [],
+  pile_by: [],
+  discards: [],
+  n: 1,
+  news: [],
+  allowed: [],
+  ...over,
+});
+
 describe("the dashboard", () => {
   it("shows the code, the address, the QR code as an image, and a summary of stuck tables", () => {
     const html = drawn({
@@ -124,25 +146,7 @@ describe("the dashboard", () => {
     expect(html).not.toContain("script");
   });
   it("draws the large table with nothing to press", () => {
-    const view = {
-      players: 3,
-      seat: null,
-      level: 1,
-      levels: 10,
-      lives: 3,
-      stars: 1,
-      blind: false,
-      phase: "play",
-      t: 1500,
-      hand: [],
-      counts: [1, 1, 1],
-      pile: [],
-      pile_by: [],
-      discards: [],
-      n: 1,
-      news: [],
-      allowed: ["ready"],
-    };
+    const view = large({ level: 1, t: 1500, allowed: ["ready"] });
     const html = drawn({
       room: room(),
       settings: { lang: "en", focus: 1 },
@@ -162,26 +166,6 @@ describe("the dashboard", () => {
 });
 
 describe("what the teacher can act on (issue 24)", () => {
-  const large = (over = {}) => ({
-    players: 3,
-    seat: null,
-    level: 5,
-    levels: 10,
-    lives: 3,
-    stars: 1,
-    blind: false,
-    phase: "play",
-    t: 110.5,
-    hand: [],
-    counts: [1, 1, 1],
-    pile: [],
-    pile_by: [],
-    discards: [],
-    n: 1,
-    news: [],
-    allowed: [],
-    ...over,
-  });
   it("the large table's clock is the level time, not the last event's seconds / 1000", () => {
     const state = {
       room: room(),
