@@ -8,7 +8,7 @@ import { seatNumber, strings, tr } from "./i18n.js";
 import { TABLE_SENDS as TABLE_TYPES } from "./wire.gen.js";
 
 /** A class string (locales/class) in `lang` with {placeholders} filled in (English as fallback). */
-export const say = strings({ en, nl, de });
+export const say = /* @__PURE__ */ strings({ en, nl, de });
 
 /** The WebSocket address of this page's server. */
 export const socketUrl = (lang) => {

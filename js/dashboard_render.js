@@ -22,7 +22,7 @@ const TEACHER = Object.freeze({ en: teacherEn, nl: teacherNl, de: teacherDe });
 const LANG_NAMES = Object.freeze({ en: "English", nl: "Nederlands", de: "Deutsch" });
 
 /** A teacher string (locales/teacher), else the widget's (lives, stars, level). */
-export const say = strings(TEACHER, tr);
+export const say = /* @__PURE__ */ strings(TEACHER, tr);
 
 const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
   try {

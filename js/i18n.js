@@ -74,4 +74,4 @@ export function strings(tables, next) {
 }
 
 /** A string of the widget (mindwidget/locales) in `lang` (Python: i18n.translate). */
-export const tr = strings(LOCALES);
+export const tr = /* @__PURE__ */ strings(LOCALES);
