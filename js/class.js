@@ -21,19 +21,8 @@ const SLOW_MS = 300;
 /** How often the page asks itself whether it still hears the server. */
 const LISTEN_MS = 250;
 
-function joinPage(body) {
-  const lang = body.dataset.lang || "en";
-  const form = /** @type {HTMLFormElement} */ (document.getElementById("join-form"));
-  const code = /** @type {HTMLInputElement} */ (document.getElementById("code"));
-  const name = /** @type {HTMLInputElement} */ (document.getElementById("name"));
-  const langMenu = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
-  const error = document.getElementById("error");
-  const joinBtn = /** @type {HTMLButtonElement} */ (document.getElementById("join-btn"));
-  const joinView = document.getElementById("join");
-  const play = document.getElementById("play");
-
-  // the play view: a bar with who and where, the lobby text, the table
-  play.innerHTML = `<div class="mwc-bar" data-testid="class-bar">
+/** The play view: a bar with who and where, the lobby text, the table. */
+const PLAY_VIEW = `<div class="mwc-bar" data-testid="class-bar">
   <div class="mwc-me" data-testid="class-me"></div>
   <div class="mwc-net" data-testid="class-net" role="status"></div>
   <button type="button" class="mwc-secondary mwc-clock-open" data-testid="own-clock-open" hidden></button></div>
@@ -44,90 +33,200 @@ function joinPage(body) {
   <div class="mwc-clock-slot" data-testid="own-clock-slot" hidden></div>
   <section data-part="question" aria-live="polite"></section>
   <div class="mwc-table" data-testid="class-table"></div>`;
-  const q = (id) => play.querySelector(`[data-testid="${id}"]`);
 
-  let socket = null;
-  let joined = false;
-  let pupilLang = lang;
-  let lastInfo = null;
-  const live = liveness(() => performance.now());
-  const unsent = /** @type {HTMLElement} */ (q("class-unsent"));
-  // a press while the connection is lost is not sent, and the pupil reads so
-  const notSent = () => {
-    unsent.textContent = say(pupilLang, "not_sent");
-    unsent.hidden = false;
-  };
-  // joining may be pressed before the socket is open: that waits (the table's messages never do)
-  const queue = [];
-  const send = (msg) => {
-    const how = route(msg, { joined, lost: live.lost(), trySend: (m) => Boolean(socket?.send(m)), queue });
-    if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") notSent();
-  };
-  const model = makeModel(send);
-  // the questions this tab was shown, kept for "Your answers" across a reload (this pupil's)
-  const question = questionPart(
-    /** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')),
-    send,
-    () => {
-      const token = localStorage.getItem(tokenKey());
-      return token ? `mindwidget-answers:${token}` : null;
+/**
+ * What each frame of the server does to the page (wire.py `ClassFrame`): one handler per
+ * frame type. A frame of another type (the server's `pong`) changes nothing.
+ * @type {Record<string, (page: any, msg: any) => void>}
+ */
+const FRAMES = {
+  ping(page, msg) {
+    page.socket.send({ type: "pong", id: msg.id });
+  },
+  welcome(page, msg) {
+    page.joined = true;
+    page.kept.forget(); // back in a lesson: what the last one left goes
+    page.socket.answered();
+    localStorage.setItem(tokenKey(), msg.token);
+    page.joinView.hidden = true;
+    page.play.hidden = false;
+    page.showNet("");
+    page.backOnline();
+    page.body.dataset.joined = "true";
+  },
+  refused(page, msg) {
+    const { code, name } = page.fields;
+    if (msg.key === "seat_gone") {
+      // the seat token is of a class that is no more (a new class, not resumed): say so,
+      // and let the pupil join this one with its code
+      localStorage.removeItem(tokenKey());
+      page.joined = false;
+      page.body.dataset.joined = "false";
+      page.joinView.hidden = false;
+      page.play.hidden = true;
+      page.showError(msg.text, code);
+      code.select();
+      return;
+    }
+    const field = ["bad_code", "slow_down"].includes(msg.key)
+      ? code
+      : ["bad_name", "name_taken"].includes(msg.key)
+        ? name
+        : null;
+    page.showError(msg.text, field);
+  },
+  nickname(page, msg) {
+    page.fields.name.value = msg.name;
+    page.fields.name.focus();
+  },
+  update(page, msg) {
+    if (msg.state) {
+      page.model.apply(msg.state, true);
+      page.drawTable();
+    }
+    if (msg.changes) page.model.apply(msg.changes);
+    if (msg.class) showInfo(page, msg.class);
+  },
+  own_clock(page, msg) {
+    page.clock.show(msg);
+  },
+  notice(page, msg) {
+    page.q("class-waiting").textContent = msg.text;
+  },
+  bye(page, msg) {
+    page.socket.stop();
+    const over = msg.key === "seat_gone" || msg.key === "class_ended";
+    if (over) localStorage.removeItem(tokenKey());
+    const net = page.q("class-net");
+    net.textContent = msg.text;
+    net.dataset.state = "bye";
+    page.body.dataset.net = "bye";
+    if (!page.joined) page.showError(msg.text, null);
+    else if (over) {
+      // removed, or the lesson ended: a page that says so, not the old table under a notice
+      for (const id of ["class-who", "class-waiting", "class-lobby", "class-table", "own-clock-open"])
+        page.q(id).hidden = true;
+      page.clock.close();
+      net.textContent = "";
+      const kept = msg.key === "class_ended" && page.clock.last ? { clock: page.clock.last } : {};
+      const parts = afterLesson(msg.text, msg.key, page.pupilLang, kept);
+      page.question.ended(parts[0]); // the pupil's own answers ("Jouw antwoorden")
+      page.play.append(...parts);
+      page.body.dataset.bye = msg.key;
+      // kept for this tab until it is closed, also when a phone reloads it
+      if (msg.key === "class_ended") page.kept.keep({ text: msg.text, lang: page.pupilLang, ...kept });
+    }
+  },
+};
+
+/** A frame from the server: a sign of life, then its handler (`FRAMES`). */
+function onFrame(page, msg) {
+  if (!msg || typeof msg !== "object") return;
+  page.live.heard(msg.type === "welcome" ? msg.ping_s : undefined); // any message is a sign of life
+  if (page.joined && page.model.offline && msg.type !== "bye") page.backOnline();
+  if (Object.hasOwn(FRAMES, msg.type)) FRAMES[msg.type](page, msg);
+}
+
+/** Where the pupil sits and who else, the lobby, the question: the class part of an update. */
+function showInfo(page, info) {
+  const { q, clock } = page;
+  const l = info.lang || page.pupilLang;
+  page.pupilLang = l;
+  document.documentElement.lang = l;
+  clock.button.textContent = say(l, "clock_open");
+  clock.button.hidden = !info.own_clock;
+  if (!info.own_clock && !clock.slot.hidden) clock.close(); // a level runs: the cards come first
+  page.question.show(info.question, l);
+  const me = q("class-me");
+  const lobby = q("class-lobby");
+  const table = q("class-table");
+  if (info.table === null) {
+    me.textContent = info.name;
+    lobby.textContent = say(l, "waiting_room", { name: info.name });
+    lobby.hidden = false;
+    table.hidden = true;
+    q("class-who").textContent = "";
+    q("class-waiting").textContent = "";
+    return;
+  }
+  me.textContent = say(l, "you_are", { name: info.name, table: info.table, seat: seatNumber(info.seat) });
+  const { who, waiting } = tableLines(info, l);
+  q("class-who").textContent = `${say(l, "at_table")} ${who}`;
+  q("class-waiting").textContent = info.started ? waiting : "";
+  const have = info.seats.filter((s) => s.kind === "person").length;
+  lobby.textContent = say(l, "waiting_players", { table: info.table, have, size: info.size });
+  lobby.hidden = info.started;
+  table.hidden = !info.started;
+}
+
+/** "Jouw klok": opened between levels (the server says when: info.own_clock), drawn from the
+ * server's own_clock frame; the latest (`last`) is kept for the page after the lesson. */
+function ownClock(page) {
+  const button = /** @type {HTMLButtonElement} */ (page.q("own-clock-open"));
+  const slot = /** @type {HTMLElement} */ (page.q("own-clock-slot"));
+  const clock = {
+    button,
+    slot,
+    last: null,
+    close() {
+      slot.replaceChildren();
+      slot.hidden = true;
+      button.setAttribute("aria-expanded", "false");
     },
-  );
-  const showNet = (state) => {
-    const net = q("class-net");
-    net.textContent = state === "lost" ? say(pupilLang, "reconnecting") : "";
-    net.dataset.state = state === "lost" ? "reconnecting" : state;
-    body.dataset.net = state || "ok";
+    show(data) {
+      clock.last = data;
+      if (data.ended) return; // the goodbye follows: the page after the lesson shows it
+      slot.replaceChildren(clockPanel(document, data, page.pupilLang, say, { onClose: clock.close }));
+      slot.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      slot.scrollIntoView?.({ block: "nearest" });
+    },
   };
-  const goneQuiet = () => {
-    live.closed();
-    model.setOffline(true);
-    showNet("lost");
-  };
-  const backOnline = () => {
-    model.setOffline(false);
-    unsent.hidden = true;
-    unsent.textContent = "";
-    if (q("class-net").dataset.state === "reconnecting") showNet("");
-  };
-  // What the page keeps after the lesson (its own clock): shown under the join form
-  // after a reload of this tab, until the pupil joins again or closes the tab.
-  const keptKey = `mindwidget-kept:${location.host}`;
-  const keep = (/** @type {any} */ what) => {
-    try {
-      sessionStorage.setItem(keptKey, JSON.stringify(what));
-    } catch {
-      // no storage: it stays on the page until a reload
-    }
-  };
-  const forget = () => {
-    try {
-      sessionStorage.removeItem(keptKey);
-    } catch {
-      // no storage
-    }
-    for (const el of document.querySelectorAll("[data-kept]")) el.remove();
-  };
+  button.addEventListener("click", () => {
+    if (slot.hidden) page.send({ type: "own_clock" });
+    else clock.close();
+  });
+  return clock;
+}
+
+/** What the page keeps after the lesson (its own clock): shown under the join form after a
+ * reload of this tab, until the pupil joins again or closes the tab. */
+function keptAfterLesson(page) {
+  const key = `mindwidget-kept:${location.host}`;
   try {
-    const kept = JSON.parse(sessionStorage.getItem(keptKey) ?? "null");
+    const kept = JSON.parse(sessionStorage.getItem(key) ?? "null");
     if (kept && typeof kept.text === "string") {
-      const parts = afterLesson(kept.text, "class_ended", kept.lang || lang, kept);
+      const parts = afterLesson(kept.text, "class_ended", kept.lang || page.lang, kept);
       for (const el of parts) el.dataset.kept = "true";
-      joinView.after(...parts);
+      page.joinView.after(...parts);
     }
   } catch {
     // nothing kept, or storage refused
   }
-  const front = widget();
-  let drawn = false;
-  const drawTable = () => {
-    if (drawn) return;
-    drawn = true;
-    front.initialize?.({ model });
-    front.render({ model, el: q("class-table") });
+  return {
+    keep(/** @type {any} */ what) {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(what));
+      } catch {
+        // no storage: it stays on the page until a reload
+      }
+    },
+    forget() {
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        // no storage
+      }
+      for (const el of document.querySelectorAll("[data-kept]")) el.remove();
+    },
   };
+}
 
-  // The name's length, and a word when a pasted name was cut to the field's maxlength.
+/** The join form: the name's length (and a word when a pasted name was cut to the field's
+ * maxlength), the name typed kept across a change of language, a made-up name, Join. */
+function joinForm(page) {
+  const { lang, fields, send } = page;
+  const { code, name, langMenu, error, joinBtn } = fields;
   const nameMax = name.maxLength > 0 ? name.maxLength : 20;
   const nameCount = document.getElementById("name-count");
   let nameCut = false;
@@ -161,185 +260,11 @@ function joinPage(body) {
   }
   countName();
 
-  const showError = (text, field) => {
-    error.textContent = text;
-    joinBtn.disabled = false;
-    joinBtn.textContent = say(lang, "join");
-    if (field) field.focus();
-  };
-  // "Jouw klok": opened between levels (the server says when: info.own_clock), drawn from
-  // the server's own_clock frame; the latest is kept for the page after the lesson.
-  const clockOpen = /** @type {HTMLButtonElement} */ (q("own-clock-open"));
-  const clockSlot = /** @type {HTMLElement} */ (q("own-clock-slot"));
-  let lastClock = null;
-  const closeClock = () => {
-    clockSlot.replaceChildren();
-    clockSlot.hidden = true;
-    clockOpen.setAttribute("aria-expanded", "false");
-  };
-  clockOpen.addEventListener("click", () => {
-    if (clockSlot.hidden) send({ type: "own_clock" });
-    else closeClock();
-  });
-  const showClock = (data) => {
-    lastClock = data;
-    if (data.ended) return; // the goodbye follows: the page after the lesson shows it
-    clockSlot.replaceChildren(clockPanel(document, data, pupilLang, say, { onClose: closeClock }));
-    clockSlot.hidden = false;
-    clockOpen.setAttribute("aria-expanded", "true");
-    clockSlot.scrollIntoView?.({ block: "nearest" });
-  };
-  const showInfo = (info) => {
-    lastInfo = info;
-    const l = info.lang || pupilLang;
-    pupilLang = l;
-    document.documentElement.lang = l;
-    clockOpen.textContent = say(l, "clock_open");
-    clockOpen.hidden = !info.own_clock;
-    if (!info.own_clock && !clockSlot.hidden) closeClock(); // a level runs: the cards come first
-    question.show(info.question, l);
-    const me = q("class-me");
-    const lobby = /** @type {HTMLElement} */ (q("class-lobby"));
-    const table = /** @type {HTMLElement} */ (q("class-table"));
-    if (info.table === null) {
-      me.textContent = info.name;
-      lobby.textContent = say(l, "waiting_room", { name: info.name });
-      lobby.hidden = false;
-      table.hidden = true;
-      q("class-who").textContent = "";
-      q("class-waiting").textContent = "";
-      return;
-    }
-    me.textContent = say(l, "you_are", { name: info.name, table: info.table, seat: seatNumber(info.seat) });
-    const { who, waiting } = tableLines(info, l);
-    q("class-who").textContent = `${say(l, "at_table")} ${who}`;
-    q("class-waiting").textContent = info.started ? waiting : "";
-    const have = info.seats.filter((s) => s.kind === "person").length;
-    lobby.textContent = say(l, "waiting_players", { table: info.table, have, size: info.size });
-    lobby.hidden = info.started;
-    table.hidden = !info.started;
-  };
-
-  const onMessage = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    live.heard(msg.type === "welcome" ? msg.ping_s : undefined); // any message is a sign of life
-    if (joined && model.offline && msg.type !== "bye") backOnline();
-    if (msg.type === "ping") socket.send({ type: "pong", id: msg.id });
-    else if (msg.type === "welcome") {
-      joined = true;
-      forget(); // back in a lesson: what the last one left goes
-      socket.answered();
-      localStorage.setItem(tokenKey(), msg.token);
-      joinView.hidden = true;
-      play.hidden = false;
-      showNet("");
-      backOnline();
-      body.dataset.joined = "true";
-    } else if (msg.type === "refused") {
-      if (msg.key === "seat_gone") {
-        // the seat token is of a class that is no more (a new class, not resumed): say so,
-        // and let the pupil join this one with its code
-        localStorage.removeItem(tokenKey());
-        joined = false;
-        body.dataset.joined = "false";
-        joinView.hidden = false;
-        play.hidden = true;
-        showError(msg.text, code);
-        code.select();
-        return;
-      }
-      const field = ["bad_code", "slow_down"].includes(msg.key)
-        ? code
-        : ["bad_name", "name_taken"].includes(msg.key)
-          ? name
-          : null;
-      showError(msg.text, field);
-    } else if (msg.type === "nickname") {
-      name.value = msg.name;
-      name.focus();
-    } else if (msg.type === "update") {
-      if (msg.state !== undefined) {
-        if (msg.state) {
-          model.apply(msg.state, true);
-          drawTable();
-        }
-      }
-      if (msg.changes) model.apply(msg.changes);
-      if (msg.class) showInfo(msg.class);
-    } else if (msg.type === "own_clock") {
-      showClock(msg);
-    } else if (msg.type === "notice") {
-      q("class-waiting").textContent = msg.text;
-    } else if (msg.type === "bye") {
-      socket.stop();
-      const over = msg.key === "seat_gone" || msg.key === "class_ended";
-      if (over) localStorage.removeItem(tokenKey());
-      const net = q("class-net");
-      net.textContent = msg.text;
-      net.dataset.state = "bye";
-      body.dataset.net = "bye";
-      if (!joined) showError(msg.text, null);
-      else if (over) {
-        // removed, or the lesson ended: a page that says so, not the old table under a notice
-        for (const id of ["class-who", "class-waiting", "class-lobby", "class-table", "own-clock-open"])
-          q(id).hidden = true;
-        closeClock();
-        net.textContent = "";
-        const kept = msg.key === "class_ended" && lastClock ? { clock: lastClock } : {};
-        const parts = afterLesson(msg.text, msg.key, pupilLang, kept);
-        question.ended(parts[0]); // the pupil's own answers ("Jouw antwoorden")
-        play.append(...parts);
-        body.dataset.bye = msg.key;
-        // kept for this tab until it is closed, also when a phone reloads it
-        if (msg.key === "class_ended") keep({ text: msg.text, lang: pupilLang, ...kept });
-      }
-    }
-  };
-
-  socket = keepOpen(() => socketUrl(pupilLang), {
-    open: () => {
-      const token = localStorage.getItem(tokenKey());
-      if (token) socket.send({ type: "rejoin", token });
-      while (queue.length) socket.send(queue.shift());
-    },
-    message: onMessage,
-    closed: () => {
-      live.closed();
-      if (joined) goneQuiet();
-    },
-    firstMs: 500,
-    maxMs: 5000,
-  });
-  // A silent drop closes nothing: the page counts the time since it last heard the server
-  // (its pings come every few seconds), shows the table paused, and connects afresh.
-  setInterval(() => {
-    if (joined && q("class-net").dataset.state !== "bye" && live.silent()) {
-      goneQuiet();
-      socket.drop();
-    }
-  }, LISTEN_MS);
-  // While offline the buttons are disabled; a tap or a key on the table still says it was not sent.
-  const tableEl = q("class-table");
-  tableEl.addEventListener(
-    "pointerdown",
-    (ev) => {
-      if (model.offline && /** @type {Element} */ (ev.target).closest?.("[data-action]")) notSent();
-    },
-    true,
-  );
-  tableEl.addEventListener(
-    "keydown",
-    (ev) => {
-      if (model.offline && KEYS[ev.key?.toLowerCase?.()]) notSent();
-    },
-    true,
-  );
-
-  form.addEventListener("submit", (ev) => {
+  fields.form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     error.textContent = "";
-    if (!code.value.trim()) return showError(say(lang, "err_bad_code"), code);
-    if (!name.value.trim()) return showError(say(lang, "err_bad_name"), name);
+    if (!code.value.trim()) return page.showError(say(lang, "err_bad_code"), code);
+    if (!name.value.trim()) return page.showError(say(lang, "err_bad_name"), name);
     joinBtn.disabled = true;
     joinBtn.textContent = say(lang, "joining");
     send({ type: "join", code: code.value.trim(), name: name.value, lang: langMenu.value });
@@ -357,8 +282,151 @@ function joinPage(body) {
     if (code.value.trim()) params.set("code", code.value.trim());
     location.search = params.toString();
   });
-  // show the language the server told us, also when a reload brings the table back
-  void lastInfo;
+}
+
+/** The connection as the page shows it: what it sends (`page.send`: a table's message only while
+ * it hears the server, joining queued until the socket opens), the model over it, and the
+ * net line (lost, back). */
+function connection(page) {
+  const { q, body } = page;
+  const unsent = /** @type {HTMLElement} */ (q("class-unsent"));
+  // a press while the connection is lost is not sent, and the pupil reads so
+  page.notSent = () => {
+    unsent.textContent = say(page.pupilLang, "not_sent");
+    unsent.hidden = false;
+  };
+  // joining may be pressed before the socket is open: that waits (the table's messages never do)
+  page.queue = [];
+  page.send = (msg) => {
+    const trySend = (m) => Boolean(page.socket?.send(m));
+    const how = route(msg, { joined: page.joined, lost: page.live.lost(), trySend, queue: page.queue });
+    if (how === "not_sent" && msg.type !== "tick" && msg.type !== "hello") page.notSent();
+  };
+  page.model = makeModel(page.send);
+  page.showNet = (state) => {
+    const net = q("class-net");
+    net.textContent = state === "lost" ? say(page.pupilLang, "reconnecting") : "";
+    net.dataset.state = state === "lost" ? "reconnecting" : state;
+    body.dataset.net = state || "ok";
+  };
+  page.goneQuiet = () => {
+    page.live.closed();
+    page.model.setOffline(true);
+    page.showNet("lost");
+  };
+  page.backOnline = () => {
+    page.model.setOffline(false);
+    unsent.hidden = true;
+    unsent.textContent = "";
+    if (q("class-net").dataset.state === "reconnecting") page.showNet("");
+  };
+}
+
+/** The socket to the server, kept open: it rejoins the seat (the token in localStorage) and
+ * sends what waited; a silent drop (it closes nothing) counts as lost after a quiet while. */
+function listen(page) {
+  page.socket = keepOpen(() => socketUrl(page.pupilLang), {
+    open: () => {
+      const token = localStorage.getItem(tokenKey());
+      if (token) page.socket.send({ type: "rejoin", token });
+      while (page.queue.length) page.socket.send(page.queue.shift());
+    },
+    message: (msg) => onFrame(page, msg),
+    closed: () => {
+      page.live.closed();
+      if (page.joined) page.goneQuiet();
+    },
+    firstMs: 500,
+    maxMs: 5000,
+  });
+  // A silent drop closes nothing: the page counts the time since it last heard the server
+  // (its pings come every few seconds), shows the table paused, and connects afresh.
+  setInterval(() => {
+    if (page.joined && page.q("class-net").dataset.state !== "bye" && page.live.silent()) {
+      page.goneQuiet();
+      page.socket.drop();
+    }
+  }, LISTEN_MS);
+}
+
+/** The table, drawn by the widget's own code over the model once the first state comes; while
+ * offline its buttons are disabled, and a tap or a key on it still says it was not sent. */
+function tablePart(page) {
+  const tableEl = page.q("class-table");
+  const front = widget();
+  let drawn = false;
+  page.drawTable = () => {
+    if (drawn) return;
+    drawn = true;
+    front.initialize?.({ model: page.model });
+    front.render({ model: page.model, el: tableEl });
+  };
+  tableEl.addEventListener(
+    "pointerdown",
+    (ev) => {
+      if (page.model.offline && /** @type {Element} */ (ev.target).closest?.("[data-action]")) page.notSent();
+    },
+    true,
+  );
+  tableEl.addEventListener(
+    "keydown",
+    (ev) => {
+      if (page.model.offline && KEYS[ev.key?.toLowerCase?.()]) page.notSent();
+    },
+    true,
+  );
+}
+
+/** The page to join the class and play: its elements and state (`page`), which the parts
+ * below fill in and the frames' handlers (`FRAMES`) act on. */
+function joinPage(body) {
+  const lang = body.dataset.lang || "en";
+  const play = document.getElementById("play");
+  play.innerHTML = PLAY_VIEW;
+  const byId = (id) => document.getElementById(id);
+  const error = byId("error");
+  const joinBtn = /** @type {HTMLButtonElement} */ (byId("join-btn"));
+  /** @type {any} */
+  const page = {
+    body,
+    lang,
+    play,
+    q: (id) => play.querySelector(`[data-testid="${id}"]`),
+    joinView: byId("join"),
+    fields: {
+      form: /** @type {HTMLFormElement} */ (byId("join-form")),
+      code: /** @type {HTMLInputElement} */ (byId("code")),
+      name: /** @type {HTMLInputElement} */ (byId("name")),
+      langMenu: /** @type {HTMLSelectElement} */ (byId("lang")),
+      error,
+      joinBtn,
+    },
+    socket: null,
+    joined: false,
+    pupilLang: lang,
+    live: liveness(() => performance.now()),
+    showError(text, field) {
+      error.textContent = text;
+      joinBtn.disabled = false;
+      joinBtn.textContent = say(lang, "join");
+      if (field) field.focus();
+    },
+  };
+  connection(page);
+  // the questions this tab was shown, kept for "Your answers" across a reload (this pupil's)
+  page.question = questionPart(
+    /** @type {HTMLElement} */ (play.querySelector('[data-part="question"]')),
+    page.send,
+    () => {
+      const token = localStorage.getItem(tokenKey());
+      return token ? `mindwidget-answers:${token}` : null;
+    },
+  );
+  page.kept = keptAfterLesson(page);
+  tablePart(page);
+  joinForm(page);
+  page.clock = ownClock(page);
+  listen(page);
 }
 
 /** The page after the lesson: its goodbye, and what the pupil keeps (`kept.clock`). */

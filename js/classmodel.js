@@ -3,15 +3,12 @@
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { seatNumber, tr } from "./i18n.js";
+import * as clock from "./clock.js";
+import { seatNumber, strings, tr } from "./i18n.js";
+import { TABLE_SENDS as TABLE_TYPES } from "./wire.gen.js";
 
-const WORDS = { en, nl, de };
-
-/** A class string in `lang` with {placeholders} filled in (English as fallback). */
-export function say(lang, key, params = {}) {
-  const text = (WORDS[lang] || en)[key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(params, k) ? String(params[k]) : m));
-}
+/** A class string (locales/class) in `lang` with {placeholders} filled in (English as fallback). */
+export const say = /* @__PURE__ */ strings({ en, nl, de });
 
 /** The WebSocket address of this page's server. */
 export const socketUrl = (lang) => {
@@ -53,11 +50,9 @@ export function liveness(now) {
   };
 }
 
-/** What the table sends: never kept for later (a press made while offline is not sent). */
-export const TABLE_SENDS = new Set([
-  ...["ready", "play", "stop", "propose_star", "vote", "next_level", "start_blind", "new_game"],
-  ...["wait", "tick", "hello", "set", "answer"],
-]);
+/** What the table sends (wire.gen.js, from wire.py): never kept for later (a press made while
+ * offline is not sent). */
+export const TABLE_SENDS = new Set(TABLE_TYPES);
 
 /**
  * Where a message of the page goes: "sent" now; a table's message is never queued, so
@@ -92,10 +87,10 @@ export function quietMs(pingS = 5) {
 export function makeModel(send, now = () => performance.now()) {
   const values = {};
   let offline = false;
-  // the server's clock and when it came: the page's level time goes on from there
+  // the server's clock and when it came: the page's level time goes on from there (js/clock.js)
   let clockAt = now();
   const levelTime = (c) =>
-    c?.running ? c.t + ((c.speed ?? 1) * Math.max(0, now() - clockAt)) / 1000 : (c?.t ?? 0);
+    clock.levelTime({ running: c.running, base: c.t ?? 0, speed: c.speed, anchorMs: clockAt }, now());
   let frozen = null; // the clock shown while offline: standing still where it was
   let resumed = null; // once, after the connection is back: the clock at the time it is now
   const handlers = new Map();

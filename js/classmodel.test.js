@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import de from "../mindwidget/locales/class/de.json";
 import en from "../mindwidget/locales/class/en.json";
 import nl from "../mindwidget/locales/class/nl.json";
-import { liveness, makeModel, quietMs, route, say, tableLines } from "./classmodel.js";
+import { TABLE_SENDS, liveness, makeModel, quietMs, route, say, tableLines } from "./classmodel.js";
 import { seatNames } from "./render.js";
 
 describe("the class page's words", () => {
@@ -107,6 +108,18 @@ describe("a lost connection (issue 24, part 2)", () => {
     const join = { type: "join", code: "1", name: "A" };
     expect(route(join, { joined: false, lost: true, trySend: down, queue })).toBe("queued");
     expect(queue).toEqual([join]);
+  });
+
+  it("of what a pupil's page may send (wire.py PupilMessage), only the class's own messages wait", () => {
+    const schema = JSON.parse(readFileSync(new URL("./wire.schema.json", import.meta.url), "utf8"));
+    const types = (ref) => {
+      const def = schema.$defs[ref.split("/").pop()];
+      const type = def.properties.type;
+      return type.enum ?? [type.const];
+    };
+    const pupil = schema.$defs.PupilMessage.anyOf.flatMap((m) => types(m.$ref));
+    const waits = pupil.filter((type) => !TABLE_SENDS.has(type));
+    expect(waits.sort()).toEqual(["join", "nickname", "own_clock", "ping", "pong", "rejoin"]);
   });
 
   it("shows the table paused: every action disabled, the clock standing still, until it is back", () => {

@@ -6,9 +6,7 @@
 import "./dashboard.css";
 import * as clock from "./clock.js";
 import { dashboardParts } from "./dashboard_render.js";
-import { keepKeys, passesButRun } from "./dom.js";
-import { decimal } from "./i18n.js";
-import { nowX } from "./trace.js";
+import { keepKeys, passesButRun, showLevelTime } from "./dom.js";
 
 const PARTS = ["room", "table", "settings", "notice", "clock"];
 /** How often the large table's clock and its timeline's now-line move (ms). */
@@ -232,16 +230,7 @@ export default {
       if (!largeClock.running) return;
       const large = root.querySelector('[data-testid="large"]');
       if (!large) return;
-      const t = clock.levelTime(largeClock, now());
-      const lang = model.get("settings")?.lang ?? "en";
-      const c = large.querySelector('[data-live="clock"]');
-      if (c) c.textContent = decimal(lang, t);
-      const line = large.querySelector('[data-live="now"]');
-      if (line) {
-        const x = nowX(t, Number(line.dataset.tmax), Number(line.dataset.w)).toFixed(1);
-        line.setAttribute("x1", x);
-        line.setAttribute("x2", x);
-      }
+      showLevelTime(large, clock.levelTime(largeClock, now()), model.get("settings")?.lang ?? "en");
     }, LIVE_MS);
     draw();
     return () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import teacherDe from "../mindwidget/locales/teacher/de.json";
 import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
-import { renderDashboard, say, stuckText, tableCard } from "./dashboard_render.js";
+import { dashboardParts, say, stuckText, tableCard } from "./dashboard_render.js";
+
+/** The dashboard's HTML as its page draws it (js/dashboard.js): every part of
+ * `dashboardParts`, the tables' cards among them. */
+const drawn = (state, ui = {}) => {
+  const { top, tables } = dashboardParts(state, ui);
+  return [...top, ...tables].map(([, html]) => html).join("\n");
+};
 
 const table = (over = {}) => ({
   id: 1,
@@ -99,9 +106,31 @@ describe("a table's card", () => {
   });
 });
 
+/** A table shown large, as a watcher sees it (a `View`). */
+const large = (over = {}) => ({
+  players: 3,
+  seat: null,
+  level: 5,
+  levels: 10,
+  lives: 3,
+  stars: 1,
+  blind: false,
+  phase: "play",
+  t: 110.5,
+  hand: [],
+  counts: [1, 1, 1],
+  pile: [],
+  pile_by: [],
+  discards: [],
+  n: 1,
+  news: [],
+  allowed: [],
+  ...over,
+});
+
 describe("the dashboard", () => {
   it("shows the code, the address, the QR code as an image, and a summary of stuck tables", () => {
-    const html = renderDashboard({
+    const html = drawn({
       room: room({ tables: [table(), table({ id: 2, stuck: { reason: "idle", seats: [1], seconds: 30 } })] }),
       settings: { lang: "en" },
       table: {},
@@ -113,30 +142,12 @@ describe("the dashboard", () => {
     expect(html).toMatch(/Stuck: <button[^>]*data-table="2"[^>]*>Table 2 · nothing for 30 s<\/button>/);
   });
   it("a QR code that is not an SVG is left out", () => {
-    const html = renderDashboard({ room: room({ qr_svg: "<script>alert(1)</script>" }), settings: {} });
+    const html = drawn({ room: room({ qr_svg: "<script>alert(1)</script>" }), settings: {} });
     expect(html).not.toContain("script");
   });
   it("draws the large table with nothing to press", () => {
-    const view = {
-      players: 3,
-      seat: null,
-      level: 1,
-      levels: 10,
-      lives: 3,
-      stars: 1,
-      blind: false,
-      phase: "play",
-      t: 1500,
-      hand: [],
-      counts: [1, 1, 1],
-      pile: [],
-      pile_by: [],
-      discards: [],
-      n: 1,
-      news: [],
-      allowed: ["ready"],
-    };
-    const html = renderDashboard({
+    const view = large({ level: 1, t: 1500, allowed: ["ready"] });
+    const html = drawn({
       room: room(),
       settings: { lang: "en", focus: 1 },
       table: { id: 1, view, points: [] },
@@ -145,7 +156,7 @@ describe("the dashboard", () => {
     expect(html).not.toContain("reveal-badge");
   });
   it("a refusal is said in words", () => {
-    const html = renderDashboard({
+    const html = drawn({
       room: room(),
       settings: { lang: "de" },
       notice: { key: "refused_no_table", params: { table: 9 } },
@@ -155,38 +166,18 @@ describe("the dashboard", () => {
 });
 
 describe("what the teacher can act on (issue 24)", () => {
-  const large = (over = {}) => ({
-    players: 3,
-    seat: null,
-    level: 5,
-    levels: 10,
-    lives: 3,
-    stars: 1,
-    blind: false,
-    phase: "play",
-    t: 110.5,
-    hand: [],
-    counts: [1, 1, 1],
-    pile: [],
-    pile_by: [],
-    discards: [],
-    n: 1,
-    news: [],
-    allowed: [],
-    ...over,
-  });
   it("the large table's clock is the level time, not the last event's seconds / 1000", () => {
     const state = {
       room: room(),
       settings: { lang: "nl", focus: 1 },
       table: { id: 1, view: large({ watch: "class" }), points: [], clock: { t: 112.3, running: true } },
     };
-    expect(renderDashboard(state, { now: 118.04 })).toMatch(/data-testid="clock">118,0</);
+    expect(drawn(state, { now: 118.04 })).toMatch(/data-testid="clock">118,0</);
     // before the page has run the clock: the clock as synced
-    expect(renderDashboard(state)).toMatch(/data-testid="clock">112,3</);
+    expect(drawn(state)).toMatch(/data-testid="clock">112,3</);
     // a table of pupils is not "the bots playing"
-    expect(renderDashboard(state)).toContain("De tafel speelt.");
-    expect(renderDashboard(state)).not.toContain("De bots spelen.");
+    expect(drawn(state)).toContain("De tafel speelt.");
+    expect(drawn(state)).not.toContain("De bots spelen.");
   });
   it("offers Start with bots only at a table that has not started", () => {
     const playing = tableCard(table(), room(), { manage: true }, "nl");
@@ -212,10 +203,10 @@ describe("what the teacher can act on (issue 24)", () => {
   it("showing every hand asks once more: a projector would show them to the class", () => {
     const state = (reveal) => ({ room: room(), settings: { lang: "nl", reveal } });
     const control = (html) => html.match(/<button[^>]*data-act="reveal"[^>]*>[^<]*<\/button>/)[0];
-    const first = control(renderDashboard(state(false), {}));
+    const first = control(drawn(state(false), {}));
     expect(first).toContain('data-on="true"');
     expect(first).toContain("Alle kaarten tonen (alleen op dit scherm)");
-    const armed = control(renderDashboard(state(false), { armed: "reveal:" }));
+    const armed = control(drawn(state(false), { armed: "reveal:" }));
     expect(armed).toContain("Op de beamer ziet de hele klas dan elke hand. Toch tonen? Druk nog eens");
     expect(armed).toContain('data-on="true"');
     expect(armed).toContain("mwd-danger");
@@ -223,9 +214,9 @@ describe("what the teacher can act on (issue 24)", () => {
       ["en", "On a projector the whole class sees every hand"],
       ["de", "Auf dem Beamer sieht die ganze Klasse dann jede Hand"],
     ])
-      expect(renderDashboard({ ...state(false), settings: { lang } }, { armed: "reveal:" })).toContain(words);
+      expect(drawn({ ...state(false), settings: { lang } }, { armed: "reveal:" })).toContain(words);
     // hiding them again acts at once
-    const shown = control(renderDashboard(state(true), { armed: "" }));
+    const shown = control(drawn(state(true), { armed: "" }));
     expect(shown).toContain('data-on="false"');
     expect(shown).toContain("Kaarten verbergen");
   });
@@ -257,10 +248,10 @@ describe("what the teacher can act on (issue 24)", () => {
   });
   it("offers the class's data as a download only where the page can give it", () => {
     const state = { room: room(), settings: { lang: "nl" } };
-    expect(renderDashboard(state, { download: true })).toContain("Gegevens van de klas downloaden");
-    expect(renderDashboard(state, {})).not.toContain('data-act="download"');
+    expect(drawn(state, { download: true })).toContain("Gegevens van de klas downloaden");
+    expect(drawn(state, {})).not.toContain('data-act="download"');
     // after the end too: the controls shrink to the download and the language
-    const ended = renderDashboard({ ...state, room: room({ ended: true }) }, { download: true });
+    const ended = drawn({ ...state, room: room({ ended: true }) }, { download: true });
     expect(ended).toContain('data-act="download"');
     expect(ended).not.toContain('data-act="start_all"');
   });
@@ -269,7 +260,7 @@ describe("what the teacher can act on (issue 24)", () => {
       stuck: { reason: "offline", seats: [0] },
       seats: [{ seat: 0, kind: "person", pupil: "p7", name: "Anna", connected: false, rtt_ms: 12 }],
     });
-    const html = renderDashboard(
+    const html = drawn(
       { room: room({ ended: true, tables: [gone] }), settings: { lang: "nl" } },
       { manage: true },
     );

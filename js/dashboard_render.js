@@ -13,7 +13,7 @@
 import teacherDe from "../mindwidget/locales/teacher/de.json";
 import teacherEn from "../mindwidget/locales/teacher/en.json";
 import teacherNl from "../mindwidget/locales/teacher/nl.json";
-import { LANGS, plural, seatNumber, tr } from "./i18n.js";
+import { LANGS, seatNumber, strings, tr } from "./i18n.js";
 import { esc, seatMark } from "./parts.js";
 import { clockLines, clockSvg } from "./ownclock.js";
 import { renderTable } from "./render.js";
@@ -22,17 +22,7 @@ const TEACHER = Object.freeze({ en: teacherEn, nl: teacherNl, de: teacherDe });
 const LANG_NAMES = Object.freeze({ en: "English", nl: "Nederlands", de: "Deutsch" });
 
 /** A teacher string (locales/teacher), else the widget's (lives, stars, level). */
-export function say(/** @type {string} */ lang, /** @type {string} */ key, params = {}) {
-  const table = TEACHER[lang] || teacherEn;
-  let k = key;
-  if (!Object.hasOwn(teacherEn, key) && typeof params.n === "number") {
-    const form = `${key}_${plural(lang, params.n)}`;
-    if (Object.hasOwn(teacherEn, form)) k = form;
-  }
-  const text = table[k] ?? teacherEn[k];
-  if (text === undefined) return tr(lang, key, params);
-  return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(params, name) ? String(params[name]) : m));
-}
+export const say = /* @__PURE__ */ strings(TEACHER, tr);
 
 const list = (/** @type {string[]} */ items, /** @type {string} */ lang) => {
   try {
@@ -207,7 +197,7 @@ function offerBot(/** @type {any} */ t, /** @type {string} */ lang) {
       (s) =>
         `<button type="button" data-act="give_to_bot" data-table="${esc(t.id)}" data-seat="${esc(s)}" data-testid="offer-bot-${esc(
           t.id,
-        )}-${esc(s + 1)}">${esc(say(lang, "offer_bot", { name: seatName(by.get(s) ?? { seat: s }, lang), seat: s + 1 }))}</button>`,
+        )}-${esc(seatNumber(s))}">${esc(say(lang, "offer_bot", { name: seatName(by.get(s) ?? { seat: s }, lang), seat: seatNumber(s) }))}</button>`,
     )
     .join(" ")}</p>`;
 }
@@ -459,12 +449,3 @@ export function dashboardParts(/** @type {any} */ state, /** @type {any} */ ui =
 }
 
 const GRID = '<div class="mwd-grid" data-testid="tables"></div>';
-
-/** The whole dashboard as one string (what `dashboardParts` draws part by part). */
-export function renderDashboard(/** @type {any} */ state, /** @type {any} */ ui = {}) {
-  const { top, tables } = dashboardParts(state, ui);
-  const cards = tables.map(([, html]) => html).join("");
-  return top
-    .map(([key, html]) => (key === "tables" ? html.replace("></div>", `>${cards}</div>`) : html))
-    .join("\n");
-}

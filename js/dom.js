@@ -1,6 +1,9 @@
 // @ts-check
 // The frame both widgets draw into: a focusable root with the table (`main`)
-// and a polite live region for screen readers. Pure DOM, no state.
+// and a polite live region for screen readers; what moves with time between
+// syncs. Pure DOM, no state.
+import { decimal } from "./i18n.js";
+import { nowX } from "./trace.js";
 
 /** Build the frame inside `el`; returns {root, main, live}. */
 export function mountFrame(el, { className, testid, liveTestid }) {
@@ -69,4 +72,21 @@ export function keepKeys(root, lets = passes) {
     window.removeEventListener("keydown", onPass, true);
     root.removeEventListener("keydown", onEscape);
   };
+}
+
+/** Show level time `t` (s) in a drawn table inside `el` without drawing it again: its
+ * clock (`data-live="clock"`, in `lang`) and its timeline's now-line (`data-live="now"`). */
+export function showLevelTime(
+  /** @type {Element} */ el,
+  /** @type {number} */ t,
+  /** @type {string} */ lang,
+) {
+  const c = el.querySelector('[data-live="clock"]');
+  if (c) c.textContent = decimal(lang, t);
+  const line = /** @type {HTMLElement|null} */ (el.querySelector('[data-live="now"]'));
+  if (line) {
+    const x = nowX(t, Number(line.dataset.tmax), Number(line.dataset.w)).toFixed(1);
+    line.setAttribute("x1", x);
+    line.setAttribute("x2", x);
+  }
 }

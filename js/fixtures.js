@@ -3,7 +3,7 @@
 // js/wire.test.js validates each against js/wire.schema.json, so a test never
 // renders a view that Python could not send.
 
-/** @type {import("./payloads.js").TableView} */
+/** @type {import("./wire.gen.js").View} */
 export const baseView = Object.freeze({
   players: 3,
   seat: 0,
@@ -23,7 +23,7 @@ export const baseView = Object.freeze({
   discards: [],
   n: 4,
   news: [],
-  allowed: ["play", "stop", "propose_star"],
+  allowed: /** @type {import("./wire.gen.js").View["allowed"]} */ (["play", "stop", "propose_star"]),
   deck: 100,
   tempo: null,
   speeds: [],

@@ -36,11 +36,12 @@ export function decimal(lang, x, digits = 1) {
   return NUMBERS.get(key).format(x);
 }
 
-/** The key to look up: `key`, or for a counted string its `key_one` / `key_other` form by `n`. */
-function formOf(lang, key, params) {
-  if (Object.hasOwn(en, key) || typeof params.n !== "number") return key;
+/** The key to look up in `base` (the English strings): `key`, or for a counted string its
+ * `key_one` / `key_other` form by `params.n`. */
+function formOf(base, lang, key, params) {
+  if (Object.hasOwn(base, key) || typeof params.n !== "number") return key;
   const form = `${key}_${plural(lang, params.n)}`;
-  return Object.hasOwn(en, form) ? form : `${key}_other`;
+  return Object.hasOwn(base, form) ? form : `${key}_other`;
 }
 
 /** The number a pupil reads for the seat with code index `index` (0 -> 1); seats count from 1
@@ -49,15 +50,28 @@ export function seatNumber(/** @type {unknown} */ index) {
   return Number.isInteger(index) ? Number(index) + 1 : index;
 }
 
-/** The string `key` in `lang` with its {placeholders} filled in (English, then the key, as fallback).
- * A counted string has `key_one` and `key_other` forms; `params.n` chooses (Python: i18n.translate).
- * `{player}` receives a seat index and shows it counted from 1 (`seatNumber`). */
-export function tr(lang, key, params = {}) {
-  const table = LOCALES[lang] || en;
-  const k = formOf(lang, key, params);
-  const text = table[k] ?? en[k] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => {
-    if (!Object.hasOwn(params, name)) return m;
-    return String(name === "player" ? seatNumber(params[name]) : params[name]);
-  });
+/**
+ * The one lookup of strings: `say(lang, key, params)` over one set of locale files
+ * (`tables`: {en, nl, de}, English the fallback). A counted string has `key_one` and
+ * `key_other` forms; `params.n` chooses. Its {placeholders} are filled in from `params`;
+ * `{player}` receives a seat index and shows it counted from 1 (`seatNumber`). A key none
+ * of the files holds goes to `next` (another lookup), else shows as itself.
+ * @param {Record<string, Record<string, string>>} tables
+ * @param {(lang: string, key: string, params?: any) => string} [next]
+ * @returns {(lang: string, key: string, params?: any) => string}
+ */
+export function strings(tables, next) {
+  const base = tables.en;
+  return (lang, key, params = {}) => {
+    const k = formOf(base, lang, key, params);
+    const text = (tables[lang] || base)[k] ?? base[k];
+    if (text === undefined) return next ? next(lang, key, params) : key;
+    return text.replace(/\{(\w+)\}/g, (m, name) => {
+      if (!Object.hasOwn(params, name)) return m;
+      return String(name === "player" ? seatNumber(params[name]) : params[name]);
+    });
+  };
 }
+
+/** A string of the widget (mindwidget/locales) in `lang` (Python: i18n.translate). */
+export const tr = /* @__PURE__ */ strings(LOCALES);

@@ -7,6 +7,7 @@
 // `words(lang, key, params)` says each string: the class page's (js/classmodel.js `say`)
 // or the teacher's dashboard's (js/dashboard_render.js `say`), same keys `clock_*`.
 import { decimal } from "./i18n.js";
+import { esc } from "./parts.js";
 
 /** The drawing's size in SVG units: on a 390 px phone one unit is about one pixel. */
 const W = 360;
@@ -28,10 +29,6 @@ export function axis(x) {
   }
   return { top: Math.ceil(top / step - 1e-9) * step, step };
 }
-
-/** Escape text for SVG. */
-const esc = (s) =>
-  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 /**
  * The sentences under the title, in `lang`: how many plays, and with enough of them the

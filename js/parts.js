@@ -6,7 +6,7 @@
 import SEATS from "../mindwidget/seats.json";
 import { LANGS, tr } from "./i18n.js";
 
-/** @typedef {import("./payloads.js").Discard} Discard */
+/** @typedef {import("./wire.gen.js").Discard} Discard */
 
 /** The one HTML escape. */
 export const esc = (/** @type {unknown} */ s) =>

@@ -33,8 +33,8 @@ import { traceSvg } from "./trace.js";
 
 export { esc };
 
-/** @typedef {import("./payloads.js").TableView} TableView */
-/** @typedef {import("./payloads.js").TracePoint} TracePoint */
+/** @typedef {import("./wire.gen.js").View} View */
+/** @typedef {import("./wire.gen.js").TracePoint} TracePoint */
 /**
  * @typedef {object} Ctx
  * @property {string} lang
@@ -75,7 +75,7 @@ export function traceLayout(width, size) {
  * seats counted from 1; i18n.js adds the 1), or the name in `view.names[p]` (a class table:
  * the other pupils' nicknames). `labels`: the person's seat as a label, "You (player 1)",
  * for the trace legend. */
-export function seatNames(/** @type {TableView} */ view, /** @type {string} */ lang, labels = false) {
+export function seatNames(/** @type {View} */ view, /** @type {string} */ lang, labels = false) {
   const names = [];
   for (let p = 0; p < (view.players || 0); p++) {
     const named = typeof view.names?.[p] === "string" ? view.names[p] : null;
@@ -85,13 +85,13 @@ export function seatNames(/** @type {TableView} */ view, /** @type {string} */ l
   return names;
 }
 
-const isPerson = (/** @type {TableView} */ view) => view.seat !== null && view.seat !== undefined;
+const isPerson = (/** @type {View} */ view) => view.seat !== null && view.seat !== undefined;
 
 /**
  * The actions the person's seat (or, with no seat, the teacher) may take now:
  * `view.allowed`, decided by Python (mindwidget/view.py ALLOWED). Nothing else
  * enables a button or a key.
- * @param {TableView} view
+ * @param {View} view
  * @returns {Set<string>}
  */
 export function allowedActions(view) {
@@ -128,7 +128,7 @@ function about(
   /** @type {string} */ lang,
   /** @type {string} */ key,
   /** @type {number} */ seat,
-  /** @type {TableView} */ view,
+  /** @type {View} */ view,
   /** @type {string[]} */ names,
   params = {},
 ) {
@@ -137,7 +137,7 @@ function about(
 }
 
 /** What the phase line says. */
-export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+export function phaseText(/** @type {View} */ view, /** @type {Ctx} */ ctx) {
   const { lang } = ctx;
   const names = seatNames(view, lang);
   const watching = !isPerson(view);
@@ -187,13 +187,13 @@ export function phaseText(/** @type {TableView} */ view, /** @type {Ctx} */ ctx)
 }
 
 /** The keys that apply here, in the chosen language. */
-export function keysHint(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+export function keysHint(/** @type {View} */ view, /** @type {Ctx} */ ctx) {
   const step = ctx.mode === "step";
   if (!isPerson(view)) return tr(ctx.lang, step ? "keys_hint_watch_step" : "keys_hint_watch");
   return tr(ctx.lang, step ? "keys_hint_step" : "keys_hint");
 }
 
-function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+function header(/** @type {View} */ view, /** @type {Ctx} */ ctx) {
   const { lang } = ctx;
   const level = tr(lang, view.blind ? "blind_level" : "level", { n: view.level, of: view.levels });
   return `<header class="mw-header">
@@ -209,10 +209,10 @@ function header(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
 }
 
 /** Where a card played by seat p comes from, for the motion layer. */
-const fromSeat = (/** @type {TableView} */ view) => (/** @type {number} */ p) =>
+const fromSeat = (/** @type {View} */ view) => (/** @type {number} */ p) =>
   p === view.seat ? "hand" : `seat-${p}`;
 
-function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
+function seats(/** @type {View} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
   const out = [];
   for (let p = 0; p < view.players; p++) {
@@ -237,7 +237,7 @@ function seats(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type 
   return `<div class="mw-seats">${out.join("")}</div>`;
 }
 
-function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
+function myHand(/** @type {View} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
   const { lang } = ctx;
   if (!isPerson(view)) return "";
   const seat = /** @type {number} */ (view.seat);
@@ -255,7 +255,7 @@ function myHand(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
   <div class="mw-cards">${cards || `<span class="mw-none">${esc(tr(lang, "no_cards"))}</span>`}</div></div>`;
 }
 
-function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
+function controls(/** @type {View} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
   const { lang } = ctx;
   const b = [];
   b.push(
@@ -288,7 +288,7 @@ function controls(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @ty
 /** The bots' tempo (if these bots have one) and the watch speed (a table of bots only), as menus
  * whose `data-role` is the synced trait each sets (js/widget.js; Python checks the value).
  * The entries and their labels are Python's (view.tempos, tempo_labels, speeds, speed_labels). */
-function settings(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+function settings(/** @type {View} */ view, /** @type {Ctx} */ ctx) {
   const menu = (
     /** @type {string} */ role,
     /** @type {any[]} */ values,
@@ -310,7 +310,7 @@ function settings(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
 }
 
 function votePanel(
-  /** @type {TableView} */ view,
+  /** @type {View} */ view,
   /** @type {Ctx} */ ctx,
   /** @type {string[]} */ names,
   /** @type {Set<string>} */ allowed,
@@ -341,7 +341,7 @@ function votePanel(
 /** What a mistake cost, as the event says (`lives_lost`, `lives` left): "One life lost; 2 lives
  * left.", "2 lives lost. 1 life left." or "That was the last life." */
 function livesText(
-  /** @type {import("./payloads.js").PublicEvent} */ m,
+  /** @type {import("./wire.gen.js").PublicEvent} */ m,
   /** @type {number} */ now,
   /** @type {string} */ lang,
 ) {
@@ -352,7 +352,7 @@ function livesText(
   return `${tr(lang, "check_lost", { n: lost })} ${tr(lang, "lives_left", { n: lives })}`;
 }
 
-function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
+function mistakePanel(/** @type {View} */ view, /** @type {Ctx} */ ctx, /** @type {string[]} */ names) {
   const { lang } = ctx;
   const m = view.mistake;
   if (!m) return ""; // stays with the lost banner: it says why
@@ -363,7 +363,7 @@ function mistakePanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /**
   <p data-testid="mistake-lives">${esc(livesText(m, view.lives, lang))}</p></section>`;
 }
 
-function checkPanel(/** @type {TableView} */ view, /** @type {Ctx} */ ctx) {
+function checkPanel(/** @type {View} */ view, /** @type {Ctx} */ ctx) {
   const { lang } = ctx;
   const c = view.check;
   if (!c) return "";
@@ -400,7 +400,7 @@ function noticePanel(/** @type {Ctx} */ ctx) {
 }
 
 /** Level cleared, won, lost: a banner over the table, with what comes next. */
-function banner(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
+function banner(/** @type {View} */ view, /** @type {Ctx} */ ctx, /** @type {Set<string>} */ allowed) {
   const { lang } = ctx;
   const p = view.phase;
   if (p !== "cleared" && p !== "won" && p !== "lost") return "";
@@ -448,7 +448,7 @@ function banner(/** @type {TableView} */ view, /** @type {Ctx} */ ctx, /** @type
 }
 
 /** The whole table. */
-export function renderTable(/** @type {TableView|undefined} */ view, /** @type {Ctx} */ ctx) {
+export function renderTable(/** @type {View|undefined} */ view, /** @type {Ctx} */ ctx) {
   if (!view || typeof view !== "object" || !Array.isArray(view.counts)) {
     return `<div class="mw-loading">${esc(tr(ctx.lang, "title"))}</div>`;
   }
@@ -479,7 +479,7 @@ ${traceSvg(ctx.points || [], { players: view.players, deck: view.deck, names: se
 }
 
 /** What the live region says about the events in `view.news`. */
-export function announce(/** @type {TableView|undefined} */ view, /** @type {string} */ lang) {
+export function announce(/** @type {View|undefined} */ view, /** @type {string} */ lang) {
   if (!view || !Array.isArray(view.news)) return "";
   const names = seatNames(view, lang);
   const out = [];

@@ -2,7 +2,8 @@
 // The live timing trace as an inline SVG string: time since the level started
 // (x) against card value (y), one colour *and* marker shape per player.
 // Pure: a function of the points Python sent and the current level time.
-import { decimal, tr } from "./i18n.js";
+import { decimal, seatNumber, tr } from "./i18n.js";
+import { esc } from "./parts.js";
 
 // Okabe-Ito: distinct for the common colour-vision deficiencies. One place for
 // the seats' colours and shapes, shared with plot_trace: mindwidget/seats.json.
@@ -19,8 +20,6 @@ export const SHAPES = SEATS.svg_shapes;
 // gets fewer units still, so that its text reads as large as the table's.
 export const SIZES = { projector: [260, 210], notebook: [480, 200], narrow: [180, 170] };
 const M = { left: 40, right: 12, top: 10, bottom: 34 };
-
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** SVG markup of one marker centred at (x, y). */
 export function marker(shape, x, y, r, fill, stroke) {
@@ -77,7 +76,7 @@ export function niceStep(/** @type {number} */ span) {
 }
 
 /**
- * @param {import("./payloads.js").TracePoint[]} points  see mindwidget/view.py trace_points
+ * @param {import("./wire.gen.js").TracePoint[]} points  see mindwidget/view.py trace_points
  * @param {{players: number, deck: number, names?: string[], lang: string, now?: number, size?: string}} o
  *   `deck`: the deck's highest card (`view.deck`, Python's): the card axis runs from 0 to it
  */
@@ -167,7 +166,7 @@ export function traceSvg(points, o) {
   const legend = [];
   for (let p = 0; p < (o.players || 0); p++) {
     const sw = `<svg width="14" height="14" aria-hidden="true">${marker(SHAPES[p % SHAPES.length], 7, 7, 5, COLOURS[p % COLOURS.length], "var(--mw-fg)")}</svg>`;
-    legend.push(`<span class="mw-legend-item">${sw} ${esc(o.names?.[p] ?? p + 1)}</span>`);
+    legend.push(`<span class="mw-legend-item">${sw} ${esc(o.names?.[p] ?? seatNumber(p))}</span>`);
   }
   legend.push(
     `<span class="mw-legend-item"><span class="mw-key-ring" aria-hidden="true">◯</span> ${esc(tr(lang, "trace_mistake"))}</span>`,

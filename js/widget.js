@@ -8,12 +8,11 @@
 //    buttons and keys, and returns a cleanup that removes all of it.
 import "./widget.css";
 import * as clock from "./clock.js";
-import { keepKeys, mountFrame, passes } from "./dom.js";
+import { keepKeys, mountFrame, passes, showLevelTime } from "./dom.js";
 import { LANGS, decimal, tr } from "./i18n.js";
 import * as motion from "./motion.js";
 import { actionMessage, tickMessage } from "./messages.js";
 import { announce, noticeText, renderTable, traceLayout } from "./render.js";
-import { nowX } from "./trace.js";
 
 const POLL_MS = 20; // how often the heartbeat timer looks at the clock
 const LIVE_MS = 100;
@@ -98,7 +97,6 @@ export default () => {
       alert.className = "mw-sr";
       alert.setAttribute("role", "alert");
       alert.dataset.testid = "alert";
-      root.append(alert);
       let spokenNotice = null;
       root.append(main, live, alert);
       // JupyterLab (Lumino) skips its own shortcuts for keys pressed in here.
@@ -253,18 +251,11 @@ export default () => {
       // Only what moves with time is updated between syncs: clock, countdowns, "now".
       const liveTimer = setInterval(() => {
         const t = levelTime();
-        const c = main.querySelector('[data-live="clock"]');
         const lang = model.get("lang");
-        if (c) c.textContent = decimal(lang, t);
+        showLevelTime(main, t, lang);
         for (const el2 of main.querySelectorAll('[data-live="plan"]')) {
           const left = Math.max(0, Number(el2.dataset.at) - t);
           el2.textContent = el2.textContent.replace(/\d+([.,]\d+)?/, decimal(lang, left));
-        }
-        const line = main.querySelector('[data-live="now"]');
-        if (line) {
-          const x = nowX(t, Number(line.dataset.tmax), Number(line.dataset.w)).toFixed(1);
-          line.setAttribute("x1", x);
-          line.setAttribute("x2", x);
         }
       }, LIVE_MS);
 

@@ -1,5 +1,5 @@
 // The front end against the one schema on the wire (js/wire.schema.json, generated from
-// mindwidget/wire.py): its fixtures, the messages it sends, and js/payloads.js.
+// mindwidget/wire.py): its fixtures, the messages it sends, and the JSDoc types of js/wire.gen.js.
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
@@ -50,19 +50,19 @@ describe("the messages the front end sends fit the schema", () => {
   it("a setting", () => expect(check("SettingUpdate", { lang: "nl", speed: 2 })).toEqual([]));
 });
 
-/** The @property names of a typedef in js/payloads.js: {name: optional}. */
+/** The @property names of a typedef in js/wire.gen.js: {name: optional}. */
 function typedef(name) {
-  const text = readFileSync(new URL("./payloads.js", import.meta.url), "utf8");
+  const text = readFileSync(new URL("./wire.gen.js", import.meta.url), "utf8");
   const block = text.split("/**").find((b) => b.includes(`@typedef {object} ${name}`));
   const out = {};
   for (const m of block.matchAll(/@property \{.*\} (\[?)(\w+)\]?/g)) out[m[2]] = m[1] === "[";
   return out;
 }
 
-describe("js/payloads.js says what the schema says", () => {
-  it("TableView: the same fields, the same ones required", () => {
+describe("js/wire.gen.js says what the schema says", () => {
+  it("View: the same fields, the same ones required", () => {
     const view = schema.$defs.View;
-    const props = typedef("TableView");
+    const props = typedef("View");
     expect(Object.keys(props).sort()).toEqual(Object.keys(view.properties).sort());
     const required = Object.keys(props).filter((k) => !props[k]);
     expect(required.sort()).toEqual([...view.required].sort());

@@ -19,7 +19,8 @@ server keeps the time); `TeacherFrame` every frame the teacher's page gets
 `tools/build_wire_schema.py` turns these into the JSON Schema
 ``js/wire.schema.json``; a test keeps it up to date, a hypothesis test
 validates every payload of whole random games against it, and vitest validates
-the front end's fixtures and `js/payloads.js` against it.
+the front end's fixtures against it; ``js/wire.gen.js`` (the JSDoc types and names the
+front end uses) is generated from here too.
 """
 
 from __future__ import annotations

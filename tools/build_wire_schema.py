@@ -1,5 +1,6 @@
 """Write js/wire.schema.json (the JSON Schema of every payload on the wire) and js/wire.gen.js
-(the names the front end imports) from mindwidget/wire.py.
+(the names the front end imports and the JSDoc types of the payloads it reads) from
+mindwidget/wire.py.
 
     python tools/build_wire_schema.py          # write it
     python tools/build_wire_schema.py --check  # exit 1 if it is not up to date
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -92,16 +94,108 @@ def text() -> str:
     return json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
 
 
+#: The payloads the front end's code names as JSDoc types (each with the TypedDicts it holds).
+TYPEDEFS = ("View", "Clock", "TraceUpdate")
+
+
+def _comments(cls: type) -> dict[str, str]:
+    """The comments on a TypedDict's fields in wire.py: the ``#:`` lines above a field and a
+    comment after it on its line (not a ``# fmt:`` or ``# type:`` directive)."""
+    import ast
+    import inspect
+
+    from mindwidget import wire
+
+    source = inspect.getsource(wire)
+    lines = source.splitlines()
+    out: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ClassDef) and node.name == cls.__name__):
+            continue
+        for item in node.body:
+            if not (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)):
+                continue
+            said: list[str] = []
+            above = item.lineno - 2
+            while above >= 0 and lines[above].strip().startswith("#:"):
+                said.insert(0, lines[above].strip()[2:].strip())
+                above -= 1
+            end = lines[(item.end_lineno or item.lineno) - 1]
+            if "#" in end and not end.split("#", 1)[1].strip().startswith(("fmt:", "type:")):
+                said.append(end.split("#", 1)[1].strip())
+            if said:
+                out[item.target.id] = " ".join(said).replace("``", "`")
+    return out
+
+
+def _js_type(hint: Any, seen: list[type]) -> str:
+    """A Python type hint of wire.py as a JSDoc (TypeScript) type; a TypedDict by its name
+    (added to ``seen``, so that it gets a typedef of its own)."""
+    from types import NoneType, UnionType
+    from typing import Literal, Union, get_args, get_origin
+
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Literal:
+        return "|".join(json.dumps(a) for a in args)
+    if origin in (Union, UnionType):
+        return "|".join(_js_type(a, seen) for a in args)
+    if origin is list:
+        inner = _js_type(args[0], seen)
+        return f"({inner})[]" if "|" in inner else f"{inner}[]"
+    if origin is dict:
+        return f"Record<string, {_js_type(args[1], seen)}>"
+    if isinstance(hint, type) and hasattr(hint, "__total__"):  # a TypedDict
+        if hint not in seen:
+            seen.append(hint)
+        return hint.__name__
+    simple = {str: "string", int: "number", float: "number", bool: "boolean", NoneType: "null"}
+    if hint in simple:
+        return simple[hint]
+    raise TypeError(f"no JSDoc type for {hint!r} in mindwidget/wire.py")
+
+
+def _typedef(cls: type, seen: list[type]) -> list[str]:
+    """One TypedDict as a JSDoc ``@typedef {object}`` with an ``@property`` per field
+    (``[name]``: it may be absent)."""
+    from typing import NotRequired, Required, get_args, get_origin, get_type_hints
+
+    doc = " ".join((cls.__doc__ or "").split()).replace("``", "`") if "__doc__" in vars(cls) else ""
+    said = _comments(cls)
+    out = ["/**"]
+    if doc:
+        out += [f" * {line}" for line in textwrap.wrap(doc, 100)]
+    out.append(f" * @typedef {{object}} {cls.__name__}")
+    for name, hint in get_type_hints(cls, include_extras=True).items():
+        wrapper = get_origin(hint)
+        if wrapper in (Required, NotRequired):
+            hint = get_args(hint)[0]
+        required = wrapper is Required or (cls.__total__ and wrapper is not NotRequired)  # type: ignore[attr-defined]
+        field = name if required else f"[{name}]"
+        line = f" * @property {{{_js_type(hint, seen)}}} {field}"
+        if name in said:
+            line += f"  {said[name]}"
+        out.append(line)
+    out.append(" */")
+    return out
+
+
 def names() -> str:
-    """js/wire.gen.js: the names the front end's code uses, from `mindwidget.wire`."""
+    """js/wire.gen.js: the names and JSDoc types the front end uses, from `mindwidget.wire`."""
     from mindwidget import wire
 
     timed = [t for t, (fields, _) in wire.fields_of(wire.Message).items() if "t" in fields]
+    table = wire.types_of(wire.Message) + wire.types_of(wire.SetMessage)
+    table += wire.types_of(wire.AnswerMessage)
     parts = {
         "TIMED": (
             "The notebook widget's actions that carry the level time t (wire.Message); "
             "a class page sends none (its clock.stamp is false).",
             [t for t in timed if t != "tick"],
+        ),
+        "TABLE_SENDS": (
+            "What a page sends its table (wire.Message, a pupil's SetMessage and "
+            "AnswerMessage): a class page never keeps one for later.",
+            list(table),
         ),
     }
     out = [
@@ -115,6 +209,11 @@ def names() -> str:
             inner = "".join(f"  {json.dumps(v)},\n" for v in values)
             line = f"export const {name} = Object.freeze([\n{inner}]);"
         out += ["", f"/** {doc} */", line]
+    seen: list[type] = [getattr(wire, name) for name in TYPEDEFS]
+    done = 0
+    while done < len(seen):  # seen grows with the TypedDicts each one holds
+        out += ["", *_typedef(seen[done], seen)]
+        done += 1
     return "\n".join(out) + "\n"
 
 
