@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted(p for p in (ROOT / "js").glob("*.js") if not p.name.endswith(".test.js"))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "mindwidget"
+PACKAGE = Path(__file__).resolve().parents[2] / "mindwidget"
 
 #: The circle and the private names still to undo (the classroom's own clock is
 #: imported lazily by `Room` and itself reads `teacher`, which imports `room`;

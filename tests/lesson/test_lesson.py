@@ -154,7 +154,7 @@ def test_the_inner_clock_says_when_too_few_cards_were_played_then_draws() -> Non
 def test_the_rules_notebook_shows_every_story_of_the_library_but_one() -> None:
     """Each scenario is a section of 02-rules or in one of its menus; cap_stars
     only repeats cap_lives's rule (the box is full)."""
-    cells = (Path(__file__).resolve().parents[1] / "notebooks/src/02-rules.cells").read_text()
+    cells = (Path(__file__).resolve().parents[2] / "notebooks/src/02-rules.cells").read_text()
     shown = set(re.findall(r'lesson\.scenario\("(\w+)"', cells))
     shown |= set(lesson.AT_THE_TABLE) | set(lesson.BLIND)
     assert "lesson.AT_THE_TABLE" in cells and "lesson.BLIND" in cells
