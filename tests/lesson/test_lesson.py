@@ -298,7 +298,7 @@ def test_the_rules_card_is_one_a4_page_with_the_rules_a_class_needs(lang: str) -
     assert str(Rules().max_lives) in card and "{" not in card.split("</style>")[1]
 
 
-# the guides: tests/test_guide.py
+# the guides: tests/lesson/test_guide.py
 
 
 def test_every_laptop_gets_a_deal_of_its_own_unless_the_teacher_sets_a_seed() -> None:
