@@ -10,7 +10,7 @@
 // reward_word_*; the refusals, refused_*, are the widget's notices
 // too, so they stay) or by the scenario
 // view alone, so they are left out (the widget's bundle must stay <= 60 kB,
-// tests/test_widget.py).
+// tests/table/test_widget.py).
 import { readFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
 

@@ -1,7 +1,7 @@
 """English words on a Dutch or German screen: the words and where a notebook shows them.
 
 Used by ``notebooks/conftest.py`` (every cell nbval runs in ``notebooks/nl`` and
-``notebooks/de``) and ``tests/test_notebook_words.py``. The list holds only
+``notebooks/de``) and ``tests/lesson/test_notebook_words.py``. The list holds only
 English words that never occur in a Dutch or German sentence of the lesson
 (no "in", "is", "of", "over", "hand", "won", "tip", "last", "team", "level"...),
 so a hit is English. Names ("The Mind") are left out first.

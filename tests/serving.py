@@ -4,7 +4,7 @@ One place for what `mindwidget lesson`, `mindwidget app`, JupyterLab and Voilà
 tests all do: the server runs in its own process group (its kernels go with
 it), its output goes to a log, the wait for it is a bounded poll on a
 condition (never a fixed sleep), and when it does not come up the error ends
-with the log's tail. No Playwright here: tests/test_cli.py uses it too.
+with the log's tail. No Playwright here: tests/classroom/test_cli.py uses it too.
 """
 
 from __future__ import annotations

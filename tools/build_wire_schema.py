@@ -9,7 +9,7 @@ The TypedDicts in `mindwidget.wire` are the one declaration; pydantic turns
 them into JSON Schema (draft 2020-12). Every object is closed
 (``additionalProperties: false``). The entry points are ``#/$defs/<Name>``
 for each name in `ENTRIES` (State, Changes, Message, SettingUpdate, ...).
-tests/test_wire.py checks the file is up to date; js/wire.test.js validates
+tests/core/test_wire.py checks the file is up to date; js/wire.test.js validates
 the front end's fixtures against it (ajv).
 """
 

@@ -1,4 +1,4 @@
-"""Write the version-1 class journal that tests/test_journal_upgrade.py upgrades.
+"""Write the version-1 class journal that tests/classroom/test_journal_upgrade.py upgrades.
 
     PYTHONPATH=$PWD .venv/bin/python tools/make_journal_fixture.py
 

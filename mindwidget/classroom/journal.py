@@ -107,7 +107,7 @@ def _to_2(conn: sqlite3.Connection) -> None:
 #: The step that brings a journal of version n to n + 1, for every n below `VERSION`.
 #: A step changes the schema (and the rows, if it must) on the connection it is given,
 #: inside the upgrade's transaction; it never commits. A new version adds one step here
-#: and the same change to `_SCHEMA` (tests/test_journal_upgrade.py checks that an
+#: and the same change to `_SCHEMA` (tests/classroom/test_journal_upgrade.py checks that an
 #: upgraded file has the schema of a new one).
 UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
 

@@ -11,7 +11,7 @@ it gets, `js/ownclock.js`); what is sent is `wire.OwnClock`:
 * the pupil's spread (``cv``) and pace beside the class, or nothing with fewer plays
   than `classdata.CLOCK_MIN_PLAYS`.
 
-Never another pupil's waits (`tests/test_ownclock.py`, and the browser test reads
+Never another pupil's waits (`tests/classroom/test_ownclock.py`, and the browser test reads
 every frame a page receives). The class's plays are computed once per change of
 the class's games (`_plays`), however many pupils ask.
 """

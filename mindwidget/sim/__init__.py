@@ -15,7 +15,7 @@ under a second. Two engines give the same answers in distribution:
   (`_Star.throw`, `_planned_waits`, `_first_to_act`, `_play`, `_end`).
 
 ``engine="auto"`` takes the fast one whenever it applies. The equivalence of
-the two engines is a test (``tests/test_sim.py``), not a hope.
+the two engines is a test (``tests/bots/test_sim.py``), not a hope.
 
 Reproducibility: the games are cut into fixed blocks (`BLOCK` games for the
 fast engine, `REFERENCE_BLOCK` for the reference engine, which spawns one child

@@ -4,7 +4,7 @@
 thousands of games at once on NumPy arrays, level by level, one public event
 per step, for the stationary timers only (`FAST_TIMERS`, `fast_engine_reason`).
 Where it can, it calls the core's own rule; where speed needs arrays, it
-implements a rule again. Each rule (the R-numbers of ``tests/test_rules.py``
+implements a rule again. Each rule (the R-numbers of ``tests/core/test_rules.py``
 and ARCHITECTURE.md's rule table):
 
 =====  ===============================================  ==================================
@@ -42,7 +42,7 @@ from every event instead), R10 (blind mode: `simulate` stops at the win), R11
 (the seats read arrays, not observations).
 
 The equivalence test that holds the AGAIN rows to the core:
-``tests/test_sim.py::test_fast_and_reference_engines_agree`` (the fast engine
+``tests/bots/test_sim.py::test_fast_and_reference_engines_agree`` (the fast engine
 against the reference engine, which is the runner on real `Game` objects,
 for eight teams, two of them equal lognormal seats raced by differences:
 win rate, level reached, lives lost, stars used and left, mistakes per

@@ -1,6 +1,6 @@
 """Exact values to put beside a simulation (the Seeing Theory habit).
 
-Each function is a closed form; ``tests/test_prob.py`` checks each one
+Each function is a closed form; ``tests/bots/test_prob.py`` checks each one
 against a simulation.
 
 * `expected_gap`: how far apart consecutive cards in play are on average.
@@ -222,7 +222,7 @@ def swap_chance(
     ``cv = 0.14``, 40 and 45 swap with chance ``Phi(-5 / (0.14 x sqrt(40^2 + 45^2)))``
     = 27.7%, whatever the seconds per step. It is `p_wrong_order` for two
     ``ScalarTimer(cv=cv, seconds_per_step=seconds_per_step, motor_sd=0)`` bots
-    (``tests/test_classmodel.py`` checks both, and a simulation).
+    (``tests/classroom/test_classmodel.py`` checks both, and a simulation).
 
     >>> round(swap_chance(40, 45, cv=0.14).p, 3)
     0.277

@@ -20,7 +20,7 @@ from mindwidget.lesson.kit import percent
 from mindwidget.lesson.nb03_probability import _noise_answer
 from mindwidget.sim.prob import expected_adjacent_pairs, p_no_card_between, p_wrong_order
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def typst_here() -> None:

@@ -154,7 +154,7 @@ def test_the_inner_clock_says_when_too_few_cards_were_played_then_draws() -> Non
 def test_the_rules_notebook_shows_every_story_of_the_library_but_one() -> None:
     """Each scenario is a section of 02-rules or in one of its menus; cap_stars
     only repeats cap_lives's rule (the box is full)."""
-    cells = (Path(__file__).resolve().parents[1] / "notebooks/src/02-rules.cells").read_text()
+    cells = (Path(__file__).resolve().parents[2] / "notebooks/src/02-rules.cells").read_text()
     shown = set(re.findall(r'lesson\.scenario\("(\w+)"', cells))
     shown |= set(lesson.AT_THE_TABLE) | set(lesson.BLIND)
     assert "lesson.AT_THE_TABLE" in cells and "lesson.BLIND" in cells
@@ -298,7 +298,7 @@ def test_the_rules_card_is_one_a4_page_with_the_rules_a_class_needs(lang: str) -
     assert str(Rules().max_lives) in card and "{" not in card.split("</style>")[1]
 
 
-# the guides: tests/test_guide.py
+# the guides: tests/lesson/test_guide.py
 
 
 def test_every_laptop_gets_a_deal_of_its_own_unless_the_teacher_sets_a_seed() -> None:

@@ -25,7 +25,7 @@ from english_words import english_in
 from mindwidget import cli
 from mindwidget.bots import BOT_NAMES, TEMPOS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: What stays as typed in every language: options, metavars, choices, values quoted,
 #: the names of the bots and tempos a teacher types.
 VALUES = "|".join(sorted({*TEMPOS, *BOT_NAMES}))

@@ -31,7 +31,7 @@ from mindwidget.lesson import worksheet
 from mindwidget.lesson.kit import number, percent
 from mindwidget.rules import Rules
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDES = {"en": "teaching.md", "nl": "teaching.nl.md", "de": "teaching.de.md"}
 #: Decimal numbers (with a decimal sign or a thousands separator) and percentages.
 FIGURE = re.compile(r"\d+(?:[.,]\d+)*\s?%|\d+(?:[.,]\d+)+")

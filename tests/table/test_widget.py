@@ -532,7 +532,7 @@ def test_every_notice_key_the_widget_uses_is_translated() -> None:
     import pathlib
     import re
 
-    pkg = pathlib.Path(__file__).parents[1] / "mindwidget"
+    pkg = pathlib.Path(__file__).parents[2] / "mindwidget"
     src = "".join((pkg / f).read_text() for f in ("widget.py", "session.py", "table.py"))
     keys = set(re.findall(r'Refused\(\s*"(\w+)"', src))
     keys |= set(re.findall(r'"(\w+)" if p in', src)) | {"nothing_to_wait"}
@@ -544,7 +544,7 @@ def test_every_notice_key_the_widget_uses_is_translated() -> None:
 def test_the_bundle_is_built_and_at_most_60_kb() -> None:
     import pathlib
 
-    bundle = pathlib.Path(__file__).parents[1] / "mindwidget" / "static" / "widget.js"
+    bundle = pathlib.Path(__file__).parents[2] / "mindwidget" / "static" / "widget.js"
     assert bundle.exists(), "build the front end first: npm install && npm run build"
     assert bundle.stat().st_size <= 60_000
     w, _ = make()

@@ -61,7 +61,7 @@ from mindwidget.scenario import sources
 from mindwidget.sim.prob import expected_adjacent_pairs, p_wrong_order
 from mindwidget.timing import MIN_PLAYS
 
-CELLS = Path(__file__).resolve().parents[1] / "notebooks" / "src"
+CELLS = Path(__file__).resolve().parents[2] / "notebooks" / "src"
 
 
 def percent(bots: BotsLike, games: int, seed: int, players: int = 3) -> float:

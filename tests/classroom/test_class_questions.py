@@ -318,7 +318,7 @@ def test_a_bet_goes_to_every_pupil_and_its_answer_button_reveals_the_class() -> 
 
 
 def test_every_class_part_with_a_question_is_a_frame_the_wire_declares() -> None:
-    schema = json.loads((Path(__file__).resolve().parents[1] / "js/wire.schema.json").read_text())
+    schema = json.loads((Path(__file__).resolve().parents[2] / "js/wire.schema.json").read_text())
     frame = Draft202012Validator({"$ref": "#/$defs/ClassFrame", "$defs": schema["$defs"]})
     message = Draft202012Validator({"$ref": "#/$defs/PupilMessage", "$defs": schema["$defs"]})
     room, _ = _room()

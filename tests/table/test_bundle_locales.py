@@ -1,6 +1,6 @@
 """The bundles leave out the locale strings their front end never shows (js/build.mjs).
 
-The widget's bundle must stay <= 60 kB (tests/test_widget.py), so js/build.mjs
+The widget's bundle must stay <= 60 kB (tests/table/test_widget.py), so js/build.mjs
 drops the keys with Python-only prefixes (and the scenario view's, from the
 widget's bundle). These tests fail if the JS starts to ask for such a key.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted(p for p in (ROOT / "js").glob("*.js") if not p.name.endswith(".test.js"))
 
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from conformance import seed_test
 
 from mindwidget import sim
 from mindwidget.bots import AdaptiveTimer, Bot, HumanTimer, PerfectTimer, ScalarTimer, StarPolicy
@@ -117,12 +118,18 @@ def test_rewards_are_capped_by_the_box(players: int, engine: str) -> None:
     assert (r.games["stars_left"] == min(3, 1 + earned_stars)).all()
 
 
-def test_same_seed_same_result_other_seed_other_result() -> None:
-    a = simulate(3, ScalarTimer(), 2000, seed=7, progress=False)
-    b = simulate(3, ScalarTimer(), 2000, seed=7, progress=False)
-    c = simulate(3, ScalarTimer(), 2000, seed=8, progress=False)
-    pd.testing.assert_frame_equal(a.levels, b.levels)
-    assert not a.levels.equals(c.levels)
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_same_seed_same_result_other_seed_other_result(engine: str) -> None:
+    games = 2000 if engine == "fast" else 200
+    seed_test(
+        lambda seed: (
+            simulate(3, ScalarTimer(), games, seed=seed, engine=engine, progress=False).levels
+        ),
+        seed=7,
+        other_seed=8,
+        same=pd.testing.assert_frame_equal,
+        differ=lambda a, c: not a.equals(c),
+    )
 
 
 def test_auto_takes_the_fast_engine_when_it_applies() -> None:

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from conformance import seed_test
 
 from mindwidget import Game
 from mindwidget.bots import AdaptiveTimer, Bot, PerfectTimer, ScalarTimer, make_team
@@ -24,12 +25,17 @@ def test_the_earliest_planned_moment_acts_first_and_every_action_carries_its_tim
 
 
 def test_same_seed_same_game_same_times() -> None:
-    a = run_game(Game(players=3, seed=5), ScalarTimer(), seed=9)
-    b = run_game(Game(players=3, seed=5), ScalarTimer(), seed=9)
-    assert a == b
-    assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
-    c = run_game(Game(players=3, seed=5), ScalarTimer(), seed=10)
-    assert [e.t for e in c.events] != [e.t for e in a.events]
+    def same(a: Game, b: Game) -> None:
+        assert a == b
+        assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
+
+    seed_test(
+        lambda seed: run_game(Game(players=3, seed=5), ScalarTimer(), seed=seed),
+        seed=9,
+        other_seed=10,
+        same=same,
+        differ=lambda a, c: [e.t for e in c.events] != [e.t for e in a.events],
+    )
 
 
 def test_ties_are_broken_by_the_seeded_generator() -> None:

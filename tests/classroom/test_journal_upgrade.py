@@ -21,7 +21,7 @@ from mindwidget.classroom import journal as J
 from mindwidget.classroom.keep import Keeper
 from mindwidget.classroom.room import ManualTimers, Room
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "journal-v1"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "journal-v1"
 EXPECTED = json.loads((FIXTURE / "expected.json").read_text())
 
 

@@ -15,7 +15,7 @@ import pytest
 from english_words import english_in, english_outputs, shown
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_checker_finds_english_and_passes_dutch_and_german() -> None:

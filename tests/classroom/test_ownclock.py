@@ -21,7 +21,7 @@ from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.refusal import Refused
 
 _SCHEMA = json.loads(
-    (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
+    (Path(__file__).resolve().parents[2] / "js" / "wire.schema.json").read_text(encoding="utf-8")
 )
 CLASS_FRAME = Draft202012Validator({"$ref": "#/$defs/ClassFrame", "$defs": _SCHEMA["$defs"]})
 TEACHER_FRAME = Draft202012Validator({"$ref": "#/$defs/TeacherFrame", "$defs": _SCHEMA["$defs"]})

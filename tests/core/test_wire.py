@@ -20,7 +20,7 @@ from mindwidget.session import HostClock, Session
 from mindwidget.table import Table
 from mindwidget.view import ALLOWED
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = ROOT / "js" / "wire.schema.json"
 
 

@@ -233,7 +233,7 @@ def test_hostile_messages_change_nothing(message: object) -> None:
 def test_every_notice_is_said_in_every_language() -> None:
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[1] / "mindwidget" / "locales" / "teacher"
+    folder = Path(__file__).resolve().parents[2] / "mindwidget" / "locales" / "teacher"
     files = {
         lang: json.loads((folder / f"{lang}.json").read_text("utf-8"))
         for lang in ("en", "nl", "de")

@@ -2,7 +2,7 @@
 
 Issue 25, parts 3 and 4: each finding of the adversarial suite is a test here
 (websockets clients and raw sockets on 127.0.0.1 against a `Classroom` on a
-free port, as in tests/test_classroom.py), and a real nginx (Debian's package,
+free port, as in tests/classroom/test_classroom.py), and a real nginx (Debian's package,
 `tests/nginx_proxy.py`) stands in front of the server where a school's would.
 Pupils "at other addresses" are pages whose X-Forwarded-For a trusted proxy
 sets; an untrusted peer's X-Forwarded-For is ignored. Waits are on conditions

@@ -22,7 +22,7 @@ from mindwidget.bots.runner import run_game
 from mindwidget.i18n import LANGS, messages, seat_number, translate
 from mindwidget.plots import plot_timing
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: a seat named with the number 0, in any of the three languages
 SEAT_ZERO = re.compile(
     r"\b(players?|spelers?|spieler|bots?|seats?|plaats|platz|sitz)\s+0\b(?![.,]\d)", re.I

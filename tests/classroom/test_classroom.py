@@ -39,7 +39,7 @@ from mindwidget.classroom.inbox import MAX_MESSAGE_BYTES
 from mindwidget.classroom.words import NAME_MAX
 
 _SCHEMA = json.loads(
-    (Path(__file__).resolve().parents[1] / "js" / "wire.schema.json").read_text(encoding="utf-8")
+    (Path(__file__).resolve().parents[2] / "js" / "wire.schema.json").read_text(encoding="utf-8")
 )
 CLASS_FRAME, TEACHER_FRAME = (
     Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": _SCHEMA["$defs"]})

@@ -19,7 +19,7 @@ import pytest
 
 import mindwidget
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("IPython", "matplotlib", "pandas", "anywidget", "ipywidgets", "traitlets")
 
 

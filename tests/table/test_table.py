@@ -386,7 +386,7 @@ def test_the_index_and_trace_feed_agree_with_a_fresh_look_at_the_game() -> None:
 
 def test_the_table_imports_no_widget() -> None:
     """Layer 3: nothing in table.py, or what it imports from mindwidget, imports a widget."""
-    root = Path(__file__).parents[1] / "mindwidget"
+    root = Path(__file__).parents[2] / "mindwidget"
     todo, seen, imported = ["table"], set(), set()
     while todo:
         name = todo.pop()  # dotted, relative to mindwidget: "table", "bots.human"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "mindwidget"
+PACKAGE = Path(__file__).resolve().parents[2] / "mindwidget"
 
 
 def _modules() -> dict[str, ast.Module]:

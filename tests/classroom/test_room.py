@@ -21,7 +21,7 @@ from mindwidget.classroom.room import ManualTimers, Room
 from mindwidget.classroom.tables import Pupil
 from mindwidget.refusal import Refused
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeLink:

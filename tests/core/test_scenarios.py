@@ -134,7 +134,7 @@ def test_every_title_intro_and_narration_exists_in_english_dutch_and_german(name
 def _seeds() -> str:
     seeds = Path("/work/shared/seeds")
     if not seeds.is_dir():  # the rule texts live beside the repository, not in it
-        seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+        seeds = Path(__file__).resolve().parents[3] / "shared" / "seeds"
     return " ".join(" ".join(f.read_text("utf-8") for f in sorted(seeds.glob("*.txt"))).split())
 
 

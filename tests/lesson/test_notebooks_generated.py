@@ -20,7 +20,7 @@ import pytest
 from mindwidget import lesson
 from mindwidget.i18n import LANGS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NAMES = [
     "01-play",
     "02-rules",

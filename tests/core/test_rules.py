@@ -647,7 +647,7 @@ def _rule_table() -> dict[int, list[str]]:
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "ARCHITECTURE.md").read_text("utf-8")
+    text = (Path(__file__).resolve().parents[2] / "ARCHITECTURE.md").read_text("utf-8")
     rows: dict[int, list[str]] = {}
     for line in text.splitlines():
         m = re.match(r"\| R(\d+) \| [^|]+ \| ([^|]+) \| `test_R(\d+)_\*` \|$", line)
