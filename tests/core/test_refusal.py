@@ -79,7 +79,7 @@ def test_every_refusal_the_package_raises_has_its_words_in_english_dutch_and_ger
 
     from mindwidget.refusal import WORDS
 
-    pkg = pathlib.Path(__file__).parents[1] / "mindwidget"
+    pkg = pathlib.Path(__file__).parents[2] / "mindwidget"
     found: set[tuple[str, str]] = set()
     for path in pkg.rglob("*.py"):
         for key, words in re.findall(
