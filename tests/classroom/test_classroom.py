@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 import websockets
 from classroom_harness import Client, Server, all_phase, ready_all
+from conformance import future_plans, seat_may_not_know
 from jsonschema import Draft202012Validator
-from test_widget_privacy import hidden_cards, leaks, timing_leaks
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -396,13 +396,16 @@ class Recorder:
             return
         data = json.loads(text)
         self.messages += 1
-        game = t.table.game
-        hidden = hidden_cards(game, p.seat)
-        found = [f for f in leaks(data, hidden) if f[0] not in CLASS_NOT_CARDS]
-        plans = {x for x in t.table.plans.values() if x > t.table.now + 0.002}
-        if t.table.planned is not None and t.table.planned.t > t.table.now + 0.002:
-            plans.add(t.table.planned.t)
-        self.found += found + timing_leaks(data, plans)
+        table = t.table
+        planned = table.planned.t if table.planned is not None else None
+        cards, timing = seat_may_not_know(
+            data,
+            game=table.game,
+            seat=p.seat,
+            plans=future_plans(table.plans.values(), planned, table.now),
+            not_cards=CLASS_NOT_CARDS,
+        )
+        self.found += cards + timing
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from classroom_harness import WAIT_S, Client, Server
+from conformance import hidden_cards, leaks
 from test_classroom import all_phase, clear_level, go_on_to_next_level, ready_all, seated
-from test_widget_privacy import hidden_cards, leaks
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 

@@ -21,77 +21,17 @@ from typing import Any
 import comm
 import numpy as np
 import pytest
+from conformance import future_plans, seat_may_not_know, timing_leaks
 from widget_harness import Browser, RecordingComm, lowest_overall, play_level_well
 
-from mindwidget import Game, MindWidget, Rules
+from mindwidget import MindWidget, Rules
 from mindwidget.bots import PerfectTimer
 from mindwidget.game import Observation
 
-#: Keys whose whole numbers are never card values.
-NOT_CARDS = frozenset(
-    {
-        "players", "seat", "level", "levels", "lives", "stars", "n", "seq", "epoch", "id",
-        "player", "p", "by", "from", "counts", "pile_by", "lives_lost", "buffer_paths",
-        "max_lives", "max_stars", "speeds", "speed", "tempo",
-        # the deck's size and places in the discards' list (issue 26), not cards
-        "deck", "mistake_discards",
-    }
-)  # fmt: skip
 
-
-def hidden_cards(game: Game, seat: int | None) -> set[int]:
-    hidden = {c for q, h in enumerate(game.hands) if q != seat for c in h}
-    hidden |= {d.card for d in game.discards if not d.face_up and d.player != seat}
-    events = game.level_events
-    if game.blind and not any(e.type == "blind_checked" for e in events):
-        played = [e for e in events if e.type == "played"]
-        hidden |= {e.card for e in played if e.player != seat}  # type: ignore[attr-defined]
-    return hidden
-
-
-def leaks(data: Any, hidden: set[int], key: str = "") -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
-    if isinstance(data, dict):
-        for k, v in data.items():
-            found += leaks(v, hidden, str(k))
-    elif isinstance(data, list):
-        for v in data:
-            found += leaks(v, hidden, key)
-    elif (
-        isinstance(data, int)
-        and not isinstance(data, bool)
-        and key not in NOT_CARDS
-        and data in hidden
-    ):
-        found.append((key, data))
-    return found
-
-
-#: Keys under which a bot's planned time (a countdown) would travel.
-TIMING_KEYS = frozenset({"due", "plans"})
-
-
-def future_plans(w: MindWidget) -> set[float]:
-    """The level times at which bots plan to act that lie ahead of every public time."""
-    plans = set(w.plans.values())
-    if w.planned is not None:
-        plans.add(w.planned.t)
-    return {t for t in plans if t > w.now + 0.002}
-
-
-def timing_leaks(data: Any, plans: set[float], key: str = "") -> list[tuple[str, object]]:
-    found: list[tuple[str, object]] = []
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if k in TIMING_KEYS and v not in (None, {}, []):
-                found.append((str(k), v))
-            found += timing_leaks(v, plans, str(k))
-    elif isinstance(data, list):
-        for v in data:
-            found += timing_leaks(v, plans, key)
-    elif isinstance(data, float) and any(abs(data - t) < 0.0006 for t in plans):
-        found.append((key, data))
-    return found
+def widget_plans(w: MindWidget) -> set[float]:
+    """The bots' planned times ahead of the widget's table's time."""
+    return future_plans(w.plans.values(), w.planned.t if w.planned is not None else None, w.now)
 
 
 class Watcher:
@@ -106,9 +46,12 @@ class Watcher:
         if w is None:
             return
         self.messages += 1
-        self.found += leaks(entry["data"], hidden_cards(w.game, w.seat))
+        cards, timing = seat_may_not_know(
+            entry["data"], game=w.game, seat=w.seat, plans=widget_plans(w)
+        )
+        self.found += cards
         if not w.reveal:
-            self.timing += timing_leaks(entry["data"], future_plans(w))
+            self.timing += timing
 
 
 @pytest.fixture
@@ -234,7 +177,7 @@ def test_the_timing_check_finds_the_countdowns_when_reveal_is_on(watcher: Watche
     b = watched(watcher, players=3, seat=0, seed=1, reveal=True)
     n = len(b.comm.sent)
     b.act("ready")
-    plans = future_plans(b.w)
+    plans = widget_plans(b.w)
     assert plans
     found = [f for e in b.comm.sent[n:] for f in timing_leaks(e["data"], plans)]
     assert ("plans", {str(p): t for p, t in sorted(b.w.plans.items())}) in found
