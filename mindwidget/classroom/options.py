@@ -16,6 +16,7 @@ from typing import Any, cast
 from ..checks import choice, whole
 from ..i18n import LANGS
 from ..table import Table
+from .network import PER_ADDRESS  # (a named limit of the network; the option's default)
 
 if sys.version_info >= (3, 12):
     from typing import TypedDict, Unpack
@@ -41,8 +42,6 @@ BOTS = ("human", "adaptive", "scalar", "none")
 #: Seconds a pupil may be away before their table stops for them ("offline"),
 #: counted from their last sign of life.
 GRACE_S = 15.0
-#: Sockets one address may hold (a class behind one router or proxy has one address).
-PER_ADDRESS = 100
 
 
 class RoomOptions(TypedDict, total=False):
