@@ -47,6 +47,7 @@ except ImportError:  # Windows: no soft limit of files to raise
     resource = None  # type: ignore[assignment]
 
 from .inbox import MAX_MESSAGE_BYTES
+from .options import PER_ADDRESS  # sockets one address may hold: the class's option
 
 __all__ = [
     "DEFAULT_PORT",
@@ -81,8 +82,6 @@ HANDSHAKE_S = 10.0
 #: Connections that are not a pupil's socket (yet), from one address and in all.
 UNFINISHED_PER_ADDRESS = 128
 UNFINISHED_MAX = 512
-#: Sockets one address may hold (a class of 60 behind one school router, and more).
-PER_ADDRESS = 100
 _OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 

@@ -16,7 +16,6 @@ from typing import Any, cast
 from ..checks import choice, whole
 from ..i18n import LANGS
 from ..table import Table
-from .network import PER_ADDRESS  # (a named limit of the network; the option's default)
 
 if sys.version_info >= (3, 12):
     from typing import TypedDict, Unpack
@@ -42,6 +41,8 @@ BOTS = ("human", "adaptive", "scalar", "none")
 #: Seconds a pupil may be away before their table stops for them ("offline"),
 #: counted from their last sign of life.
 GRACE_S = 15.0
+#: Sockets one address may hold (a class of 60 behind one school router, and more).
+PER_ADDRESS = 100
 
 
 class RoomOptions(TypedDict, total=False):
