@@ -140,6 +140,7 @@ class Pupil:
         self.info: dict[str, Any] = {}
         self.seen: list[tuple[Any, ...]] = []  # every (table, level, pile, lives) shown
         self.sent_level_change = False  # next_level/new_game sent since the last state
+        self.level_changes = 0  # next_level/new_game sent in all
         self.fresh = asyncio.Event()  # a whole state came since the last reconnect
         self.ws: ClientConnection | None = None
         self.errors: list[str] = []
@@ -221,9 +222,11 @@ class Pupil:
         elif "next_level" in allowed:
             send = {"type": "next_level"}
             self.sent_level_change = True
+            self.level_changes += 1
         elif "new_game" in allowed:
             send = {"type": "new_game"}
             self.sent_level_change = True
+            self.level_changes += 1
         if send is not None:
             with contextlib.suppress(websockets.ConnectionClosed):
                 await ws.send(json.dumps(send))

@@ -41,6 +41,7 @@ async def _crash_loop(tmp_path: Path) -> None:
     await teacher(teacher_url, {"type": "start_all"})
     await _until(lambda: all(p.view.get("phase") for p in pupils), "every table dealt")
     back_in: list[float] = []
+    checked = 0  # pages held to the pile and hand they showed before the kill (20-29 of 200)
     try:
         for kill in range(KILLS):
             await asyncio.sleep(rng.uniform(0.1, 0.8))  # play on, then a random moment
@@ -50,6 +51,7 @@ async def _crash_loop(tmp_path: Path) -> None:
             # a table where any pupil asked for the next level or a new game may have moved
             # on in the journal before that page (or its tablemates' pages) saw it
             moved = {before[p.name][0][0] for p in pupils if p.sent_level_change}
+            changes = {p.name: p.level_changes for p in pupils}
             for p in pupils:
                 p.fresh.clear()
             server.start("--resume")
@@ -57,6 +59,10 @@ async def _crash_loop(tmp_path: Path) -> None:
             assert (server.code, server.teacher_url) == (code, teacher_url)
             await _until(lambda: all(p.fresh.is_set() for p in pupils), "every page back")
             back_in.append(time.monotonic() - started)
+            # while the last page comes back, a table whose pages are back plays on: one that
+            # went on to another level or game since the kill (a loss and a new game bring
+            # back level 1) has moved on too
+            moved |= {before[p.name][0][0] for p in pupils if p.level_changes != changes[p.name]}
             states = history(J.journal_path(data, code))
             for p in pupils:
                 (table, level, pile, lives), hand = before[p.name]
@@ -69,6 +75,7 @@ async def _crash_loop(tmp_path: Path) -> None:
                 # nothing played twice; what was played before is still on the pile
                 assert len(set(now_pile)) == len(now_pile)
                 if table not in moved and now_level == level:
+                    checked += 1
                     assert now_pile[: len(pile)] == pile, f"kill {kill}: {p.name}"
                     left = set(hand) - set(p.view.get("hand") or ())
                     gone = set(now_pile) | {d["card"] for d in p.view.get("discards") or ()}
@@ -88,6 +95,7 @@ async def _crash_loop(tmp_path: Path) -> None:
         server.stop()
     assert all("seat_gone" not in e for p in pupils for e in p.errors), [p.errors for p in pupils]
     print(f"back at their seats after the server answered: max {max(back_in):.2f} s")
+    assert checked > 0, "no page stayed at its level over a kill: the pile check never ran"
 
 
 async def _until(test: object, what: str, timeout: float = 20.0) -> None:
